@@ -226,7 +226,8 @@ class Try:
 
 
 Stmt = (
-    Assign | Eval | If | While | Repeat | ForRange | ForEach | Times | Break | Continue | Return | Try
+    Assign | Eval | If | While | Repeat | ForRange | ForEach | Times
+    | Break | Continue | Return | Try
 )
 
 

@@ -1,0 +1,456 @@
+"""The execution core: compiles an IR module to Python source once, and runs it.
+
+Procedures become Python functions, their locals Python locals and the module variables
+Python globals, so a running program pays only for its own operators (the runtime's
+``prim_*`` methods, or their inline templates).  A table from generated line to source
+``Pos`` turns any fault into ``file:line:col: message`` without costing anything while the
+program runs.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Iterator
+from types import FrameType, TracebackType
+from typing import Any, ClassVar, TextIO
+
+from portcheck.interp import ir
+from portcheck.interp.errors import CompileError, ProgramFault, RunError
+
+RECURSION_LIMIT = 6000
+_PLAIN_CONSTANTS = (bool, int, str, type(None))
+_TRIVIAL_CODE = re.compile(r"^(?:[^\W\d]\w*|-?\d+|'[^'\\]*'|\"[^\"\\]*\")$")
+_INLINE_SLOT = re.compile(r"\{(\d+)\}")
+
+
+class RuntimeBase:
+    """What a language's runtime provides: ``prim_<fn>`` methods, inline templates,
+    output, input, warnings and the mapping of Python exceptions to its messages."""
+
+    inline: ClassVar[dict[str, str]] = {}
+
+    def __init__(self, stdout: TextIO, stdin: TextIO) -> None:
+        self.stdout = stdout
+        self.stdin = stdin
+        self.warnings: list[str] = []
+        self._program: Program | None = None
+
+    def write(self, text: str) -> None:
+        self.stdout.write(text)
+
+    def warn(self, message: str) -> None:
+        where = self._program.current_place() if self._program else "<program>"
+        self.warnings.append(f"{where}: warning: {message}")
+
+    def fault_from(self, exc: BaseException) -> str | None:
+        """The language's message for a Python exception raised by the program, or None."""
+        if isinstance(exc, RecursionError):
+            return "stack overflow (recursion too deep)"
+        return None
+
+
+class Program:
+    """A compiled module: run it as many times as you like, each with a fresh runtime."""
+
+    def __init__(self, module: ir.Module, source: str, lines: list[ir.Pos],
+                 constants: dict[str, Any], prims: set[str]) -> None:
+        self.filename = module.filename
+        self.python_source = source
+        self._tag = f"<portcheck {module.filename}>"
+        self._lines = lines
+        self._constants = constants
+        self._prims = prims
+        self._code = compile(source, self._tag, "exec")
+
+    def run(self, runtime: RuntimeBase) -> None:
+        namespace = self._namespace(runtime)
+        runtime._program = self
+        old_limit = sys.getrecursionlimit()
+        sys.setrecursionlimit(max(old_limit, RECURSION_LIMIT))
+        try:
+            namespace["main_"]()
+        except ProgramFault as fault:
+            raise self._located(fault.message, fault.__traceback__) from None
+        except Exception as exc:
+            message = runtime.fault_from(exc)
+            if message is None:
+                raise
+            raise self._located(message, exc.__traceback__) from None
+        finally:
+            sys.setrecursionlimit(old_limit)
+
+    def _namespace(self, runtime: RuntimeBase) -> dict[str, Any]:
+        namespace: dict[str, Any] = {"__name__": self._tag}
+        for name in self._prims:
+            method = getattr(runtime, "prim_" + name, None)
+            if method is None:
+                raise CompileError(self.filename, 0, 0, f"runtime has no primitive {name!r}")
+            namespace["P_" + name] = method
+        namespace.update(self._constants)
+
+        def fault_(exc: Exception) -> ProgramFault:
+            if isinstance(exc, ProgramFault):
+                return exc
+            message = runtime.fault_from(exc)
+            if message is None:
+                raise exc
+            return ProgramFault(message)
+
+        namespace["fault_"] = fault_
+        exec(self._code, namespace)
+        return namespace
+
+    def _pos_of_line(self, lineno: int) -> ir.Pos:
+        return self._lines[lineno] if 0 <= lineno < len(self._lines) else ir.NOWHERE
+
+    def _located(self, message: str, tb: TracebackType | None) -> RunError:
+        pos = ir.NOWHERE
+        while tb is not None:
+            if tb.tb_frame.f_code.co_filename == self._tag:
+                pos = self._pos_of_line(tb.tb_lineno)
+            tb = tb.tb_next
+        return RunError(self.filename, pos.line, pos.col, message)
+
+    def current_place(self) -> str:
+        """``file:line:col`` of the statement running now (for warnings)."""
+        frame: FrameType | None = sys._getframe(1)
+        while frame is not None and frame.f_code.co_filename != self._tag:
+            frame = frame.f_back
+        pos = self._pos_of_line(frame.f_lineno) if frame else ir.NOWHERE
+        return f"{self.filename}:{pos.line}:{pos.col}"
+
+
+def compile_module(module: ir.Module, runtime_class: type[RuntimeBase]) -> Program:
+    """Compile ``module`` for runtimes of ``runtime_class`` (whose inline templates it uses)."""
+    generator = _Generator(module, runtime_class.inline)
+    source = generator.generate()
+    return Program(module, source, generator.lines, generator.constants, generator.prims)
+
+
+class _Names:
+    """Stable Python identifiers for source names (which may hold spaces or clash with
+    Python keywords): ``v_<name>`` for variables, ``f_<name>`` for procedures."""
+
+    def __init__(self) -> None:
+        self._given: dict[tuple[str, str], str] = {}
+        self._taken: set[str] = set()
+
+    def get(self, prefix: str, name: str) -> str:
+        key = (prefix, name)
+        if key not in self._given:
+            base = prefix + re.sub(r"\W", "_", name)
+            ident, n = base, 1
+            while ident in self._taken or not ident.isidentifier():
+                n += 1
+                ident = f"{base}_{n}"
+            self._given[key] = ident
+            self._taken.add(ident)
+        return self._given[key]
+
+
+class _Scope:
+    def __init__(self, globals_: set[str], locals_: set[str]) -> None:
+        self.globals_ = globals_
+        self.locals_ = locals_
+        self.used_globals: set[str] = set()
+        self.temp_count = 0
+
+    def note(self, name: str) -> None:
+        if name in self.globals_ and name not in self.locals_:
+            self.used_globals.add(name)
+
+    def temp(self) -> str:
+        self.temp_count += 1
+        return f"t{self.temp_count}_"
+
+
+class _Generator:
+    def __init__(self, module: ir.Module, inline: dict[str, str]) -> None:
+        self.module = module
+        self.inline = inline
+        self.names = _Names()
+        self.procs = {proc.name: proc for proc in module.procs}
+        self.ref_params = {proc.name: _assigned_ref_params(proc) for proc in module.procs}
+        self.out: list[str] = []
+        self.lines: list[ir.Pos] = [ir.NOWHERE]  # index 0 unused: lines count from 1
+        self.constants: dict[str, Any] = {}
+        self.prims: set[str] = set()
+        self.scope = _Scope(set(), set())
+
+    # -- output ------------------------------------------------------------------------
+
+    def emit(self, depth: int, text: str, pos: ir.Pos) -> None:
+        self.out.append("    " * depth + text)
+        self.lines.append(pos)
+
+    def generate(self) -> str:
+        for proc in self.module.procs:
+            self.function(proc)
+        main = ir.Proc("main_", [], [], self.module.body, pos=ir.NOWHERE)
+        self.function(main, is_main=True)
+        return "\n".join(self.out) + "\n"
+
+    # -- procedures --------------------------------------------------------------------
+
+    def function(self, proc: ir.Proc, is_main: bool = False) -> None:
+        params = [p.name for p in proc.params]
+        locals_ = set(params) | set(proc.locals_)
+        self.scope = _Scope(set(self.module.globals_), locals_)
+        refs = [] if is_main else self.ref_params[proc.name]
+        self.returns = [self.var(proc.params[i].name) for i in refs]
+        body_start = len(self.out)
+        self.block(proc.body, 1)
+        if self.returns:
+            self.emit(1, f"return (None, {', '.join(self.returns)},)", proc.pos)
+        body = self.out[body_start:]
+        body_lines = self.lines[body_start + 1 :]
+        del self.out[body_start:]
+        del self.lines[body_start + 1 :]
+        name = "main_" if is_main else self.names.get("f_", proc.name)
+        args = ", ".join(self.var(p) for p in params)
+        self.emit(0, f"def {name}({args}):", proc.pos)
+        if self.scope.used_globals:
+            declared = ", ".join(sorted(self.var(g) for g in self.scope.used_globals))
+            self.emit(1, f"global {declared}", proc.pos)
+        self.out.extend(body)
+        self.lines.extend(body_lines)
+
+    def var(self, name: str) -> str:
+        self.scope.note(name)
+        return self.names.get("v_", name)
+
+    # -- statements --------------------------------------------------------------------
+
+    def block(self, body: list[ir.Stmt], depth: int) -> None:
+        if not body:
+            self.emit(depth, "pass", ir.NOWHERE)
+        for stmt in body:
+            self.stmt(stmt, depth)
+
+    def stmt(self, s: ir.Stmt, d: int) -> None:
+        handler = getattr(self, "stmt_" + type(s).__name__)
+        handler(s, d)
+
+    def stmt_Assign(self, s: ir.Assign, d: int) -> None:
+        value = self.expr(s.value)
+        if isinstance(s.target, ir.Var):
+            self.emit(d, f"{self.var(s.target.name)} = {value}", s.pos)
+        else:
+            self.emit(d, self.store_item(s.target, value), s.pos)
+
+    def stmt_Eval(self, s: ir.Eval, d: int) -> None:
+        self.emit(d, self.expr(s.expr), s.pos)
+
+    def stmt_If(self, s: ir.If, d: int) -> None:
+        for n, (test, body) in enumerate(s.branches):
+            keyword = "if" if n == 0 else "elif"
+            self.emit(d, f"{keyword} {self.expr(test)}:", _at(test, s.pos))
+            self.block(body, d + 1)
+        if s.orelse:
+            self.emit(d, "else:", s.pos)
+            self.block(s.orelse, d + 1)
+
+    def stmt_While(self, s: ir.While, d: int) -> None:
+        self.emit(d, f"while {self.expr(s.test)}:", s.pos)
+        self.block(s.body, d + 1)
+
+    def stmt_Repeat(self, s: ir.Repeat, d: int) -> None:
+        self.emit(d, "while True:", s.pos)
+        self.block(s.body, d + 1)
+        self.emit(d + 1, f"if {self.expr(s.until)}:", _at(s.until, s.pos))
+        self.emit(d + 2, "break", _at(s.until, s.pos))
+
+    def stmt_ForRange(self, s: ir.ForRange, d: int) -> None:
+        bounds = [self.scope.temp() for _ in range(3)]
+        step = "None" if s.step is None else self.expr(s.step)
+        values = f"{self.expr(s.start)}, {self.expr(s.stop)}, {step}"
+        self.emit(d, f"{', '.join(bounds)} = {values}", s.pos)
+        self.prims.add(s.range_fn)
+        var = self.var(s.var)
+        self.emit(d, f"for {var} in P_{s.range_fn}({', '.join(bounds)}):", s.pos)
+        self.block(s.body, d + 1)
+        if s.after_fn:
+            self.prims.add(s.after_fn)
+            self.emit(d, "else:", s.pos)
+            self.emit(d + 1, f"{var} = P_{s.after_fn}({', '.join(bounds)})", s.pos)
+
+    def stmt_ForEach(self, s: ir.ForEach, d: int) -> None:
+        self.prims.add(s.iter_fn)
+        collection = self.expr(s.collection)
+        self.emit(d, f"for {self.var(s.var)} in P_{s.iter_fn}({collection}):", s.pos)
+        self.block(s.body, d + 1)
+
+    def stmt_Times(self, s: ir.Times, d: int) -> None:
+        self.prims.add(s.count_fn)
+        self.emit(d, f"for _ in range(P_{s.count_fn}({self.expr(s.count)})):", s.pos)
+        self.block(s.body, d + 1)
+
+    def stmt_Break(self, s: ir.Break, d: int) -> None:
+        self.emit(d, "break", s.pos)
+
+    def stmt_Continue(self, s: ir.Continue, d: int) -> None:
+        self.emit(d, "continue", s.pos)
+
+    def stmt_Return(self, s: ir.Return, d: int) -> None:
+        value = "None" if s.value is None else self.expr(s.value)
+        if self.returns:
+            value = f"({value}, {', '.join(self.returns)},)"
+        self.emit(d, f"return {value}", s.pos)
+
+    def stmt_Try(self, s: ir.Try, d: int) -> None:
+        self.prims.add(s.caught_fn)
+        self.emit(d, "try:", s.pos)
+        self.block(s.body, d + 1)
+        self.emit(d, "except Exception as e_:", s.pos)
+        self.emit(d + 1, f"P_{s.caught_fn}(fault_(e_))", s.pos)
+        self.block(s.handler, d + 1)
+
+    # -- expressions -------------------------------------------------------------------
+
+    def expr(self, e: ir.Expr) -> str:
+        return getattr(self, "expr_" + type(e).__name__)(e)
+
+    def expr_Const(self, e: ir.Const) -> str:
+        if type(e.value) in _PLAIN_CONSTANTS:
+            return repr(e.value)
+        if type(e.value) is float and e.value == e.value and abs(e.value) != float("inf"):
+            return repr(e.value)
+        name = f"K{len(self.constants)}_"
+        self.constants[name] = e.value
+        return name
+
+    def expr_Var(self, e: ir.Var) -> str:
+        return self.var(e.name)
+
+    def expr_Prim(self, e: ir.Prim) -> str:
+        return self.prim(e.fn, [self.expr(a) for a in e.args])
+
+    def prim(self, fn: str, args: list[str]) -> str:
+        template = self.inline.get(fn)
+        if template is None:
+            self.prims.add(fn)
+            return f"P_{fn}({', '.join(args)})"
+        for called in re.findall(r"\bP_(\w+)\(", template):
+            self.prims.add(called)
+        return self.fill(template, args)
+
+    def fill(self, template: str, args: list[str]) -> str:
+        slots = [int(n) for n in _INLINE_SLOT.findall(template)]
+        repeated = any(slots.count(n) > 1 for n in set(slots))
+        bindings = []
+        if repeated:
+            for n, code in enumerate(args):
+                if not _TRIVIAL_CODE.match(code):
+                    temp = self.scope.temp()
+                    bindings.append(f"({temp} := {code})")
+                    args[n] = temp
+        body = _INLINE_SLOT.sub(lambda m: args[int(m.group(1))], template)
+        return f"({', '.join(bindings)}, {body})[-1]" if bindings else body
+
+    def expr_And(self, e: ir.And) -> str:
+        return f"({self.expr(e.left)} and {self.expr(e.right)})"
+
+    def expr_Or(self, e: ir.Or) -> str:
+        return f"({self.expr(e.left)} or {self.expr(e.right)})"
+
+    def expr_Not(self, e: ir.Not) -> str:
+        return f"(not {self.expr(e.operand)})"
+
+    def expr_Cond(self, e: ir.Cond) -> str:
+        return f"({self.expr(e.then)} if {self.expr(e.test)} else {self.expr(e.orelse)})"
+
+    def expr_Item(self, e: ir.Item) -> str:
+        return self.prim(e.getitem_fn, [self.expr(e.base)] + [self.expr(i) for i in e.index])
+
+    def store_item(self, item: ir.Item, value: str) -> str:
+        parts = [self.expr(item.base)] + [self.expr(i) for i in item.index] + [value]
+        return self.prim(item.setitem_fn, parts)
+
+    def expr_Call(self, e: ir.Call) -> str:
+        proc = self.procs.get(e.name)
+        if proc is None:
+            raise CompileError(self.module.filename, e.pos.line, e.pos.col,
+                               f"unknown procedure or function {e.name!r}")
+        if len(e.args) > len(proc.params):
+            raise CompileError(self.module.filename, e.pos.line, e.pos.col,
+                               f"too many arguments for {e.name!r}")
+        refs = self.ref_params[e.name]
+        bindings, args, write_backs = [], [], []
+        result = self.scope.temp() if refs else ""
+        for n, param in enumerate(proc.params):
+            arg = e.args[n] if n < len(e.args) else None
+            if arg is None:
+                if param.default is None:
+                    raise CompileError(self.module.filename, e.pos.line, e.pos.col,
+                                       f"missing argument {param.name!r} for {e.name!r}")
+                args.append(self.expr(param.default))
+                continue
+            if n in refs and isinstance(arg, ir.Item):
+                slot = f"{result}[{refs.index(n) + 1}]"
+                args.append(self.ref_item(arg, slot, bindings, write_backs))
+                continue
+            args.append(self.expr(arg))
+            if n in refs and isinstance(arg, ir.Var):
+                write_backs.append(f"({self.var(arg.name)} := {result}[{refs.index(n) + 1}])")
+        call = f"{self.names.get('f_', proc.name)}({', '.join(args)})"
+        if not refs:
+            return call
+        steps = [*bindings, f"({result} := {call})", *write_backs, f"{result}[0]"]
+        return f"({', '.join(steps)})[-1]"
+
+    def ref_item(self, arg: ir.Item, slot: str, bindings: list[str],
+                 write_backs: list[str]) -> str:
+        """Pass ``base[index]`` by reference: evaluate base and index once, read the item
+        for the call, and write ``slot`` of the call's result back after it."""
+        base = self.scope.temp()
+        index = [self.scope.temp() for _ in arg.index]
+        bindings.append(f"({base} := {self.expr(arg.base)})")
+        bindings += [f"({t} := {self.expr(i)})" for t, i in zip(index, arg.index, strict=True)]
+        write_backs.append(self.prim(arg.setitem_fn, [base, *index, slot]))
+        return self.prim(arg.getitem_fn, [base, *index])
+
+
+def _at(node: ir.Expr, fallback: ir.Pos) -> ir.Pos:
+    return node.pos if node.pos != ir.NOWHERE else fallback
+
+
+def _assigned_ref_params(proc: ir.Proc) -> list[int]:
+    """Indexes of the by-reference parameters that ``proc`` may assign, itself or by passing
+    them on to another call (only those need copying back: an unassigned one behaves
+    exactly like a value parameter)."""
+    assigned = set(_assigned_names(proc.body)) | set(_vars_passed(proc.body))
+    return [n for n, p in enumerate(proc.params) if p.by_ref and p.name in assigned]
+
+
+def _assigned_names(body: list[ir.Stmt]) -> Iterator[str]:
+    for stmt in body:
+        if isinstance(stmt, ir.Assign) and isinstance(stmt.target, ir.Var):
+            yield stmt.target.name
+        elif isinstance(stmt, ir.ForRange | ir.ForEach):
+            yield stmt.var
+        for child in _child_blocks(stmt):
+            yield from _assigned_names(child)
+
+
+def _vars_passed(node: object) -> Iterator[str]:
+    """Variables passed as arguments to any call inside ``node``."""
+    if isinstance(node, ir.Call):
+        yield from (arg.name for arg in node.args if isinstance(arg, ir.Var))
+    if isinstance(node, list | tuple):
+        for child in node:
+            yield from _vars_passed(child)
+    elif hasattr(node, "__slots__") and not isinstance(node, ir.Pos):
+        for name in node.__slots__:
+            yield from _vars_passed(getattr(node, name))
+
+
+def _child_blocks(stmt: ir.Stmt) -> Iterator[list[ir.Stmt]]:
+    if isinstance(stmt, ir.If):
+        yield from (body for _, body in stmt.branches)
+        yield stmt.orelse
+    elif isinstance(stmt, ir.Try):
+        yield stmt.body
+        yield stmt.handler
+    elif isinstance(stmt, ir.While | ir.Repeat | ir.ForRange | ir.ForEach | ir.Times):
+        yield stmt.body

@@ -1,0 +1,173 @@
+"""The execution core on a toy language runtime: control flow, by-ref parameters, inline
+templates, error positions and warnings."""
+
+from __future__ import annotations
+
+import io
+from typing import ClassVar
+
+import pytest
+
+from portcheck.interp import ir
+from portcheck.interp.core import RuntimeBase, compile_module
+from portcheck.interp.errors import CompileError, ProgramFault, RunError
+
+P = ir.Pos
+
+
+class ToyRuntime(RuntimeBase):
+    inline: ClassVar[dict[str, str]] = {
+        "add": "({0} + {1})",
+        "twice": "({0} + {0})",
+        "lt": "({0} < {1})",
+    }
+
+    def __init__(self) -> None:
+        super().__init__(io.StringIO(), io.StringIO())
+        self.caught: list[str] = []
+        self.calls = 0
+
+    def prim_print(self, value: object) -> None:
+        self.write(f"{value}\n")
+
+    def prim_div(self, a: int, b: int) -> int:
+        if b == 0:
+            raise ProgramFault("division by zero")
+        return a // b
+
+    def prim_range(self, start: int, stop: int, step: int | None) -> range:
+        return range(start, stop + 1, step or 1)
+
+    def prim_after(self, start: int, stop: int, step: int | None) -> int:
+        return max(start, stop + 1)
+
+    def prim_get(self, array: list[int], index: int) -> int:
+        return array[index]
+
+    def prim_set(self, array: list[int], index: int, value: int) -> None:
+        array[index] = value
+
+    def prim_counted(self) -> int:
+        self.calls += 1
+        return 5
+
+    def prim_caught(self, fault: ProgramFault) -> None:
+        self.caught.append(fault.message)
+
+    def prim_shout(self) -> None:
+        self.warn("loud")
+
+
+def run(module: ir.Module) -> ToyRuntime:
+    runtime = ToyRuntime()
+    compile_module(module, ToyRuntime).run(runtime)
+    return runtime
+
+
+def say(expr: ir.Expr, line: int = 1) -> ir.Eval:
+    return ir.Eval(ir.Prim("print", [expr]), P(line, 1))
+
+
+def test_for_range_sums_and_leaves_stop_plus_one_in_the_variable() -> None:
+    body = [
+        ir.Assign(ir.Var("s"), ir.Const(0)),
+        ir.ForRange("i", ir.Const(1), ir.Const(4), None,
+                    [ir.Assign(ir.Var("s"), ir.Prim("add", [ir.Var("s"), ir.Var("i")]))],
+                    range_fn="range", after_fn="after"),
+        say(ir.Var("s")),
+        say(ir.Var("i")),
+    ]
+    assert run(ir.Module([], [], body)).stdout.getvalue() == "10\n5\n"
+
+
+def test_by_ref_parameter_is_copied_back_to_variable_and_item() -> None:
+    bump = ir.Proc("bump", [ir.Param("x", by_ref=True)], [], [
+        ir.Assign(ir.Var("x"), ir.Prim("add", [ir.Var("x"), ir.Const(1)])),
+    ])
+    cell = ir.Item(ir.Var("a"), [ir.Const(1)], "get", "set")
+    body = [
+        ir.Assign(ir.Var("n"), ir.Const(41)),
+        ir.Eval(ir.Call("bump", [ir.Var("n")])),
+        ir.Assign(ir.Var("a"), ir.Const([0, 7])),
+        ir.Eval(ir.Call("bump", [cell])),
+        say(ir.Var("n")),
+        say(cell),
+    ]
+    assert run(ir.Module([], [bump], body)).stdout.getvalue() == "42\n8\n"
+
+
+def test_globals_are_shared_and_defaults_fill_omitted_arguments() -> None:
+    counter = ir.Proc("next", [ir.Param("by", default=ir.Const(10))], [], [
+        ir.Assign(ir.Var("total"), ir.Prim("add", [ir.Var("total"), ir.Var("by")])),
+        ir.Return(ir.Var("total")),
+    ], is_function=True)
+    body = [
+        ir.Assign(ir.Var("total"), ir.Const(0)),
+        say(ir.Call("next", [ir.Const(1)])),
+        say(ir.Call("next", [None])),
+    ]
+    assert run(ir.Module(["total"], [counter], body)).stdout.getvalue() == "1\n11\n"
+
+
+def test_inline_template_evaluates_a_repeated_argument_once() -> None:
+    runtime = run(ir.Module([], [], [say(ir.Prim("twice", [ir.Prim("counted", [])]))]))
+    assert runtime.stdout.getvalue() == "10\n"
+    assert runtime.calls == 1
+
+
+def test_repeat_runs_body_before_testing_and_short_circuit_skips_right_side() -> None:
+    body = [
+        ir.Assign(ir.Var("i"), ir.Const(0)),
+        ir.Repeat([ir.Assign(ir.Var("i"), ir.Prim("add", [ir.Var("i"), ir.Const(1)]))],
+                  ir.Or(ir.Const(True), ir.Prim("lt", [ir.Prim("div", [ir.Const(1),
+                                                                        ir.Const(0)]),
+                                                       ir.Const(0)]))),
+        say(ir.Var("i")),
+    ]
+    assert run(ir.Module([], [], body)).stdout.getvalue() == "1\n"
+
+
+def test_fault_names_file_line_and_column_of_the_statement() -> None:
+    proc = ir.Proc("f", [], [], [say(ir.Prim("div", [ir.Const(1), ir.Const(0)]), line=7)])
+    module = ir.Module([], [proc], [say(ir.Const("before"), 2), ir.Eval(ir.Call("f", []),
+                                                                          P(3, 1))],
+                       filename="demo.src")
+    with pytest.raises(RunError) as error:
+        run(module)
+    assert str(error.value) == "demo.src:7:1: division by zero"
+
+
+def test_try_catches_a_fault_and_runs_the_handler() -> None:
+    body = [ir.Try([say(ir.Prim("div", [ir.Const(1), ir.Const(0)]))],
+                   [say(ir.Const("handled"))], caught_fn="caught")]
+    runtime = run(ir.Module([], [], body))
+    assert runtime.stdout.getvalue() == "handled\n"
+    assert runtime.caught == ["division by zero"]
+
+
+def test_warning_carries_the_position_of_the_statement() -> None:
+    module = ir.Module([], [], [ir.Eval(ir.Prim("shout", []), P(4, 5))], filename="w.src")
+    assert run(module).warnings == ["w.src:4:5: warning: loud"]
+
+
+def test_unknown_procedure_is_a_compile_error() -> None:
+    module = ir.Module([], [], [ir.Eval(ir.Call("nope", [], P(2, 3)))], filename="x.src")
+    with pytest.raises(CompileError, match=r"x.src:2:3: unknown procedure"):
+        compile_module(module, ToyRuntime)
+
+
+def test_names_with_spaces_and_keywords_become_distinct_identifiers() -> None:
+    body = [
+        ir.Assign(ir.Var("верхнее число"), ir.Const(1)),
+        ir.Assign(ir.Var("верхнее_число"), ir.Const(2)),
+        ir.Assign(ir.Var("if"), ir.Const(3)),
+        say(ir.Prim("add", [ir.Var("верхнее число"), ir.Var("верхнее_число")])),
+        say(ir.Var("if")),
+    ]
+    assert run(ir.Module([], [], body)).stdout.getvalue() == "3\n3\n"
+
+
+def test_deep_recursion_becomes_a_fault_not_a_crash() -> None:
+    loop = ir.Proc("down", [], [], [ir.Eval(ir.Call("down", []), P(9, 2))])
+    with pytest.raises(RunError, match=r":9:2: stack overflow"):
+        run(ir.Module([], [loop], [ir.Eval(ir.Call("down", []))]))
