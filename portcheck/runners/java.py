@@ -1,0 +1,93 @@
+"""Java: compile with ``javac`` (JDK 17), run the class with ``java``.
+
+The class name comes from the file name, as Java requires of a public class: ``Freecell.java``
+builds ``Freecell.class`` and runs as ``java -cp <entry> Freecell``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from portcheck.runners.base import (
+    DEFAULT_TIMEOUT,
+    BuildError,
+    Runner,
+    RunResult,
+    Toolchain,
+    ToolchainMissing,
+    require_tool,
+    run_command,
+)
+from portcheck.runners.cache import BuildCache, cache_key
+
+PACKAGE = "openjdk-17-jdk-headless"
+COMPILE_TIMEOUT = 120.0
+JAVAC_OPTIONS = ("-encoding", "UTF-8", "-Xlint:none")
+# Measured in docs/runners.md: these start the JVM no slower than any other set tried, and
+# short-lived programs gain nothing from the optimising JIT tier.
+JAVA_OPTIONS = (
+    "-Dfile.encoding=UTF-8",
+    "-Dstdout.encoding=UTF-8",
+    "-Dstderr.encoding=UTF-8",
+    "-Xshare:auto",
+    "-XX:TieredStopAtLevel=1",
+)
+
+
+class JavaRunner(Runner):
+    language = "java"
+    suffix = ".java"
+    name = "javac/java"
+
+    def __init__(self, *, cache: BuildCache | None = None) -> None:
+        self.cache = cache if cache is not None else BuildCache()
+        self._toolchain: Toolchain | None = None
+
+    def toolchain(self) -> Toolchain:
+        if self._toolchain is None:
+            self._toolchain = self._probe()
+        return self._toolchain
+
+    def _probe(self) -> Toolchain:
+        try:
+            javac = require_tool("javac", PACKAGE)
+            require_tool("java", PACKAGE)
+        except ToolchainMissing as missing:
+            return Toolchain(self.name, False, str(missing))
+        probe = run_command([javac, "-version"], timeout=COMPILE_TIMEOUT)
+        version = (probe.stdout + probe.stderr).strip()
+        if probe.returncode != 0:
+            return Toolchain(self.name, False, f"javac -version failed: {version}")
+        return Toolchain(self.name, True, version)
+
+    def build(self, source: Path) -> Path:
+        class_name = source.stem
+        if not class_name.isidentifier():
+            raise BuildError(f"{source}: {class_name!r} cannot be a Java class name")
+        toolchain = self.toolchain()
+        if not toolchain.ok:
+            raise ToolchainMissing(toolchain.detail)
+        text = source.read_bytes()
+        key = cache_key(self.name, toolchain.detail, *JAVAC_OPTIONS, source.name, text)
+        entry = self.cache.get_or_build(self.name, key, lambda work: _javac(source, work))
+        return entry / f"{class_name}.class"
+
+    def run(self, built: Path, *, stdin: str = "", timeout: float = DEFAULT_TIMEOUT) -> RunResult:
+        java = require_tool("java", PACKAGE)
+        argv = [java, *JAVA_OPTIONS, "-cp", str(built.parent), built.stem]
+        return run_command(argv, stdin=stdin, timeout=timeout)
+
+
+def _javac(source: Path, work: Path) -> None:
+    """Compile ``source`` into ``work``; the error names the file as the caller gave it."""
+    javac = require_tool("javac", PACKAGE)
+    result = run_command(
+        [javac, *JAVAC_OPTIONS, "-d", str(work), str(source)], timeout=COMPILE_TIMEOUT
+    )
+    if result.timed_out:
+        raise BuildError(f"{source}: javac did not finish in {COMPILE_TIMEOUT:g} s")
+    if result.returncode != 0:
+        output = (result.stderr + result.stdout).strip()
+        raise BuildError(f"{source}: javac failed (exit {result.returncode})\n{output}")
+    if not (work / f"{source.stem}.class").is_file():
+        raise BuildError(f"{source}: javac wrote no class {source.stem}; is it declared?")

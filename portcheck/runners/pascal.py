@@ -1,0 +1,81 @@
+"""Free Pascal: compile with ``fpc`` into a native binary, run the binary.
+
+Options: ``-O2`` (optimise), ``-Co -Cr`` (integer overflow and range checks, so a port whose
+arithmetic overflows stops with a run-time error instead of printing a wrong deal).  The
+language mode is left to the program's own directives (``{$mode objfpc}{$H+}``), so it
+compiles the same way when a reader runs ``fpc program.pas`` by hand.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from portcheck.runners.base import (
+    DEFAULT_TIMEOUT,
+    BuildError,
+    Runner,
+    RunResult,
+    Toolchain,
+    ToolchainMissing,
+    require_tool,
+    run_command,
+)
+from portcheck.runners.cache import BuildCache, cache_key
+
+PACKAGE = "fp-compiler"
+COMPILE_TIMEOUT = 120.0
+# -l-: no logo; -v0ewn: only errors, warnings and notes, in the compiler's own words.
+FPC_OPTIONS = ("-l-", "-v0ewn", "-O2", "-Co", "-Cr")
+
+
+class PascalRunner(Runner):
+    language = "pascal"
+    suffix = ".pas"
+    name = "fpc"
+
+    def __init__(self, *, cache: BuildCache | None = None) -> None:
+        self.cache = cache if cache is not None else BuildCache()
+        self._toolchain: Toolchain | None = None
+
+    def toolchain(self) -> Toolchain:
+        if self._toolchain is None:
+            self._toolchain = self._probe()
+        return self._toolchain
+
+    def _probe(self) -> Toolchain:
+        try:
+            fpc = require_tool("fpc", PACKAGE)
+        except ToolchainMissing as missing:
+            return Toolchain(self.name, False, str(missing))
+        probe = run_command([fpc, "-iVSPSO"], timeout=COMPILE_TIMEOUT)
+        if probe.returncode != 0:
+            return Toolchain(self.name, False, f"fpc -iV failed: {probe.stdout.strip()}")
+        return Toolchain(self.name, True, f"Free Pascal {probe.stdout.strip()}")
+
+    def build(self, source: Path) -> Path:
+        toolchain = self.toolchain()
+        if not toolchain.ok:
+            raise ToolchainMissing(toolchain.detail)
+        text = source.read_bytes()
+        key = cache_key(self.name, toolchain.detail, *FPC_OPTIONS, source.name, text)
+        entry = self.cache.get_or_build(self.name, key, lambda work: _fpc(source, work))
+        return entry / source.stem
+
+    def run(self, built: Path, *, stdin: str = "", timeout: float = DEFAULT_TIMEOUT) -> RunResult:
+        return run_command([built], stdin=stdin, timeout=timeout)
+
+
+def _fpc(source: Path, work: Path) -> None:
+    """Compile ``source`` into the binary ``work/<stem>``, leaving no object files behind."""
+    fpc = require_tool("fpc", PACKAGE)
+    binary = work / source.stem
+    argv = [fpc, *FPC_OPTIONS, f"-FE{work}", f"-o{binary}", str(source.resolve())]
+    result = run_command(argv, timeout=COMPILE_TIMEOUT, cwd=work)
+    if result.timed_out:
+        raise BuildError(f"{source}: fpc did not finish in {COMPILE_TIMEOUT:g} s")
+    if result.returncode != 0 or not binary.is_file():
+        output = (result.stdout + result.stderr).strip()
+        raise BuildError(f"{source}: fpc failed (exit {result.returncode})\n{output}")
+    for leftover in work.iterdir():
+        if leftover != binary:
+            leftover.unlink()
