@@ -4,6 +4,10 @@ Options: ``-O2`` (optimise), ``-Co -Cr`` (integer overflow and range checks, so 
 arithmetic overflows stops with a run-time error instead of printing a wrong deal).  The
 language mode is left to the program's own directives (``{$mode objfpc}{$H+}``), so it
 compiles the same way when a reader runs ``fpc program.pas`` by hand.
+
+A Free Pascal program buffers ``Output`` when it is a pipe and loses the buffer when it is
+killed.  So every build also loads a tiny unit (``fpc -Fa``) that makes ``Output`` flush after
+each ``Write``/``WriteLn``: a port stopped at its time limit keeps what it printed.
 """
 
 from __future__ import annotations
@@ -26,6 +30,15 @@ PACKAGE = "fp-compiler"
 COMPILE_TIMEOUT = 120.0
 # -l-: no logo; -v0ewn: only errors, warnings and notes, in the compiler's own words.
 FPC_OPTIONS = ("-l-", "-v0ewn", "-O2", "-Co", "-Cr")
+FLUSH_UNIT = "pcflush"
+FLUSH_UNIT_SOURCE = f"""unit {FLUSH_UNIT};
+{{ Loaded by portcheck into every Pascal build: flush Output after each write. }}
+interface
+implementation
+initialization
+  TextRec(Output).FlushFunc := TextRec(Output).InOutFunc;
+end.
+"""
 
 
 class PascalRunner(Runner):
@@ -57,7 +70,8 @@ class PascalRunner(Runner):
         if not toolchain.ok:
             raise ToolchainMissing(toolchain.detail)
         text = source.read_bytes()
-        key = cache_key(self.name, toolchain.detail, *FPC_OPTIONS, source.name, text)
+        options = (*FPC_OPTIONS, FLUSH_UNIT_SOURCE)
+        key = cache_key(self.name, toolchain.detail, *options, source.name, text)
         entry = self.cache.get_or_build(self.name, key, lambda work: _fpc(source, work))
         return entry / source.stem
 
@@ -69,7 +83,9 @@ def _fpc(source: Path, work: Path) -> None:
     """Compile ``source`` into the binary ``work/<stem>``, leaving no object files behind."""
     fpc = require_tool("fpc", PACKAGE)
     binary = work / source.stem
-    argv = [fpc, *FPC_OPTIONS, f"-FE{work}", f"-o{binary}", str(source.resolve())]
+    (work / f"{FLUSH_UNIT}.pas").write_text(FLUSH_UNIT_SOURCE, encoding="utf-8")
+    flush = f"-Fa{FLUSH_UNIT}"
+    argv = [fpc, *FPC_OPTIONS, flush, f"-FE{work}", f"-o{binary}", str(source.resolve())]
     result = run_command(argv, timeout=COMPILE_TIMEOUT, cwd=work)
     if result.timed_out:
         raise BuildError(f"{source}: fpc did not finish in {COMPILE_TIMEOUT:g} s")
