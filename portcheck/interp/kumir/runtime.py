@@ -1,0 +1,332 @@
+"""The run-time of the school language: operators with KuMir's semantics, built-in
+algorithms, ``вывод`` and ``ввод``.
+
+Values: ``цел`` is a Python int kept within 32 bits (leaving the range is the run-time
+error ``Целочисленное переполнение``), ``вещ`` a float, ``лог`` a bool, ``сим`` and ``лит``
+str.  ``None`` is a value not yet assigned.  The front-end knows every expression's type,
+so it picks the operator for it (``add_int`` or ``add_real``) and the fast inline templates
+below do no type tests at run time.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable
+from typing import Any, ClassVar, TextIO
+
+from portcheck.interp.core import RuntimeBase
+from portcheck.interp.errors import ProgramFault
+from portcheck.interp.kumir import fmt
+from portcheck.interp.kumir.inputs import InputReader
+from portcheck.interp.kumir.tables import OUT_OF_BOUNDS, Table
+from reference.prng import JavaRandom
+
+INT_MIN = -(2**31)
+INT_MAX = 2**31 - 1
+OVERFLOW = "Целочисленное переполнение"
+DIVISION_BY_ZERO = "Деление на ноль"
+BAD_DIVISOR = "Деление на ненатуральное число"
+UNDEFINED = "Значение величины не определено"
+STRING_INDEX = "Индекс за пределами строки"
+
+_I32 = "(k_ if -2147483648 <= (k_ := {expr}) <= 2147483647 else P_int_overflow())"
+
+
+def _checked(expr: str) -> str:
+    """An inline template computing ``expr`` and checking that it is a 32-bit ``цел``."""
+    return _I32.format(expr=expr)
+
+
+class KumirRuntime(RuntimeBase):
+    inline: ClassVar[dict[str, str]] = {
+        "add_int": _checked("{0} + {1}"),
+        "sub_int": _checked("{0} - {1}"),
+        "mul_int": _checked("{0} * {1}"),
+        "neg_int": _checked("-{0}"),
+        "add_real": "({0} + {1})",
+        "sub_real": "({0} - {1})",
+        "mul_real": "({0} * {1})",
+        "neg_real": "(-{0})",
+        "div_real": "({0} / {1})",
+        "concat": "({0} + {1})",
+        "to_real": "float({0})",
+        "div": "({0} // {1} if {1} > 0 else P_bad_divisor())",
+        "mod": "({0} % {1} if {1} > 0 else P_bad_divisor())",
+        "eq": "({0} == {1})",
+        "ne": "({0} != {1})",
+        "lt": "({0} < {1})",
+        "le": "({0} <= {1})",
+        "gt": "({0} > {1})",
+        "ge": "({0} >= {1})",
+        "truth": "(P_undefined() if {0} is None else {0})",
+        "table_get1": "({0}.data[k_ - {0}.lo] if {0}.lo <= (k_ := {1}) <= {0}.hi"
+        " else P_out_of_bounds())",
+        "table_set1": "({0}.data.__setitem__(k_ - {0}.lo, {2}) if {0}.lo <= (k_ := {1})"
+        " <= {0}.hi else P_out_of_bounds())",
+    }
+
+    def __init__(self, stdout: TextIO, stdin: TextIO, seed: int = 1) -> None:
+        super().__init__(stdout, stdin)
+        self.reader = InputReader(stdin)
+        self.random = JavaRandom(seed)
+
+    def fault_from(self, exc: BaseException) -> str | None:
+        if isinstance(exc, ZeroDivisionError):
+            return DIVISION_BY_ZERO
+        if isinstance(exc, TypeError) and "NoneType" in str(exc):
+            return UNDEFINED
+        if isinstance(exc, OverflowError):
+            return "Вещественное переполнение"
+        if isinstance(exc, RecursionError):
+            return "Слишком глубокая рекурсия"
+        return super().fault_from(exc)
+
+    # -- faults named by inline templates ----------------------------------------------
+
+    def prim_int_overflow(self) -> Any:
+        raise ProgramFault(OVERFLOW)
+
+    def prim_bad_divisor(self) -> Any:
+        raise ProgramFault(BAD_DIVISOR)
+
+    def prim_undefined(self) -> Any:
+        raise ProgramFault(UNDEFINED)
+
+    def prim_out_of_bounds(self) -> Any:
+        raise ProgramFault(OUT_OF_BOUNDS)
+
+    # -- numbers ---------------------------------------------------------------------
+
+    def prim_pow_int(self, base: int, exponent: int) -> int:
+        if exponent < 0:
+            raise ProgramFault("Отрицательная степень целого числа")
+        if abs(base) > 1 and exponent > 31:
+            raise ProgramFault(OVERFLOW)
+        return _int32(base**exponent)
+
+    def prim_pow_real(self, base: float, exponent: float) -> float:
+        if base < 0 and exponent != int(exponent):
+            raise ProgramFault("Возведение отрицательного числа в дробную степень")
+        if base == 0 and exponent < 0:
+            raise ProgramFault(DIVISION_BY_ZERO)
+        return float(base) ** exponent
+
+    def prim_int(self, value: float) -> int:
+        if math.isnan(value) or math.isinf(value):
+            raise ProgramFault(OVERFLOW)
+        return _int32(math.floor(value))
+
+    def prim_abs(self, value: float) -> float:
+        return abs(float(value))
+
+    def prim_iabs(self, value: int) -> int:
+        return _int32(abs(value))
+
+    def prim_sign(self, value: float) -> int:
+        return (value > 0) - (value < 0)
+
+    def prim_sqrt(self, value: float) -> float:
+        if value < 0:
+            raise ProgramFault("Извлечение корня из отрицательного числа")
+        return math.sqrt(value)
+
+    def prim_max(self, a: float, b: float) -> float:
+        return float(max(a, b))
+
+    def prim_min(self, a: float, b: float) -> float:
+        return float(min(a, b))
+
+    def prim_imax(self, a: int, b: int) -> int:
+        return max(a, b)
+
+    def prim_imin(self, a: int, b: int) -> int:
+        return min(a, b)
+
+    def prim_sin(self, value: float) -> float:
+        return math.sin(value)
+
+    def prim_cos(self, value: float) -> float:
+        return math.cos(value)
+
+    def prim_tg(self, value: float) -> float:
+        return math.tan(value)
+
+    def prim_arctg(self, value: float) -> float:
+        return math.atan(value)
+
+    def prim_exp(self, value: float) -> float:
+        return math.exp(value)
+
+    def prim_ln(self, value: float) -> float:
+        if value <= 0:
+            raise ProgramFault("Логарифм неположительного числа")
+        return math.log(value)
+
+    def prim_lg(self, value: float) -> float:
+        if value <= 0:
+            raise ProgramFault("Логарифм неположительного числа")
+        return math.log10(value)
+
+    def prim_max_int(self) -> int:
+        return INT_MAX
+
+    def prim_max_real(self) -> float:
+        return 1.7976931348623157e308
+
+    # -- random numbers: java.util.Random seeded with the run's seed -----------------
+
+    def prim_irnd(self, bound: int) -> int:
+        """A whole number from 1 to ``bound``: ``1 + nextInt(bound)``."""
+        if bound < 1:
+            raise ProgramFault("Неверный диапазон чисел")
+        return 1 + self.random.next_int(bound)
+
+    def prim_rnd(self, bound: float) -> float:
+        """A real number in [0, bound): ``bound * nextDouble()``."""
+        return bound * self.random.next_double()
+
+    def prim_irand(self, low: int, high: int) -> int:
+        if low > high:
+            raise ProgramFault("Неверный диапазон чисел")
+        return low + self.random.next_int(high - low + 1)
+
+    def prim_rand(self, low: float, high: float) -> float:
+        if low > high:
+            raise ProgramFault("Неверный диапазон чисел")
+        return low + (high - low) * self.random.next_double()
+
+    # -- strings ---------------------------------------------------------------------
+
+    def prim_length(self, text: str) -> int:
+        return len(text)
+
+    def prim_char_at(self, text: str, index: int) -> str:
+        if not 1 <= index <= len(text):
+            raise ProgramFault(STRING_INDEX)
+        return text[index - 1]
+
+    def prim_with_char(self, text: str, index: int, char: str) -> str:
+        if not 1 <= index <= len(text):
+            raise ProgramFault(STRING_INDEX)
+        return text[: index - 1] + char + text[index:]
+
+    def prim_slice(self, text: str, start: int, stop: int) -> str:
+        if not (1 <= start <= stop + 1 and stop <= len(text)):
+            raise ProgramFault(STRING_INDEX)
+        return text[start - 1 : stop]
+
+    def prim_unicode(self, char: str) -> int:
+        return ord(char)
+
+    def prim_unichar(self, code: int) -> str:
+        if not 0 <= code <= 0x10FFFF:
+            raise ProgramFault("Недопустимый код символа")
+        return chr(code)
+
+    def prim_code(self, char: str) -> int:
+        """KuMir's ``код``: the character's code in CP1251 (0–255)."""
+        try:
+            return char.encode("cp1251")[0]
+        except UnicodeEncodeError:
+            raise ProgramFault("Символ не входит в кодировку CP1251") from None
+
+    def prim_char(self, code: int) -> str:
+        if not 0 <= code <= 255:
+            raise ProgramFault("Недопустимый код символа")
+        return bytes([code]).decode("cp1251", errors="replace")
+
+    def prim_int_to_str(self, value: int) -> str:
+        return str(value)
+
+    def prim_real_to_str(self, value: float) -> str:
+        return fmt.format_real(value)
+
+    # -- tables ----------------------------------------------------------------------
+
+    def prim_new_table(self, *bounds: int) -> Table:
+        pairs = [(bounds[n], bounds[n + 1]) for n in range(0, len(bounds), 2)]
+        return Table(pairs)
+
+    def prim_table_get(self, table: Table, *index: int) -> Any:
+        return table.get(index)
+
+    def prim_table_set(self, table: Table, *index_and_value: Any) -> None:
+        table.set(index_and_value[:-1], index_and_value[-1])
+
+    # -- loops -----------------------------------------------------------------------
+
+    def prim_for_range(self, start: int, stop: int, step: int | None) -> Iterable[int]:
+        step = 1 if step is None else step
+        if step == 0:
+            raise ProgramFault("Шаг цикла равен нулю")
+        return range(start, stop + (1 if step > 0 else -1), step)
+
+    def prim_times(self, count: int) -> int:
+        return max(count, 0)
+
+    # -- assertions ------------------------------------------------------------------
+
+    def prim_check_assert(self, holds: bool) -> None:
+        if not holds:
+            raise ProgramFault("Утверждение ложно")
+
+    def prim_check_given(self, holds: bool) -> None:
+        if not holds:
+            raise ProgramFault("Не выполнено условие «дано»")
+
+    def prim_check_wanted(self, holds: bool) -> None:
+        if not holds:
+            raise ProgramFault("Не выполнено условие «надо»")
+
+    # -- вывод -----------------------------------------------------------------------
+
+    def prim_out_newline(self) -> None:
+        self.write("\n")
+
+    def prim_out(self, kind: str, value: Any) -> None:
+        self.write(_text(kind, value))
+
+    def prim_out_width(self, kind: str, value: Any, width: int) -> None:
+        self.write(fmt.right_align(_text(kind, value), width))
+
+    def prim_out_fixed(self, kind: str, value: Any, width: int, decimals: int) -> None:
+        if value is None:
+            raise ProgramFault(UNDEFINED)
+        text = fmt.format_fixed(value, decimals) if kind in ("вещ", "цел") else _text(kind, value)
+        self.write(fmt.right_align(text, width))
+
+    # -- ввод ------------------------------------------------------------------------
+
+    def prim_in_int(self) -> int:
+        return self.reader.read_int()
+
+    def prim_in_real(self) -> float:
+        return self.reader.read_real()
+
+    def prim_in_bool(self) -> bool:
+        return self.reader.read_bool()
+
+    def prim_in_char(self) -> str:
+        return self.reader.read_char()
+
+    def prim_in_str(self) -> str:
+        return self.reader.read_str()
+
+    def prim_in_end(self) -> None:
+        self.reader.end_statement()
+
+
+def _int32(value: int) -> int:
+    if not INT_MIN <= value <= INT_MAX:
+        raise ProgramFault(OVERFLOW)
+    return value
+
+
+def _text(kind: str, value: Any) -> str:
+    if value is None:
+        raise ProgramFault(UNDEFINED)
+    if kind == "вещ":
+        return fmt.format_real(value)
+    if kind == "лог":
+        return fmt.format_bool(value)
+    return str(value)

@@ -1,0 +1,41 @@
+"""KuMir tables (``целтаб t[1:n]``): fixed bounds, 1 to 3 dimensions, checked indexes."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from portcheck.interp.errors import ProgramFault
+
+OUT_OF_BOUNDS = "Выход за границу таблицы"
+
+
+class Table:
+    """A table with inclusive bounds; ``data`` is flat, row-major.  Elements start
+    undefined (``None``).  ``lo``/``hi`` are the first dimension's bounds (the fast path
+    of one-dimensional tables reads them directly)."""
+
+    __slots__ = ("bounds", "data", "hi", "lo")
+
+    def __init__(self, bounds: list[tuple[int, int]]) -> None:
+        self.bounds = bounds
+        self.lo, self.hi = bounds[0]
+        size = 1
+        for low, high in bounds:
+            size *= max(high - low + 1, 0)
+        self.data: list[Any] = [None] * size
+
+    def offset(self, index: tuple[int, ...]) -> int:
+        if len(index) != len(self.bounds):
+            raise ProgramFault(OUT_OF_BOUNDS)
+        flat = 0
+        for value, (low, high) in zip(index, self.bounds, strict=True):
+            if not low <= value <= high:
+                raise ProgramFault(OUT_OF_BOUNDS)
+            flat = flat * (high - low + 1) + (value - low)
+        return flat
+
+    def get(self, index: tuple[int, ...]) -> Any:
+        return self.data[self.offset(index)]
+
+    def set(self, index: tuple[int, ...], value: Any) -> None:
+        self.data[self.offset(index)] = value
