@@ -1,0 +1,5 @@
+import sys
+
+from portcheck.cli import main
+
+sys.exit(main())

@@ -1,0 +1,116 @@
+"""The ``portcheck`` command line: parse the words, call ``portcheck.commands``."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Sequence
+
+from portcheck import commands
+from portcheck.errors import CheckFailed, UsageError
+
+DESCRIPTION = ("Check that one algorithm, ported to 1C, the school algorithmic language, "
+               "Free Pascal, Java and Python, prints what its Python reference prints.")
+
+
+def _timeout(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--timeout", type=float, default=20.0, metavar="SECONDS",
+                        help="time limit of one program run (default 20)")
+
+
+def _engine(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--engine", choices=("auto", "embedded", "oscript", "kumir"),
+                        help="for 1C and the school language: the embedded interpreter or "
+                             "the real tool (default: the real tool when installed)")
+
+
+def _selection(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("algorithms", nargs="*", metavar="ALGO", help="default: all")
+    parser.add_argument("--lang", action="append", metavar="L",
+                        help="only this language or port folder (repeatable)")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="portcheck", description=DESCRIPTION)
+    sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
+
+    sub.add_parser("list", help="algorithms, their ports, and the runtimes found here")
+
+    p = sub.add_parser("reference", help="print the reference output of one case")
+    p.add_argument("algorithm", metavar="ALGO")
+    p.add_argument("inputs", nargs="*", metavar="NAME=VALUE")
+
+    p = sub.add_parser("run", help="render a language's template for one case, build and run it")
+    p.add_argument("algorithm", metavar="ALGO")
+    p.add_argument("inputs", nargs="*", metavar="NAME=VALUE")
+    p.add_argument("--lang", required=True, metavar="LANG")
+    _timeout(p)
+    _engine(p)
+
+    p = sub.add_parser("verify", help="every check of every port (the main job)")
+    _selection(p)
+    p.add_argument("--require-runtimes", action="store_true",
+                   help="a missing toolchain fails instead of being skipped")
+    p.add_argument("--deep", type=int, default=0, metavar="N",
+                   help="also re-render template ports with N other inputs and compare "
+                        "their runs with the reference")
+    p.add_argument("--seed", type=int, default=1, help="seed of the --deep inputs")
+    p.add_argument("--jobs", type=int, default=2, help="ports checked at once (default 2)")
+    p.add_argument("-v", "--verbose", action="store_true", help="show passing checks too")
+    _timeout(p)
+    _engine(p)
+
+    p = sub.add_parser("golden", help="check or update the golden outputs")
+    p.add_argument("action", choices=("check", "update"))
+    p.add_argument("algorithms", nargs="*", metavar="ALGO", help="default: all")
+    p.add_argument("-k", action="append", metavar="PATTERN",
+                   help="only case ids containing PATTERN (or matching it as a glob)")
+    p.add_argument("--new-only", action="store_true", help="update: only add new cases")
+    p.add_argument("--allow-changed", action="store_true",
+                   help="update: rewrite cases whose output changed")
+    p.add_argument("--prune", action="store_true",
+                   help="update: remove cases the reference no longer has")
+
+    p = sub.add_parser("render", help="check or write the programs rendered from templates "
+                                      "(write also records transcripts from real runs)")
+    p.add_argument("action", choices=("check", "write"))
+    _selection(p)
+    _timeout(p)
+    _engine(p)
+
+    p = sub.add_parser("exec", help="run a 1C (.bsl, .os) or school-language (.kum) file")
+    p.add_argument("file", metavar="FILE")
+    _engine(p)
+    p.add_argument("--dialect", choices=("platform", "onescript"), default="platform",
+                   help="1C: how numbers and booleans are presented (default: platform)")
+    p.add_argument("--encoding", default="utf-8-sig", help="source encoding (e.g. cp1251)")
+    p.add_argument("--seed", type=int, default=1, help="school language: seed of rnd/irnd")
+    return parser
+
+
+HANDLERS = {
+    "list": commands.cmd_list,
+    "reference": commands.cmd_reference,
+    "run": commands.cmd_run,
+    "verify": commands.cmd_verify,
+    "golden": commands.cmd_golden,
+    "render": commands.cmd_render,
+    "exec": commands.cmd_exec,
+}
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return HANDLERS[args.command](args)
+    except UsageError as exc:
+        print(f"portcheck: error: {exc}", file=sys.stderr)
+        return exc.exit_code
+    except CheckFailed as exc:
+        return exc.exit_code
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,192 @@
+"""What each ``portcheck`` subcommand does; ``cli.py`` only parses the words."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import tempfile
+from pathlib import Path
+
+from portcheck import golden, report
+from portcheck.algorithms import Algorithm, all_algorithms, get_algorithm
+from portcheck.checks import FAIL, RunSettings, execute, record_transcript
+from portcheck.errors import CheckFailed, UsageError
+from portcheck.ports import LANGUAGES, Port, find_ports
+from portcheck.project import Project, find_project
+from portcheck.render import check_rendered, render_template, template_for, write_rendered
+from portcheck.runners import get_runner
+from portcheck.verify import Selection, select_ports, verify
+
+
+def _settings(args: argparse.Namespace) -> RunSettings:
+    return RunSettings(timeout=args.timeout, require_runtimes=getattr(args, "require_runtimes",
+                                                                      False),
+                       engine=getattr(args, "engine", None))
+
+
+def cmd_list(args: argparse.Namespace) -> int:
+    project = find_project()
+    ports = find_ports(project.ports_dir)
+    print("algorithms and their ports:")
+    for algorithm in all_algorithms().values():
+        mine = [f"{p.folder.name} ({p.origin}{'' if p.runnable else ', transcript only'})"
+                for p in ports if p.algorithm == algorithm.name]
+        print(f"  {algorithm.name:10} {algorithm.title}; {len(algorithm.cases)} cases, "
+              f"inputs {algorithm.inputs_help()}")
+        print(f"  {'':10} ports: {', '.join(mine) or 'none'}")
+    print("runtimes here:")
+    for language in LANGUAGES:
+        toolchain = get_runner(language).toolchain()
+        mark = "yes" if toolchain.ok else "no "
+        print(f"  {language:8} {mark} {toolchain.name}: {toolchain.detail}")
+    return 0
+
+
+def cmd_reference(args: argparse.Namespace) -> int:
+    algorithm = get_algorithm(args.algorithm)
+    case = algorithm.case_from_args(args.inputs)
+    sys.stdout.write(algorithm.output(case.params))
+    return 0
+
+
+def cmd_run(args: argparse.Namespace) -> int:
+    project = find_project()
+    algorithm = get_algorithm(args.algorithm)
+    case = algorithm.case_from_args(args.inputs)
+    if args.lang not in LANGUAGES:
+        raise UsageError(f"unknown language {args.lang!r} (known: {', '.join(LANGUAGES)})")
+    template = template_for(project.templates_dir, args.lang, algorithm.name)
+    text = render_template(template, project.templates_dir, algorithm.name, [case])
+    name = template.name.removesuffix(".j2")
+    name = name[0].upper() + name[1:] if args.lang == "java" else name
+    port = Port(project.root, f"run {algorithm.name} --lang {args.lang}", algorithm.name,
+                args.lang, "template", Path(name), [case.id])
+    with tempfile.TemporaryDirectory(prefix="portcheck-run-") as folder:
+        program = Path(folder) / name
+        program.write_text(text, encoding="utf-8")
+        result, failed = execute(port, program, _settings(args), "")
+    if failed:
+        if failed.detail:
+            print(failed.detail.rstrip(), file=sys.stderr)
+        print(f"portcheck: {failed.message}", file=sys.stderr)
+        return 1 if failed.status == FAIL else 2
+    assert result is not None
+    sys.stdout.write(result.stdout)
+    sys.stderr.write(result.stderr)
+    return 0
+
+
+def cmd_verify(args: argparse.Namespace) -> int:
+    project = find_project()
+    selection = Selection(tuple(args.algorithms), tuple(args.lang or ()))
+    for name in selection.algorithms:
+        get_algorithm(name)
+    ports = select_ports(project, selection)
+    algorithms = [get_algorithm(n) for n in (selection.algorithms
+                                             or sorted({p.algorithm for p in ports}))]
+    goldens = golden.check(project, algorithms, [], find_ports(project.ports_dir))
+    results = verify(project, ports, _settings(args), deep=args.deep, seed=args.seed,
+                     jobs=args.jobs)
+    _print_golden(goldens, quiet_ok=True)
+    print(report.matrix(ports, results) if ports else "no ports selected")
+    text = report.details(results, verbose=args.verbose)
+    if text:
+        print()
+        print(text)
+    print()
+    print(report.summary(results))
+    failed = goldens.failures or any(r.status == FAIL for rs in results.values() for r in rs)
+    if failed:
+        raise CheckFailed()
+    return 0
+
+
+def _print_golden(result: golden.GoldenReport, quiet_ok: bool = False) -> None:
+    for diff in result.diffs:
+        print(diff.rstrip())
+    for line in result.failures:
+        print(f"FAIL {line}")
+    for line in result.notes:
+        print(f"note {line}")
+    for path in result.written:
+        print(f"wrote {path}")
+    if result.fix:
+        print("to fix: " + "; ".join(sorted(result.fix)))
+    if (result.diffs or result.failures or result.notes or result.written) or not quiet_ok:
+        print()
+
+
+def _golden_algorithms(names: list[str]) -> list[Algorithm]:
+    return [get_algorithm(n) for n in names] if names else list(all_algorithms().values())
+
+
+def cmd_golden(args: argparse.Namespace) -> int:
+    project = find_project()
+    algorithms = _golden_algorithms(args.algorithms)
+    if args.action == "check":
+        result = golden.check(project, algorithms, args.k or [], find_ports(project.ports_dir))
+        _print_golden(result)
+        if result.failures:
+            print(f"golden check failed; fix with: {'; '.join(sorted(result.fix))}")
+            raise CheckFailed()
+        print(f"golden check: {', '.join(a.name for a in algorithms)} match the reference")
+        return 0
+    result = golden.update(project, algorithms, args.k or [], new_only=args.new_only,
+                           allow_changed=args.allow_changed, prune=args.prune)
+    _print_golden(result)
+    if result.failures:
+        raise CheckFailed()
+    if not result.written:
+        print("goldens already up to date")
+    return 0
+
+
+def cmd_render(args: argparse.Namespace) -> int:
+    project = find_project()
+    ports = select_ports(project, Selection(tuple(args.algorithms), tuple(args.lang or ())))
+    failed = False
+    for port in ports:
+        if args.action == "check":
+            if port.template is None:
+                continue
+            state = check_rendered(port, project.templates_dir)
+            print(f"{'ok  ' if state.fresh else 'FAIL'} {port.id}: "
+                  f"{'up to date' if state.fresh else state.reason}")
+            failed |= not state.fresh
+        else:
+            failed |= not _write_port(project, port, _settings(args))
+    if failed:
+        if args.action == "check":
+            print("fix with: portcheck render write")
+        raise CheckFailed()
+    return 0
+
+
+def _write_port(project: Project, port: Port, settings: RunSettings) -> bool:
+    if port.template is not None:
+        changed = write_rendered(port, project.templates_dir)
+        print(f"{'wrote' if changed else 'same '} {port.id}/{port.program.name}")
+    if port.transcript_from != "run" or not port.runnable:
+        return True
+    result = record_transcript(port, settings)
+    print(f"{'FAIL' if result.status == FAIL else '     '} {port.id}/transcript.txt: "
+          f"{result.message}")
+    return result.status != FAIL
+
+
+EXEC_LANGUAGES = {".bsl": "bsl", ".os": "bsl", ".kum": "kumir"}
+
+
+def cmd_exec(args: argparse.Namespace) -> int:
+    """Run any 1C or school-language file as a program, with this terminal's input."""
+    path = Path(args.file)
+    language = EXEC_LANGUAGES.get(path.suffix.lower())
+    if language is None:
+        raise UsageError(f"{path}: cannot tell the language from the suffix "
+                         f"(known: {', '.join(EXEC_LANGUAGES)})")
+    if not path.is_file():
+        raise UsageError(f"{path}: no such file")
+    from portcheck.exec_file import exec_file
+
+    return exec_file(language, path, engine=args.engine, dialect=args.dialect,
+                     encoding=args.encoding, seed=args.seed)

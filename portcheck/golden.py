@@ -1,0 +1,141 @@
+"""``portcheck golden check|update``: the goldens against the reference.
+
+- A missing golden file or case fails; it never passes quietly.
+- ``update`` adds new cases; an existing case whose output changed is rewritten only with
+  ``allow_changed`` (case ids are stable: a change must show up in review); ``new_only``
+  adds new cases and touches nothing else; ``prune`` removes cases the reference no longer
+  has.  Every change is printed as a diff.
+- A golden case that no port prints is reported as stale (a note, not a failure); a case
+  the reference no longer declares fails ``check`` until pruned.
+- A partial run (some algorithms, ``-k``) neither reports nor deletes goldens it did not
+  look at.
+"""
+
+from __future__ import annotations
+
+import difflib
+import fnmatch
+from dataclasses import dataclass, field
+
+from portcheck.algorithms import Algorithm
+from portcheck.golden_store import GoldenCase, golden_path, read_golden, write_golden
+from portcheck.ports import Port
+from portcheck.project import Project
+
+
+@dataclass
+class GoldenReport:
+    failures: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    diffs: list[str] = field(default_factory=list)
+    written: list[str] = field(default_factory=list)
+    fix: set[str] = field(default_factory=set)  # the commands that would fix the failures
+
+
+def selected(case_ids: list[str], patterns: list[str]) -> list[str]:
+    """The case ids that match any ``-k`` pattern (a substring or a shell pattern)."""
+    if not patterns:
+        return case_ids
+    return [c for c in case_ids
+            if any(p in c or fnmatch.fnmatchcase(c, p) for p in patterns)]
+
+
+def expected_cases(algorithm: Algorithm, case_ids: list[str]) -> dict[str, GoldenCase]:
+    """What the reference says now, for ``case_ids``."""
+    cases, attested = algorithm.cases, algorithm.attested
+    return {cid: GoldenCase(cases[cid].params, algorithm.output(cases[cid].params),
+                            attested.get(cid)) for cid in case_ids}
+
+
+def check(project: Project, algorithms: list[Algorithm], patterns: list[str],
+          ports: list[Port]) -> GoldenReport:
+    report = GoldenReport()
+    for algorithm in algorithms:
+        _check_one(project, algorithm, patterns, ports, report)
+    return report
+
+
+def _check_one(project: Project, algorithm: Algorithm, patterns: list[str],
+               ports: list[Port], report: GoldenReport) -> None:
+    path = golden_path(project.golden_dir, algorithm.name)
+    shown = project.relative(path)
+    stored = read_golden(path, algorithm.name)
+    if stored is None:
+        report.failures.append(f"{shown}: missing golden file")
+        report.fix.add(f"portcheck golden update {algorithm.name}")
+        return
+    wanted = selected(list(algorithm.cases), patterns)
+    for cid, case in expected_cases(algorithm, wanted).items():
+        if cid not in stored:
+            report.failures.append(f"{shown}: missing golden case {cid}")
+            report.fix.add(f"portcheck golden update {algorithm.name} --new-only")
+        elif stored[cid] != case:
+            report.failures.append(f"{shown}: case {cid} differs from the reference")
+            report.diffs.append(_diff(shown, cid, stored[cid], case))
+            report.fix.add(f"portcheck golden update {algorithm.name} --allow-changed")
+    looked_at = selected(list(stored), patterns)
+    for cid in looked_at:
+        if cid not in algorithm.cases:
+            report.failures.append(f"{shown}: case {cid} is no longer a case of "
+                                   f"reference/{algorithm.name}.py")
+            report.fix.add(f"portcheck golden update {algorithm.name} --prune")
+    printed = {cid for port in ports if port.algorithm == algorithm.name for cid in port.cases}
+    for cid in looked_at:
+        if cid in algorithm.cases and cid not in printed:
+            report.notes.append(f"{shown}: case {cid} is stale: no port prints it")
+
+
+def update(project: Project, algorithms: list[Algorithm], patterns: list[str], *,
+           new_only: bool = False, allow_changed: bool = False,
+           prune: bool = False) -> GoldenReport:
+    report = GoldenReport()
+    for algorithm in algorithms:
+        _update_one(project, algorithm, patterns, new_only, allow_changed, prune, report)
+    return report
+
+
+def _update_one(project: Project, algorithm: Algorithm, patterns: list[str], new_only: bool,
+                allow_changed: bool, prune: bool, report: GoldenReport) -> None:
+    path = golden_path(project.golden_dir, algorithm.name)
+    shown = project.relative(path)
+    stored = read_golden(path, algorithm.name) or {}
+    result = dict(stored)
+    refused = len(report.failures)
+    for cid, case in expected_cases(algorithm, selected(list(algorithm.cases), patterns)).items():
+        if cid not in stored:
+            result[cid] = case
+            report.diffs.append(_diff(shown, cid, None, case))
+        elif stored[cid] != case and not new_only:
+            report.diffs.append(_diff(shown, cid, stored[cid], case))
+            if allow_changed:
+                result[cid] = case
+            else:
+                report.failures.append(f"{shown}: case {cid} would change; case ids are "
+                                       "stable, so this needs --allow-changed")
+                report.fix.add(f"portcheck golden update {algorithm.name} --allow-changed")
+    if len(report.failures) > refused:
+        return  # all or nothing: a refused change leaves the file as it was
+    if prune and not new_only:
+        for cid in selected(list(stored), patterns):
+            if cid not in algorithm.cases:
+                del result[cid]
+                report.diffs.append(f"{shown}: removed case {cid}\n")
+    order = [c for c in algorithm.cases if c in result] + [c for c in result
+                                                          if c not in algorithm.cases]
+    result = {cid: result[cid] for cid in order}
+    if result != stored or list(result) != list(stored) or not path.exists():
+        write_golden(path, algorithm.name, result)
+        report.written.append(shown)
+
+
+def _diff(shown: str, case_id: str, old: GoldenCase | None, new: GoldenCase) -> str:
+    before = [] if old is None else _lines(old)
+    return "".join(difflib.unified_diff(before, _lines(new), f"{shown} [{case_id}] (stored)",
+                                        f"{shown} [{case_id}] (reference)", n=3))
+
+
+def _lines(case: GoldenCase) -> list[str]:
+    head = [f"params: {case.params}\n"]
+    if case.attested:
+        head.append(f"attested: {case.attested}\n")
+    return head + [f"| {line}\n" for line in case.output.split("\n")]

@@ -1,0 +1,48 @@
+"""Where a project's folders are: the root holds golden/, ports/ and templates/."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from portcheck.errors import UsageError
+
+MARKERS = ("golden", "ports", "templates")
+
+
+@dataclass(frozen=True)
+class Project:
+    root: Path
+
+    @property
+    def golden_dir(self) -> Path:
+        return self.root / "golden"
+
+    @property
+    def ports_dir(self) -> Path:
+        return self.root / "ports"
+
+    @property
+    def templates_dir(self) -> Path:
+        return self.root / "templates"
+
+    def relative(self, path: Path) -> str:
+        """``path`` as the user should read it: relative to the root when inside it."""
+        try:
+            return path.resolve().relative_to(self.root.resolve()).as_posix()
+        except ValueError:
+            return str(path)
+
+
+def find_project(start: Path | None = None) -> Project:
+    """The project around ``start`` (default: $PORTCHECK_ROOT, else the working folder):
+    the nearest folder, upwards, that has a ``ports/`` or ``golden/`` folder."""
+    if start is None and os.environ.get("PORTCHECK_ROOT"):
+        start = Path(os.environ["PORTCHECK_ROOT"])
+    here = (start or Path.cwd()).resolve()
+    for folder in (here, *here.parents):
+        if any((folder / marker).is_dir() for marker in MARKERS[:2]):
+            return Project(folder)
+    raise UsageError(f"{here}: not inside a portcheck project (no golden/ or ports/ folder "
+                     "here or above; set PORTCHECK_ROOT)")
