@@ -1,0 +1,150 @@
+"""The pytest plugin: every port and every golden of a portcheck project as test items.
+
+- ``ports/<algo>/<name>/port.yaml`` gives ``ports/<algo>/<name>::transcript``, ``::run`` and
+  ``::fresh`` (and ``::deep`` with ``--portcheck-deep N``);
+- ``golden/<algo>.yaml`` gives ``golden/<algo>.yaml::golden`` (the goldens match the
+  reference).
+
+``--require-runtimes`` turns a missing toolchain into a failure instead of a skip, for these
+items and for tests marked ``@pytest.mark.requires_runtime("java")``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from portcheck import golden
+from portcheck.algorithms import all_algorithms
+from portcheck.checks import (
+    FAIL,
+    SKIP,
+    CheckResult,
+    RunSettings,
+    check_deep,
+    check_fresh,
+    check_run,
+    check_transcript,
+)
+from portcheck.errors import UsageError
+from portcheck.ports import Port, find_ports, load_port
+from portcheck.project import Project
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("portcheck")
+    group.addoption("--require-runtimes", action="store_true", default=False,
+                    help="portcheck: a missing toolchain fails instead of skipping")
+    group.addoption("--portcheck-deep", type=int, default=0, metavar="N",
+                    help="portcheck: also run template ports on N other inputs")
+    group.addoption("--portcheck-timeout", type=float, default=20.0, metavar="SECONDS",
+                    help="portcheck: time limit of one program run")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line("markers", "requires_runtime(language): the test needs that "
+                            "language's toolchain (skipped without it, unless "
+                            "--require-runtimes)")
+
+
+def pytest_runtest_setup(item: pytest.Item) -> None:
+    for marker in item.iter_markers("requires_runtime"):
+        from portcheck.runners import get_runner
+
+        toolchain = get_runner(marker.args[0]).toolchain()
+        if not toolchain.ok:
+            message = f"no runtime for {marker.args[0]}: {toolchain.detail}"
+            if item.config.getoption("require_runtimes"):
+                pytest.fail(message, pytrace=False)
+            pytest.skip(message)
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    if file_path.name == "port.yaml" and file_path.parent.parent.parent.name == "ports":
+        root = file_path.parent.parent.parent.parent
+        nodeid = file_path.parent.relative_to(parent.config.rootpath).as_posix()
+        return PortFile.from_parent(parent, path=file_path, nodeid=nodeid, root=root)
+    if (file_path.parent.name == "golden" and file_path.suffix == ".yaml"
+            and file_path.stem in all_algorithms()):
+        nodeid = file_path.relative_to(parent.config.rootpath).as_posix()
+        return GoldenFile.from_parent(parent, path=file_path, nodeid=nodeid)
+    return None
+
+
+class CheckFailure(Exception):
+    """A failed portcheck check: reported as its message and diff, no Python traceback."""
+
+
+class _CheckItem(pytest.Item):
+    def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException],
+                     style: Any = None) -> str:
+        if isinstance(excinfo.value, CheckFailure | UsageError):
+            return str(excinfo.value)
+        return super().repr_failure(excinfo)
+
+
+def _settings(config: pytest.Config) -> RunSettings:
+    return RunSettings(timeout=config.getoption("portcheck_timeout"),
+                       require_runtimes=config.getoption("require_runtimes"))
+
+
+def _outcome(result: CheckResult) -> None:
+    if result.status == FAIL:
+        raise CheckFailure("\n".join(filter(None, [result.message, result.detail.rstrip()])))
+    if result.status == SKIP:
+        pytest.skip(result.message)
+
+
+class PortFile(pytest.File):
+    def __init__(self, *, root: Path, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.project = Project(root)
+
+    def collect(self) -> list[pytest.Item]:
+        kinds = ["transcript", "run", "fresh"]
+        if self.config.getoption("portcheck_deep"):
+            kinds.append("deep")
+        return [PortItem.from_parent(self, name=kind) for kind in kinds]
+
+
+class PortItem(_CheckItem):
+    def runtest(self) -> None:
+        parent = self.parent
+        assert isinstance(parent, PortFile)
+        project = parent.project
+        port: Port = load_port(self.path, project.root)
+        settings = _settings(self.config)
+        if self.name == "transcript":
+            _outcome(check_transcript(project, port))
+        elif self.name == "run":
+            _outcome(check_run(project, port, settings))
+        elif self.name == "fresh":
+            _outcome(check_fresh(project, port))
+        else:
+            count = self.config.getoption("portcheck_deep")
+            _outcome(check_deep(project, port, settings, count, seed=1))
+
+    def reportinfo(self) -> tuple[Path, int, str]:
+        return self.path, 0, f"{self.parent.nodeid}::{self.name}"
+
+
+class GoldenFile(pytest.File):
+    def collect(self) -> list[pytest.Item]:
+        return [GoldenItem.from_parent(self, name="golden")]
+
+
+class GoldenItem(_CheckItem):
+    def runtest(self) -> None:
+        project = Project(self.path.parent.parent)
+        algorithm = all_algorithms()[self.path.stem]
+        ports = find_ports(project.ports_dir)
+        result = golden.check(project, [algorithm], [], ports)
+        if result.failures:
+            lines = result.failures + [d.rstrip() for d in result.diffs]
+            lines.append("fix with: " + "; ".join(sorted(result.fix)))
+            raise CheckFailure("\n".join(lines))
+
+    def reportinfo(self) -> tuple[Path, int, str]:
+        return self.path, 0, f"{self.nodeid}"
