@@ -17,7 +17,7 @@ _TOKEN_WORDS = {"$END": "конец текста", "_NL": "конец строк
 
 @cache
 def _parser() -> Lark:
-    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", propagate_positions=True,
+    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", propagate_positions=True, cache=True,
                 maybe_placeholders=False)
 
 
