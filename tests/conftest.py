@@ -1,0 +1,58 @@
+"""Shared fixtures: a throw-away copy of the project's FreeCell slice, and the article.
+
+``project_copy`` copies ``golden/freecell.yaml``, ``templates/<lang>/freecell.*.j2`` and
+``ports/freecell/`` into ``tmp_path``, points ``PORTCHECK_ROOT`` at the copy and makes it the
+working folder, so a test can break one thing in it without touching the real project.
+Builds go to one cache per test session (``PORTCHECK_CACHE``): javac runs once, not once
+per test, and the user's own cache is never written.
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+REPO = Path(__file__).resolve().parents[1]
+SHARED = Path(__file__).resolve().parents[2] / "shared"
+ARTICLE = SHARED / "seeds" / "000_01165c5c1e87014b.txt"
+ALGORITHM = "freecell"
+
+
+def copy_freecell_slice(source: Path, target: Path) -> None:
+    """The files of one algorithm a project needs: its golden, templates and ports."""
+    (target / "golden").mkdir(parents=True)
+    shutil.copy2(source / "golden" / f"{ALGORITHM}.yaml", target / "golden")
+    for template in sorted((source / "templates").glob(f"*/{ALGORITHM}.*.j2")):
+        folder = target / "templates" / template.parent.name
+        folder.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(template, folder)
+    shutil.copytree(source / "ports" / ALGORITHM, target / "ports" / ALGORITHM,
+                    ignore=shutil.ignore_patterns("__pycache__"))
+
+
+@pytest.fixture(scope="session")
+def build_cache(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return tmp_path_factory.mktemp("build-cache")
+
+
+@pytest.fixture
+def project_copy(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+                 build_cache: Path) -> Iterator[Path]:
+    """A copy of the real project (FreeCell slice); the working folder during the test."""
+    root = tmp_path / "project"
+    copy_freecell_slice(REPO, root)
+    monkeypatch.setenv("PORTCHECK_ROOT", str(root))
+    monkeypatch.setenv("PORTCHECK_CACHE", str(build_cache))
+    monkeypatch.chdir(root)
+    yield root
+
+
+@pytest.fixture(scope="session")
+def article_text() -> str:
+    """The 1C article (seeds/000), or a skip when ../shared is not beside the repo."""
+    if not ARTICLE.is_file():
+        pytest.skip(f"the 1C article is not at {ARTICLE} (../shared must be beside the repo)")
+    return ARTICLE.read_text(encoding="utf-8")
