@@ -1,0 +1,49 @@
+"""The embedded 1C (BSL) interpreter: parse once, lower to the shared IR, run as Python.
+
+>>> import io, pathlib
+>>> warnings = run_file(pathlib.Path("prog.bsl"), stdin=io.StringIO(), stdout=sys.stdout)
+"""
+
+from __future__ import annotations
+
+import decimal
+from pathlib import Path
+from typing import TextIO
+
+from portcheck.interp.bsl.lower import lower
+from portcheck.interp.bsl.numbers import CONTEXT
+from portcheck.interp.bsl.parser import parse
+from portcheck.interp.bsl.present import DIALECTS
+from portcheck.interp.bsl.runtime import BslRuntime
+from portcheck.interp.bsl.source import normalise, read_source
+from portcheck.interp.core import Program, compile_module
+
+__all__ = ["DIALECTS", "compile_file", "compile_text", "run_file", "run_program"]
+
+
+def compile_text(text: str, filename: str = "<program>") -> Program:
+    """Compile 1C source text (``CompileError`` on a syntax or checking error)."""
+    tree = parse(normalise(text), filename)
+    return compile_module(lower(tree, filename), BslRuntime)
+
+
+def compile_file(path: Path, *, encoding: str = "utf-8-sig") -> Program:
+    return compile_module(lower(parse(read_source(path, encoding), str(path)), str(path)),
+                          BslRuntime)
+
+
+def run_program(program: Program, *, stdin: TextIO, stdout: TextIO,
+                dialect: str = "platform") -> list[str]:
+    """Run a compiled program; returns its warnings (``RunError`` on a run-time error)."""
+    if dialect not in DIALECTS:
+        raise ValueError(f"unknown dialect {dialect!r} (expected one of {', '.join(DIALECTS)})")
+    runtime = BslRuntime(stdout, stdin, dialect)
+    with decimal.localcontext(CONTEXT):
+        program.run(runtime)
+    return runtime.warnings
+
+
+def run_file(path: Path, *, stdin: TextIO, stdout: TextIO,
+             dialect: str = "platform") -> list[str]:
+    """Compile and run a 1C file, streaming its output; returns its warnings."""
+    return run_program(compile_file(path), stdin=stdin, stdout=stdout, dialect=dialect)

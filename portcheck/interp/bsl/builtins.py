@@ -1,0 +1,339 @@
+"""The global functions of 1C (``Сообщить``, ``Сред``, ``Окр``...) as runtime prims.
+
+A mixin of :class:`portcheck.interp.bsl.runtime.BslRuntime`: each method is
+``prim_f_<canonical name>`` (see ``library.BUILTINS``).  String positions are 1-based.
+"""
+
+from __future__ import annotations
+
+import math
+from datetime import datetime
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any
+
+from portcheck.interp.bsl import numbers
+from portcheck.interp.bsl.compare import less
+from portcheck.interp.bsl.formatting import format_value
+from portcheck.interp.bsl.library import TYPE_NAMES
+from portcheck.interp.bsl.present import to_bool, to_number, to_string
+from portcheck.interp.bsl.values import BslArray, BslType, NullType, type_name
+from portcheck.interp.errors import ProgramFault
+
+BAD_ARGUMENT = "Неверное значение аргумента"
+BAD_ARGUMENT_TYPE = "Неверный тип аргумента"
+
+
+def _text(value: Any) -> str:
+    """A string argument: strings as they are, other values by their presentation."""
+    return value if type(value) is str else to_string(value)
+
+
+def _whole(value: Any) -> int:
+    return numbers.truncate(to_number(value))
+
+
+def _decimal(value: Any) -> Decimal:
+    return Decimal(to_number(value))
+
+
+def _approximate(value: float) -> numbers.Number:
+    if math.isnan(value) or math.isinf(value):
+        raise ProgramFault(BAD_ARGUMENT)
+    return numbers.canonical(numbers.CONTEXT.create_decimal(repr(value)))
+
+
+class BuiltinFunctions:
+    """Needs ``dialect``, ``write`` (RuntimeBase) and ``implicit_string`` (BslRuntime)."""
+
+    dialect: str
+    if TYPE_CHECKING:
+
+        def write(self, text: str) -> None: ...
+
+        def implicit_string(self, value: object) -> str: ...
+
+    # ---- output and conversions ------------------------------------------------------
+
+    def prim_f_message(self, value: Any = None, status: Any = None) -> None:
+        text = value if type(value) is str else self.implicit_string(value)
+        self.write(text + "\n")
+
+    def prim_f_string(self, value: Any) -> str:
+        return to_string(value, self.dialect)
+
+    def prim_f_number(self, value: Any) -> numbers.Number:
+        if type(value) is bool:
+            return int(value)
+        return to_number(value)
+
+    def prim_f_boolean(self, value: Any) -> bool:
+        if type(value) is str and value.strip().lower() in ("да", "истина", "true", "нет",
+                                                             "ложь", "false"):
+            return value.strip().lower() in ("да", "истина", "true")
+        return to_bool(value)
+
+    def prim_f_format(self, value: Any, format_string: Any = "") -> str:
+        return format_value(value, _text(format_string or ""))
+
+    # ---- strings ---------------------------------------------------------------------
+
+    def prim_f_strlen(self, value: Any) -> int:
+        return len(_text(value))
+
+    def prim_f_mid(self, value: Any, start: Any, length: Any = None) -> str:
+        text = _text(value)
+        first = max(_whole(start), 1) - 1
+        if length is None:
+            return text[first:]
+        return text[first:first + max(_whole(length), 0)]
+
+    def prim_f_left(self, value: Any, count: Any) -> str:
+        return _text(value)[:max(_whole(count), 0)]
+
+    def prim_f_right(self, value: Any, count: Any) -> str:
+        text, n = _text(value), max(_whole(count), 0)
+        return text[len(text) - n:] if n else ""
+
+    def prim_f_upper(self, value: Any) -> str:
+        return _text(value).upper()
+
+    def prim_f_lower(self, value: Any) -> str:
+        return _text(value).lower()
+
+    def prim_f_title(self, value: Any) -> str:
+        return _text(value).title()
+
+    def prim_f_trimall(self, value: Any) -> str:
+        return _text(value).strip()
+
+    def prim_f_triml(self, value: Any) -> str:
+        return _text(value).lstrip()
+
+    def prim_f_trimr(self, value: Any) -> str:
+        return _text(value).rstrip()
+
+    def prim_f_find(self, value: Any, part: Any) -> int:
+        return _text(value).find(_text(part)) + 1
+
+    def prim_f_strfind(self, value: Any, part: Any, direction: Any = None,
+                       start: Any = None, occurrence: Any = None) -> int:
+        """``СтрНайти``: position (1-based) of the n-th occurrence, 0 if none.  A direction
+        of ``"end"``/``"сКонца"`` is not modelled (no НаправлениеПоиска enum): from the start."""
+        text, needle = _text(value), _text(part)
+        position = (_whole(start) if start is not None else 1) - 1
+        for _ in range(_whole(occurrence) if occurrence is not None else 1):
+            found = text.find(needle, position)
+            if found < 0:
+                return 0
+            position = found + 1
+        return position
+
+    def prim_f_strreplace(self, value: Any, old: Any, new: Any) -> str:
+        old_text = _text(old)
+        return _text(value).replace(old_text, _text(new)) if old_text else _text(value)
+
+    def prim_f_stroccurrencecount(self, value: Any, part: Any) -> int:
+        needle = _text(part)
+        return _text(value).count(needle) if needle else 0
+
+    def prim_f_strstartswith(self, value: Any, part: Any) -> bool:
+        return _text(value).startswith(_text(part))
+
+    def prim_f_strendswith(self, value: Any, part: Any) -> bool:
+        return _text(value).endswith(_text(part))
+
+    def prim_f_strsplit(self, value: Any, separators: Any, keep_empty: Any = True) -> BslArray:
+        text, seps = _text(value), _text(separators)
+        parts, current = [], ""
+        for char in text:
+            if char in seps:
+                parts.append(current)
+                current = ""
+            else:
+                current += char
+        parts.append(current)
+        if keep_empty is not None and not to_bool(keep_empty):
+            parts = [p for p in parts if p]
+        return BslArray(parts)
+
+    def prim_f_strconcat(self, values: Any, separator: Any = "") -> str:
+        if not isinstance(values, BslArray):
+            raise ProgramFault(BAD_ARGUMENT_TYPE)
+        return _text(separator or "").join(to_string(v, self.dialect) for v in values.items)
+
+    def prim_f_strlinecount(self, value: Any) -> int:
+        return _text(value).count("\n") + 1
+
+    def prim_f_strgetline(self, value: Any, number: Any) -> str:
+        lines, n = _text(value).split("\n"), _whole(number)
+        return lines[n - 1] if 1 <= n <= len(lines) else ""
+
+    def prim_f_strtemplate(self, template: Any, *values: Any) -> str:
+        text, out, i = _text(template), [], 0
+        while i < len(text):
+            if text[i] == "%" and i + 1 < len(text) and text[i + 1].isdigit():
+                n = int(text[i + 1])
+                out.append(to_string(values[n - 1], self.dialect)
+                           if 1 <= n <= len(values) and values[n - 1] is not None else "")
+                i += 2
+            else:
+                out.append(text[i])
+                i += 1
+        return "".join(out)
+
+    def prim_f_isblankstring(self, value: Any) -> bool:
+        return not _text(value).strip()
+
+    def prim_f_char(self, code: Any) -> str:
+        n = _whole(code)
+        if not 0 <= n <= 0x10FFFF:
+            return ""
+        return chr(n)
+
+    def prim_f_charcode(self, value: Any, position: Any = None) -> int:
+        text = _text(value)
+        n = _whole(position) if position is not None else 1
+        return ord(text[n - 1]) if 1 <= n <= len(text) else -1
+
+    # ---- numbers ---------------------------------------------------------------------
+
+    def prim_f_max(self, *values: Any) -> Any:
+        best = values[0]
+        for value in values[1:]:
+            if less(best, value):
+                best = value
+        return best
+
+    def prim_f_min(self, *values: Any) -> Any:
+        best = values[0]
+        for value in values[1:]:
+            if less(value, best):
+                best = value
+        return best
+
+    def prim_f_int(self, value: Any) -> int:
+        return numbers.truncate(to_number(value))
+
+    def prim_f_round(self, value: Any, digits: Any = None, mode: Any = None) -> numbers.Number:
+        places = 0 if digits is None else _whole(digits)
+        rounding = mode if mode in numbers.ROUNDING_MODES else "half_up"
+        return numbers.round_number(to_number(value), places, rounding)
+
+    def prim_f_pow(self, base: Any, exponent: Any) -> numbers.Number:
+        b, e = to_number(base), to_number(exponent)
+        if type(b) is int and type(e) is int and e >= 0:
+            return b**e
+        try:
+            return numbers.canonical(numbers.CONTEXT.power(Decimal(b), Decimal(e)))
+        except ArithmeticError:
+            raise ProgramFault(BAD_ARGUMENT) from None
+
+    def prim_f_sqrt(self, value: Any) -> numbers.Number:
+        number = _decimal(value)
+        if number < 0:
+            raise ProgramFault(BAD_ARGUMENT)
+        return numbers.canonical(number.sqrt(numbers.CONTEXT))
+
+    def prim_f_exp(self, value: Any) -> numbers.Number:
+        return numbers.canonical(_decimal(value).exp(numbers.CONTEXT))
+
+    def prim_f_log(self, value: Any) -> numbers.Number:
+        number = _decimal(value)
+        if number <= 0:
+            raise ProgramFault(BAD_ARGUMENT)
+        return numbers.canonical(number.ln(numbers.CONTEXT))
+
+    def prim_f_log10(self, value: Any) -> numbers.Number:
+        number = _decimal(value)
+        if number <= 0:
+            raise ProgramFault(BAD_ARGUMENT)
+        return numbers.canonical(number.log10(numbers.CONTEXT))
+
+    def _float_function(self, function: Any, value: Any) -> numbers.Number:
+        try:
+            return _approximate(function(float(to_number(value))))
+        except ValueError:
+            raise ProgramFault(BAD_ARGUMENT) from None
+
+    def prim_f_sin(self, value: Any) -> numbers.Number:
+        return self._float_function(math.sin, value)
+
+    def prim_f_cos(self, value: Any) -> numbers.Number:
+        return self._float_function(math.cos, value)
+
+    def prim_f_tan(self, value: Any) -> numbers.Number:
+        return self._float_function(math.tan, value)
+
+    def prim_f_asin(self, value: Any) -> numbers.Number:
+        return self._float_function(math.asin, value)
+
+    def prim_f_acos(self, value: Any) -> numbers.Number:
+        return self._float_function(math.acos, value)
+
+    def prim_f_atan(self, value: Any) -> numbers.Number:
+        return self._float_function(math.atan, value)
+
+    # ---- dates -----------------------------------------------------------------------
+
+    def prim_f_date(self, *parts: Any) -> datetime:
+        if len(parts) == 1 and type(parts[0]) is str:
+            from portcheck.interp.bsl.literals import date_value
+
+            parsed = date_value("'" + parts[0] + "'")
+            if parsed is None:
+                raise ProgramFault("Преобразование значения к типу Дата не может быть выполнено")
+            return parsed
+        fields = [_whole(p) for p in parts] + [1, 1, 0, 0, 0][len(parts) - 1:]
+        try:
+            return datetime(*fields[:6])
+        except ValueError:
+            raise ProgramFault(BAD_ARGUMENT) from None
+
+    def _date_field(self, value: Any, field: str) -> int:
+        if type(value) is not datetime:
+            raise ProgramFault(BAD_ARGUMENT_TYPE)
+        return int(getattr(value, field))
+
+    def prim_f_year(self, value: Any) -> int:
+        return self._date_field(value, "year")
+
+    def prim_f_month(self, value: Any) -> int:
+        return self._date_field(value, "month")
+
+    def prim_f_day(self, value: Any) -> int:
+        return self._date_field(value, "day")
+
+    def prim_f_hour(self, value: Any) -> int:
+        return self._date_field(value, "hour")
+
+    def prim_f_minute(self, value: Any) -> int:
+        return self._date_field(value, "minute")
+
+    def prim_f_second(self, value: Any) -> int:
+        return self._date_field(value, "second")
+
+    def prim_f_currentdate(self) -> datetime:
+        return datetime.now().replace(microsecond=0)
+
+    # ---- values and types ------------------------------------------------------------
+
+    def prim_f_valueisfilled(self, value: Any) -> bool:
+        if value is None or type(value) is NullType:
+            return False
+        if type(value) is str:
+            return bool(value.strip())
+        if type(value) is int or type(value) is Decimal:
+            return value != 0
+        if type(value) is datetime:
+            return value != datetime(1, 1, 1)
+        counter = getattr(value, "bsl_count", None)
+        return bool(counter()) if counter else True
+
+    def prim_f_typeof(self, value: Any) -> BslType:
+        return BslType(type_name(value))
+
+    def prim_f_type(self, name: Any) -> BslType:
+        canonical = TYPE_NAMES.get(_text(name).strip().lower())
+        if canonical is None:
+            raise ProgramFault(f"Тип не определен ({_text(name)})")
+        return BslType(canonical)

@@ -1,0 +1,124 @@
+"""``Формат(value, "ЧДЦ=2; ЧГ=0")``: 1C's format strings for numbers, booleans, dates."""
+
+from __future__ import annotations
+
+import re
+from datetime import datetime
+from decimal import Decimal
+
+from portcheck.interp.bsl import numbers
+from portcheck.interp.bsl.present import to_string
+
+# Russian and English names of the format parameters, to one canonical name.
+PARAM_NAMES = {
+    "чц": "nd", "nd": "nd", "чдц": "nfd", "nfd": "nfd", "чрд": "nds", "nds": "nds",
+    "чрг": "ngs", "ngs": "ngs", "чг": "ng", "ng": "ng", "чн": "nz", "nz": "nz",
+    "чвн": "nlz", "nlz": "nlz", "бл": "bf", "bf": "bf", "би": "bt", "bt": "bt",
+    "дф": "df", "df": "df", "длф": "dlf", "dlf": "dlf", "дп": "de", "de": "de",
+    "л": "l", "l": "l", "чо": "nn", "nn": "nn",
+}
+_PARAM = re.compile(r"""\s*([^\s=;]+)\s*=\s*('[^']*'|"[^"]*"|[^;]*)\s*(?:;|$)""")
+
+MONTHS_GENITIVE = ("января", "февраля", "марта", "апреля", "мая", "июня", "июля",
+                   "августа", "сентября", "октября", "ноября", "декабря")
+LOCAL_FORMATS = {"д": "dd.MM.yyyy", "d": "dd.MM.yyyy", "дд": "d MMMM yyyy 'г.'",
+                 "dd": "d MMMM yyyy 'г.'", "в": "H:mm:ss", "t": "H:mm:ss",
+                 "дв": "dd.MM.yyyy H:mm:ss", "dt": "dd.MM.yyyy H:mm:ss",
+                 "ддв": "d MMMM yyyy 'г.' H:mm:ss", "ddt": "d MMMM yyyy 'г.' H:mm:ss"}
+EMPTY_DATE = datetime(1, 1, 1)
+
+
+def parse_format(text: str) -> dict[str, str]:
+    """``"ЧДЦ=2; ЧРД='.'"`` -> ``{"nfd": "2", "nds": "."}``; unknown names are ignored."""
+    params: dict[str, str] = {}
+    for name, value in _PARAM.findall(text):
+        canonical = PARAM_NAMES.get(name.lower())
+        if canonical:
+            quoted = len(value) >= 2 and value[0] == value[-1] and value[0] in "'\""
+            params[canonical] = value[1:-1] if quoted else value.strip()
+    return params
+
+
+def format_value(value: object, format_string: str = "") -> str:
+    params = parse_format(format_string)
+    kind = type(value)
+    if kind is int or kind is Decimal:
+        return format_number(value, params)  # type: ignore[arg-type]
+    if kind is bool:
+        return params.get("bt", "Да") if value else params.get("bf", "Нет")
+    if kind is datetime:
+        return format_date(value, params)  # type: ignore[arg-type]
+    return to_string(value)
+
+
+def _whole(text: str | None, default: int | None) -> int | None:
+    return int(text) if text and text.strip().lstrip("-").isdigit() else default
+
+
+def format_number(value: numbers.Number, params: dict[str, str]) -> str:
+    fraction_digits = _whole(params.get("nfd"), None)
+    if fraction_digits is not None:
+        value = numbers.round_number(value, fraction_digits)
+    if value == 0 and params.get("nz", "") != "":
+        return params["nz"]
+    if value == 0 and "nz" not in params:
+        return ""
+    digits = numbers.plain_digits(value, keep_scale=False)
+    sign = "-" if digits.startswith("-") else ""
+    whole, _, fraction = digits.lstrip("-").partition(".")
+    if fraction_digits is not None:
+        fraction = fraction.ljust(fraction_digits, "0")[:fraction_digits]
+    total_digits = _whole(params.get("nd"), None)
+    if total_digits is not None:
+        width = total_digits - (fraction_digits or 0)
+        if width >= 0 and len(whole.lstrip("0")) > width:
+            whole, fraction = "9" * width, "9" * len(fraction)
+        elif "nlz" in params:
+            whole = whole.rjust(width, "0")
+    group_size = _group_size(params.get("ng"))
+    grouped = numbers.group_digits(whole, params.get("ngs", numbers.NBSP), group_size)
+    separator = params.get("nds", ",")
+    return sign + grouped + (separator + fraction if fraction else "")
+
+
+def _group_size(text: str | None) -> int:
+    """``ЧГ=0``: no grouping; ``ЧГ=3,0`` or default: groups of three."""
+    if text is None:
+        return 3
+    first = text.split(",")[0].strip()
+    return int(first) if first.isdigit() else 3
+
+
+_DATE_TOKEN = re.compile(
+    r"'[^']*'|yyyy|гггг|yy|гг|MMMM|ММММ|MM|ММ|M|М|dd|дд|d|д|HH|ЧЧ|H|Ч|hh|чч|h|ч|mm|мм|m|м"
+    r"|ss|сс|s|с"
+)
+
+
+def _date_part(token: str, value: datetime) -> str:
+    parts = {
+        "yyyy": f"{value.year:04d}", "гггг": f"{value.year:04d}",
+        "yy": f"{value.year % 100:02d}", "гг": f"{value.year % 100:02d}",
+        "MMMM": MONTHS_GENITIVE[value.month - 1], "ММММ": MONTHS_GENITIVE[value.month - 1],
+        "MM": f"{value.month:02d}", "ММ": f"{value.month:02d}",
+        "M": str(value.month), "М": str(value.month),
+        "dd": f"{value.day:02d}", "дд": f"{value.day:02d}", "d": str(value.day),
+        "д": str(value.day), "HH": f"{value.hour:02d}", "ЧЧ": f"{value.hour:02d}",
+        "H": str(value.hour), "Ч": str(value.hour),
+        "hh": f"{(value.hour - 1) % 12 + 1:02d}", "чч": f"{(value.hour - 1) % 12 + 1:02d}",
+        "h": str((value.hour - 1) % 12 + 1), "ч": str((value.hour - 1) % 12 + 1),
+        "mm": f"{value.minute:02d}", "мм": f"{value.minute:02d}",
+        "m": str(value.minute), "м": str(value.minute),
+        "ss": f"{value.second:02d}", "сс": f"{value.second:02d}",
+        "s": str(value.second), "с": str(value.second),
+    }
+    return token[1:-1] if token.startswith("'") else parts[token]
+
+
+def format_date(value: datetime, params: dict[str, str]) -> str:
+    if value == EMPTY_DATE:
+        return params.get("de", "")
+    pattern = params.get("df") or LOCAL_FORMATS.get(params.get("dlf", "").lower())
+    if not pattern:
+        return to_string(value)
+    return _DATE_TOKEN.sub(lambda match: _date_part(match.group(0), value), pattern)

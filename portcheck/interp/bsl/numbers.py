@@ -1,0 +1,152 @@
+"""1C numbers: exact decimals with 38 significant digits.
+
+A whole number is a Python ``int`` (exact and fast); any other number is a
+``decimal.Decimal`` whose exponent is negative.  Every operation here accepts both and
+returns that canonical form, so the runtime's inline fast paths can test ``type(x) is int``.
+"""
+
+from __future__ import annotations
+
+import decimal
+from decimal import ROUND_HALF_DOWN, ROUND_HALF_EVEN, ROUND_HALF_UP, Decimal
+
+from portcheck.interp.errors import ProgramFault
+
+PRECISION = 38
+CONTEXT = decimal.Context(
+    prec=PRECISION,
+    rounding=ROUND_HALF_EVEN,
+    traps=[decimal.InvalidOperation, decimal.DivisionByZero, decimal.Overflow],
+)
+DIVISION_BY_ZERO = "Деление на ноль"
+NOT_A_NUMBER = "Преобразование значения к типу Число не может быть выполнено"
+NBSP = "\xa0"
+
+Number = int | Decimal
+
+
+def is_number(value: object) -> bool:
+    kind = type(value)
+    return kind is int or kind is Decimal
+
+
+def canonical(value: Decimal) -> Number:
+    """``int`` when the decimal has no fractional digits (exponent >= 0), else itself."""
+    if value.as_tuple().exponent >= 0:  # type: ignore[operator]
+        return int(value)
+    return value
+
+
+def parse_number(text: str) -> Number | None:
+    """A number written as 1C's ``Число()`` reads it (sign, digits, '.' or ',')."""
+    cleaned = text.strip().replace(",", ".")
+    if not cleaned or not all(ch in "+-.0123456789" for ch in cleaned):
+        return None
+    try:
+        return canonical(CONTEXT.create_decimal(cleaned))
+    except decimal.InvalidOperation:
+        return None
+
+
+def add(a: Number, b: Number) -> Number:
+    if type(a) is int and type(b) is int:
+        return a + b
+    return canonical(CONTEXT.add(a, b))
+
+
+def subtract(a: Number, b: Number) -> Number:
+    if type(a) is int and type(b) is int:
+        return a - b
+    return canonical(CONTEXT.subtract(a, b))
+
+
+def multiply(a: Number, b: Number) -> Number:
+    if type(a) is int and type(b) is int:
+        return a * b
+    return canonical(CONTEXT.multiply(a, b))
+
+
+def divide(a: Number, b: Number) -> Number:
+    """Exact where the quotient is finite, else rounded to 38 significant digits."""
+    if not b:
+        raise ProgramFault(DIVISION_BY_ZERO)
+    if type(a) is int and type(b) is int and a % b == 0:
+        return a // b
+    return canonical(CONTEXT.divide(Decimal(a), Decimal(b)))
+
+
+def remainder(a: Number, b: Number) -> Number:
+    """``a % b`` as 1C computes it: ``a - b * Цел(a / b)``, so it keeps a's sign."""
+    if not b:
+        raise ProgramFault(DIVISION_BY_ZERO)
+    if type(a) is int and type(b) is int:
+        magnitude = abs(a) % abs(b)
+        return -magnitude if a < 0 else magnitude
+    return canonical(CONTEXT.remainder(Decimal(a), Decimal(b)))
+
+
+def truncate(a: Number) -> int:
+    """``Цел``: the whole part, toward zero."""
+    return a if type(a) is int else int(a)
+
+
+def quotient(a: Number, b: Number) -> int:
+    """``Цел(a / b)`` computed without the intermediate decimal."""
+    if not b:
+        raise ProgramFault(DIVISION_BY_ZERO)
+    if type(a) is int and type(b) is int:
+        whole = abs(a) // abs(b)
+        return -whole if (a < 0) != (b < 0) else whole
+    return truncate(divide(a, b))
+
+
+ROUNDING_MODES = {"half_up": ROUND_HALF_UP, "half_down": ROUND_HALF_DOWN}
+
+
+def round_number(a: Number, digits: int = 0, mode: str = "half_up") -> Number:
+    """``Окр``: round to ``digits`` after the point (negative: before it); by default half
+    away from zero (1C's Окр15как20), or half toward zero (Окр15как10)."""
+    exponent = Decimal((0, (1,), -digits))
+    rounded = Decimal(a).quantize(exponent, rounding=ROUNDING_MODES[mode], context=CONTEXT)
+    return canonical(rounded)
+
+
+def negate(a: Number) -> Number:
+    return -a if type(a) is int else canonical(CONTEXT.minus(a))
+
+
+# ---- presentation ------------------------------------------------------------------------
+
+
+def plain_digits(value: Number, keep_scale: bool) -> str:
+    """Digits with '.' and '-' only; ``keep_scale`` keeps trailing zeros (1.50)."""
+    if type(value) is int:
+        return str(value)
+    if not keep_scale:
+        value = value.normalize(CONTEXT)
+    text = format(value, "f")
+    return "0" if text in ("-0", "") else text
+
+
+def group_digits(digits: str, separator: str, size: int = 3) -> str:
+    """``1234567`` -> ``1 234 567`` (``digits`` has no sign)."""
+    if size <= 0 or len(digits) <= size:
+        return digits
+    head = len(digits) % size or size
+    groups = [digits[:head]] + [digits[i : i + size] for i in range(head, len(digits), size)]
+    return separator.join(groups)
+
+
+def platform_presentation(value: Number) -> str:
+    """How 1C:Enterprise (ru locale) writes a number: ``1 234 567,5`` (group separator is
+    a non-breaking space), no trailing zeros."""
+    text = plain_digits(value, keep_scale=False)
+    sign = "-" if text.startswith("-") else ""
+    whole, _, fraction = text.lstrip("-").partition(".")
+    grouped = group_digits(whole, NBSP)
+    return sign + grouped + ("," + fraction if fraction else "")
+
+
+def onescript_presentation(value: Number) -> str:
+    """How OneScript writes a number: .NET invariant culture, trailing zeros kept."""
+    return plain_digits(value, keep_scale=True)

@@ -1,0 +1,279 @@
+"""The 1C runtime: operators and built-ins as ``prim_*`` methods for the execution core.
+
+Inline templates give the core a fast path for the common case (whole numbers, strings,
+array items); everything else goes through the methods, which carry the full 1C rules.
+"""
+
+from __future__ import annotations
+
+import decimal
+from collections.abc import Iterable, Iterator
+from datetime import datetime
+from decimal import Decimal
+from typing import Any, ClassVar, TextIO
+
+from portcheck.interp.bsl import numbers
+from portcheck.interp.bsl.builtins import BuiltinFunctions
+from portcheck.interp.bsl.compare import equal, less
+from portcheck.interp.bsl.present import to_bool, to_number, to_string
+from portcheck.interp.bsl.values import (
+    BslArray,
+    BslKeyValue,
+    BslMap,
+    BslStructure,
+    index_of,
+)
+from portcheck.interp.core import RuntimeBase
+from portcheck.interp.errors import ProgramFault
+
+NOT_INDEXABLE = "Получение элемента по индексу для значения не поддерживается"
+NOT_ITERABLE = "Итератор для значения не определен"
+NO_FIELD = "Поле объекта не обнаружено ({})"
+NO_METHOD = "Метод объекта не обнаружен ({})"
+STACK_OVERFLOW = "Переполнение стека встроенного языка"
+
+_INT2 = "type({0}) is int is type({1})"
+
+
+class BslRuntime(BuiltinFunctions, RuntimeBase):
+    inline: ClassVar[dict[str, str]] = {
+        "add": f"({{0}} + {{1}} if {_INT2} or type({{0}}) is str is type({{1}}) "
+               "else P_add({0}, {1}))",
+        "sub": f"({{0}} - {{1}} if {_INT2} else P_sub({{0}}, {{1}}))",
+        "mul": f"({{0}} * {{1}} if {_INT2} else P_mul({{0}}, {{1}}))",
+        "mod": f"({{0}} % {{1}} if {_INT2} and {{0}} >= 0 and {{1}} > 0 "
+               "else P_mod({0}, {1}))",
+        "quotient": f"({{0}} // {{1}} if {_INT2} and {{0}} >= 0 and {{1}} > 0 "
+                    "else P_quotient({0}, {1}))",
+        "neg": "(-{0} if type({0}) is int else P_neg({0}))",
+        "eq": "({0} == {1} if type({0}) is type({1}) else P_eq({0}, {1}))",
+        "ne": "({0} != {1} if type({0}) is type({1}) else not P_eq({0}, {1}))",
+        "lt": f"({{0}} < {{1}} if {_INT2} else P_lt({{0}}, {{1}}))",
+        "le": f"({{0}} <= {{1}} if {_INT2} else P_le({{0}}, {{1}}))",
+        "gt": f"({{0}} > {{1}} if {_INT2} else P_gt({{0}}, {{1}}))",
+        "ge": f"({{0}} >= {{1}} if {_INT2} else P_ge({{0}}, {{1}}))",
+        "truth": "({0} if type({0}) is bool else P_truth({0}))",
+        "f_int": "({0} if type({0}) is int else P_f_int({0}))",
+        "f_mid": "({0}[{1} - 1:{1} - 1 + {2}] if type({0}) is str and type({1}) is int "
+                 "is type({2}) and {1} > 0 and {2} >= 0 else P_f_mid({0}, {1}, {2}))",
+        # Item index lists carry the array class as a constant ({2}) for this fast path.
+        "getitem": "({0}.items[{1}] if type({0}) is {2} and type({1}) is int "
+                   "and 0 <= {1} < len({0}.items) else P_getitem({0}, {1}))",
+        "setitem": "({0}.items.__setitem__({1}, {3}) if type({0}) is {2} and type({1}) is int "
+                   "and 0 <= {1} < len({0}.items) else P_setitem({0}, {1}, {2}, {3}))",
+    }
+
+    def __init__(self, stdout: TextIO, stdin: TextIO, dialect: str = "platform") -> None:
+        super().__init__(stdout, stdin)
+        self.dialect = dialect
+        self.error_message = ""
+        self._warned_places: set[str] = set()
+
+    # ---- errors and warnings ---------------------------------------------------------
+
+    def fault_from(self, exc: BaseException) -> str | None:
+        if isinstance(exc, RecursionError):
+            return STACK_OVERFLOW
+        if isinstance(exc, ZeroDivisionError | decimal.DivisionByZero):
+            return numbers.DIVISION_BY_ZERO
+        if isinstance(exc, decimal.Overflow | OverflowError):
+            return "Переполнение разрядной сетки"
+        return None
+
+    def warn_once(self, message: str) -> None:
+        place = self._program.current_place() if self._program else "<program>"
+        if place not in self._warned_places:
+            self._warned_places.add(place)
+            self.warn(message)
+
+    def implicit_string(self, value: object) -> str:
+        """A value turned into a string without ``Строка``/``Формат``: warn for numbers,
+        whose presentation differs between the platform and OneScript."""
+        text = to_string(value, self.dialect)
+        if type(value) is int or type(value) is Decimal:
+            platform = numbers.platform_presentation(value)  # type: ignore[arg-type]
+            onescript = numbers.onescript_presentation(value)  # type: ignore[arg-type]
+            self.warn_once(
+                f"число неявно преобразовано в строку: платформа пишет «{platform}», "
+                f"OneScript «{onescript}»; задайте вид явно: Формат(Число, \"ЧГ=0\")"
+            )
+        return text
+
+    # ---- operators -------------------------------------------------------------------
+
+    def prim_add(self, a: Any, b: Any) -> Any:
+        kind = type(a)
+        if kind is str:
+            return a + (b if type(b) is str else self.implicit_string(b))
+        if kind is int or kind is Decimal:
+            return numbers.add(a, to_number(b))
+        if kind is datetime:
+            return _shift_date(a, to_number(b))
+        raise ProgramFault(numbers.NOT_A_NUMBER)
+
+    def prim_sub(self, a: Any, b: Any) -> Any:
+        if type(a) is datetime:
+            if type(b) is datetime:
+                return int((a - b).total_seconds())
+            return _shift_date(a, numbers.negate(to_number(b)))
+        return numbers.subtract(to_number(a), to_number(b))
+
+    def prim_mul(self, a: Any, b: Any) -> Any:
+        return numbers.multiply(to_number(a), to_number(b))
+
+    def prim_div(self, a: Any, b: Any) -> Any:
+        return numbers.divide(to_number(a), to_number(b))
+
+    def prim_mod(self, a: Any, b: Any) -> Any:
+        return numbers.remainder(to_number(a), to_number(b))
+
+    def prim_quotient(self, a: Any, b: Any) -> int:
+        return numbers.quotient(to_number(a), to_number(b))
+
+    def prim_neg(self, a: Any) -> Any:
+        return numbers.negate(to_number(a))
+
+    def prim_plus(self, a: Any) -> Any:
+        return to_number(a)
+
+    def prim_eq(self, a: Any, b: Any) -> bool:
+        return equal(a, b)
+
+    def prim_lt(self, a: Any, b: Any) -> bool:
+        return less(a, b)
+
+    def prim_le(self, a: Any, b: Any) -> bool:
+        return not less(b, a)
+
+    def prim_gt(self, a: Any, b: Any) -> bool:
+        return less(b, a)
+
+    def prim_ge(self, a: Any, b: Any) -> bool:
+        return not less(a, b)
+
+    def prim_truth(self, value: Any) -> bool:
+        return to_bool(value)
+
+    # ---- items and properties --------------------------------------------------------
+
+    def prim_getitem(self, base: Any, index: Any, _array_class: type = BslArray) -> Any:
+        getter = getattr(base, "get", None) if isinstance(base, _COLLECTIONS) else None
+        if getter is None:
+            raise ProgramFault(NOT_INDEXABLE)
+        return getter(index)
+
+    def prim_setitem(self, base: Any, index: Any, _array_class: type, value: Any) -> None:
+        if not isinstance(base, _COLLECTIONS):
+            raise ProgramFault(NOT_INDEXABLE)
+        base.set(index, value)
+
+    def prim_getprop(self, base: Any, name: str, shown: str) -> Any:
+        if isinstance(base, BslStructure | BslKeyValue):
+            return base.property(name, shown)
+        raise ProgramFault(NO_FIELD.format(shown))
+
+    def prim_setprop(self, base: Any, name: str, shown: str, value: Any) -> None:
+        if isinstance(base, BslStructure):
+            base.set_property(name, shown, value)
+            return
+        raise ProgramFault(NO_FIELD.format(shown))
+
+    def prim_method(self, base: Any, canonical: str, shown: str, *args: Any) -> Any:
+        method = getattr(base, "bsl_" + canonical, None) if isinstance(
+            base, _COLLECTIONS) else None
+        if method is None:
+            raise ProgramFault(NO_METHOD.format(shown))
+        try:
+            return method(*args)
+        except TypeError as error:
+            if "positional argument" not in str(error):
+                raise
+            too_many = "takes" in str(error)
+            raise ProgramFault(("Слишком много" if too_many else "Недостаточно")
+                               + f" фактических параметров ({shown})") from None
+
+    # ---- loops -----------------------------------------------------------------------
+
+    def prim_for_bound(self, value: Any) -> Any:
+        kind = type(value)
+        if kind is int or kind is Decimal:
+            return value
+        raise ProgramFault(numbers.NOT_A_NUMBER)
+
+    def prim_range(self, start: Any, stop: Any, step: Any) -> Iterable[Any]:
+        start, stop = self.prim_for_bound(start), self.prim_for_bound(stop)
+        if type(start) is int and type(stop) is int:
+            return range(start, stop + 1)
+        return _decimal_range(start, stop)
+
+    def prim_range_after(self, start: Any, stop: Any, step: Any) -> Any:
+        """The counter after a loop that ran to its end: one past the last value."""
+        if less(stop, start):
+            return start
+        steps = numbers.truncate(numbers.subtract(stop, start)) + 1
+        return numbers.add(start, steps)
+
+    def prim_iterate(self, collection: Any) -> Iterator[Any]:
+        if isinstance(collection, _COLLECTIONS):
+            return collection.iterate()
+        raise ProgramFault(NOT_ITERABLE)
+
+    # ---- exceptions ------------------------------------------------------------------
+
+    def prim_caught(self, fault: ProgramFault) -> None:
+        self.error_message = fault.message
+
+    def prim_raise(self, message: Any) -> None:
+        if message is None:
+            raise ProgramFault(self.error_message or "Исключение")
+        raise ProgramFault(to_string(message, self.dialect))
+
+    def prim_f_errordescription(self) -> str:
+        return self.error_message
+
+    # ---- constructors ----------------------------------------------------------------
+
+    def prim_new_array(self, *sizes: Any) -> BslArray:
+        if not sizes:
+            return BslArray()
+        count = index_of(sizes[0])
+        if count < 0:
+            raise ProgramFault("Неверное значение аргумента")
+        if len(sizes) == 1:
+            return BslArray([None] * count)
+        return BslArray([self.prim_new_array(*sizes[1:]) for _ in range(count)])
+
+    def prim_new_structure(self, keys: Any = None, *values: Any) -> BslStructure:
+        structure = BslStructure()
+        if keys is None:
+            return structure
+        if type(keys) is not str:
+            raise ProgramFault("Неверный тип аргумента")
+        names = [k.strip() for k in keys.split(",")]
+        if len(values) > len(names):
+            raise ProgramFault("Слишком много фактических параметров")
+        for n, name in enumerate(names):
+            structure.bsl_insert(name, values[n] if n < len(values) else None)
+        return structure
+
+    def prim_new_map(self) -> BslMap:
+        return BslMap()
+
+
+_COLLECTIONS = (BslArray, BslStructure, BslMap)
+
+
+def _shift_date(date: datetime, seconds: numbers.Number) -> datetime:
+    from datetime import timedelta
+
+    try:
+        return date + timedelta(seconds=int(seconds))
+    except OverflowError:
+        raise ProgramFault("Недопустимое значение даты") from None
+
+
+def _decimal_range(start: numbers.Number, stop: numbers.Number) -> Iterator[numbers.Number]:
+    value = start
+    while not less(stop, value):
+        yield value
+        value = numbers.add(value, 1)
