@@ -99,8 +99,25 @@ HANDLERS = {
 }
 
 
+# Where words left after the options go: `run freecell --lang java game=617` has its
+# NAME=VALUE words after an option, which argparse alone does not allow for a `*` positional.
+TRAILING = {"reference": "inputs", "run": "inputs", "verify": "algorithms",
+            "golden": "algorithms", "render": "algorithms"}
+
+
+def parse(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = build_parser()
+    args, extra = parser.parse_known_args(argv)
+    target = TRAILING.get(args.command)
+    if extra and (target is None or any(word.startswith("-") for word in extra)):
+        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+    if extra:
+        setattr(args, target, [*getattr(args, target), *extra])
+    return args
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    args = parse(argv)
     try:
         return HANDLERS[args.command](args)
     except UsageError as exc:

@@ -11,6 +11,7 @@ items and for tests marked ``@pytest.mark.requires_runtime("java")``.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import Any
 
@@ -35,8 +36,10 @@ from portcheck.project import Project
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("portcheck")
-    group.addoption("--require-runtimes", action="store_true", default=False,
-                    help="portcheck: a missing toolchain fails instead of skipping")
+    group.addoption("--require-runtimes", action="store_true",
+                    default=os.environ.get("PORTCHECK_REQUIRE_RUNTIMES", "") not in ("", "0"),
+                    help="portcheck: a missing toolchain fails instead of skipping "
+                         "(default: on when PORTCHECK_REQUIRE_RUNTIMES=1)")
     group.addoption("--portcheck-deep", type=int, default=0, metavar="N",
                     help="portcheck: also run template ports on N other inputs")
     group.addoption("--portcheck-timeout", type=float, default=20.0, metavar="SECONDS",
@@ -147,4 +150,4 @@ class GoldenItem(_CheckItem):
             raise CheckFailure("\n".join(lines))
 
     def reportinfo(self) -> tuple[Path, int, str]:
-        return self.path, 0, f"{self.nodeid}"
+        return self.path, 0, self.name
