@@ -86,7 +86,9 @@ class ModuleLowering(StmtLowering):
             self.scope.locals_[RESULT_NAME] = Variable(RESULT_NAME, signature.result)
             self.declared.append(RESULT_NAME)
             prologue.append(ir.Assign(ir.Var(RESULT_NAME), ir.Const(None)))
-        prologue += self.body(_child(alg, "alg_pre"))
+        preamble = _child(alg, "alg_pre")
+        if preamble is not None:
+            prologue += self.body(preamble)
         body = prologue + self.body(_child(alg, "body"))
         pos = pos_of(alg)
         body += [*self.wanted_checks, ir.Return(self.result_value(pos), pos)]
@@ -102,8 +104,15 @@ def _child(node: Tree, data: str) -> Tree | None:
     return next((c for c in node.children if isinstance(c, Tree) and c.data == data), None)
 
 
+UNNAMED = "главный"
+
+
 def _alg_name(alg: Tree) -> Token:
-    return next(c for c in alg.children if isinstance(c, Token))
+    """The algorithm's name; an unnamed one (``алг`` alone) is called ``главный``."""
+    name = next((c for c in alg.children if isinstance(c, Token)), None)
+    if name is None:
+        return Token("NAME", UNNAMED, line=alg.meta.line, column=alg.meta.column)
+    return name
 
 
 def _alg_result(alg: Tree) -> Type | None:

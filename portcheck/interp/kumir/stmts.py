@@ -173,7 +173,7 @@ class StmtLowering(ExprLowering):
         step_code = None if step is None else self.expr_of(step, INT, "шаг цикла")
         body, until = self.loop_body(rest[-2], rest[-1])
         return [ir.ForRange(str(var_token), bounds[0], bounds[1], step_code,
-                            self.with_until(body, until), "for_range", None, pos_of(node))]
+                            self.with_until(body, until), "for_range", "for_after", pos_of(node))]
 
     def s_while_loop(self, node: Tree) -> list[ir.Stmt]:
         test, body_node, end = node.children
