@@ -17,8 +17,8 @@ _TOKEN_WORDS = {"$END": "конец текста", "_NL": "конец строк
 
 @cache
 def _parser() -> Lark:
-    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", propagate_positions=True, cache=True,
-                maybe_placeholders=False)
+    return Lark(GRAMMAR.read_text(encoding="utf-8"), parser="lalr", propagate_positions=True,
+                maybe_placeholders=False, cache=True)
 
 
 def parse(text: str, filename: str) -> Tree:

@@ -1,0 +1,112 @@
+"""Unit tests: number formats, ``ввод`` reading, source encodings, the runner."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+
+from portcheck.interp.errors import CompileError, ProgramFault
+from portcheck.interp.kumir import compile_file, run_file
+from portcheck.interp.kumir.fmt import format_real
+from portcheck.interp.kumir.inputs import InputReader
+from portcheck.runners.kumir import EMBEDDED, KumirRunner
+
+PROGRAM = 'алг\nнач\n  вывод "Жук", 1/4, нс\nкон\n'
+
+
+@pytest.mark.parametrize(("value", "text"), [
+    (3.5, "3.5"), (100.0, "100.0"), (1 / 3, "0.33333333333333"), (1e10, "1e+10"),
+    (1234567.0, "1.234567e+06"), (0.0001, "0.0001"), (0.00012, "0.00012"),
+    (0.00001, "1e-05"), (-0.5, "-0.5"), (0.0, "0.0"), (2.0 / 3, "0.66666666666667"),
+    (999999.5, "999999.5"), (123456.789, "123456.789"),
+])
+def test_real_format(value: float, text: str) -> None:
+    assert format_real(value) == text
+
+
+def test_input_numbers_across_lines_and_rest_of_line() -> None:
+    reader = InputReader(io.StringIO("  12\n-3 x y\n\n7\n"))
+    assert reader.read_int() == 12
+    assert reader.read_int() == -3
+    assert reader.read_str() == " x y"  # the rest of the line, leading space included
+    assert reader.read_str() == ""  # an empty line: a key press
+    assert reader.read_int() == 7
+
+
+def test_input_statement_end_finishes_a_blank_remainder() -> None:
+    reader = InputReader(io.StringIO("5\nслово\n"))
+    assert reader.read_int() == 5
+    reader.end_statement()
+    assert reader.read_str() == "слово"
+
+
+def test_input_end_of_data_is_a_fault() -> None:
+    with pytest.raises(ProgramFault, match="нет данных"):
+        InputReader(io.StringIO("")).read_int()
+
+
+def test_input_out_of_range_integer_overflows() -> None:
+    with pytest.raises(ProgramFault, match="Целочисленное переполнение"):
+        InputReader(io.StringIO("2147483648")).read_int()
+
+
+@pytest.mark.parametrize(("data", "encoding"), [
+    (PROGRAM.encode("utf-8"), "utf-8-sig"),
+    (b"\xef\xbb\xbf" + PROGRAM.encode("utf-8"), "utf-8-sig"),
+    (PROGRAM.replace("\n", "\r\n").encode("utf-8"), "utf-8-sig"),
+    (PROGRAM.encode("cp1251"), "cp1251"),
+])
+def test_source_encodings(tmp_path: Path, data: bytes, encoding: str) -> None:
+    source = tmp_path / "p.kum"
+    source.write_bytes(data)
+    out = io.StringIO()
+    run_file(source, stdin=io.StringIO(), stdout=out, encoding=encoding)
+    assert out.getvalue() == "Жук0.25\n"
+
+
+def test_cp1251_file_read_as_utf8_is_a_one_line_error(tmp_path: Path) -> None:
+    source = tmp_path / "p.kum"
+    source.write_bytes(PROGRAM.encode("cp1251"))
+    with pytest.raises(CompileError, match="cp1251"):
+        compile_file(source)
+
+
+def test_first_algorithm_with_parameters_is_rejected(tmp_path: Path) -> None:
+    source = tmp_path / "p.kum"
+    source.write_text("алг f(цел x)\nнач\nкон\n", encoding="utf-8")
+    with pytest.raises(CompileError, match="главный"):
+        compile_file(source)
+
+
+def test_runner_embedded_runs_and_reports_errors(tmp_path: Path) -> None:
+    good = tmp_path / "good.kum"
+    good.write_text(PROGRAM, encoding="utf-8")
+    runner = KumirRunner(EMBEDDED)
+    assert runner.toolchain().ok
+    result = runner.run(runner.build(good))
+    assert (result.returncode, result.stdout) == (0, "Жук0.25\n")
+    bad = tmp_path / "bad.kum"
+    bad.write_text("алг\nнач\n  вывод 1 div 0\nкон\n", encoding="utf-8")
+    with pytest.raises(Exception, match=r"bad.kum:3:\d+: Синтаксическая ошибка"):
+        runner.build(bad)
+
+
+def test_runner_time_limit_keeps_output(tmp_path: Path) -> None:
+    loop = tmp_path / "loop.kum"
+    loop.write_text("алг\nнач\n  вывод \"начало\", нс\n  нц\n  кц\nкон\n", encoding="utf-8")
+    runner = KumirRunner(EMBEDDED)
+    result = runner.run(runner.build(loop), timeout=3.0)
+    assert result.timed_out and result.returncode is None
+    assert result.stdout == "начало\n"
+
+
+def test_runner_run_error_exits_1_with_one_line(tmp_path: Path) -> None:
+    program = tmp_path / "e.kum"
+    program.write_text("алг\nнач\n  вывод 1, нс\n  вывод 1 / 0\nкон\n", encoding="utf-8")
+    runner = KumirRunner(EMBEDDED)
+    result = runner.run(runner.build(program))
+    assert result.returncode == 1
+    assert result.stdout == "1\n"
+    assert result.stderr == f"{program}:4:9: Деление на ноль\n"  # the failing item
