@@ -18,7 +18,14 @@ from portcheck.interp.bsl.literals import date_value, number_value, string_value
 from portcheck.interp.bsl.values import BslArray
 from portcheck.interp.errors import CompileError
 
-BOOLEAN_PRIMS = {"eq", "ne", "lt", "le", "gt", "ge", "truth"}
+BOOLEAN_PRIMS = {"eq", "ne", "lt", "le", "gt", "ge", "truth", "eq_same", "ne_same", "lt_ii",
+                 "le_ii", "gt_ii", "ge_ii"}
+# Statically known result kinds of prims (for picking the runtime's fast variants).
+INT_PRIMS = {"add_ii", "sub_ii", "mul_ii", "quotient", "quotient_ii", "f_int", "f_strlen",
+             "f_find", "f_strfind", "mod_ii"}
+STR_PRIMS = {"cat_ss", "cat_s", "f_mid", "f_mid_sii", "f_string", "f_left", "f_right",
+             "f_upper", "f_lower", "f_trimall", "f_strreplace", "f_format", "f_char"}
+INT_SPECIALISED = {"add", "sub", "mul", "mod", "lt", "le", "gt", "ge"}
 COMPARE_PRIMS = {"<>": "ne", "<": "lt", "<=": "le", ">": "gt", ">=": "ge"}
 ARITHMETIC_PRIMS = {"+": "add", "-": "sub", "*": "mul", "/": "div", "%": "mod"}
 ARRAY_CLASS = BslArray
@@ -39,6 +46,7 @@ class Scope:
     locals_: set[str]
     globals_: set[str]
     temps: list[str] = field(default_factory=list)
+    int_vars: set[str] = field(default_factory=set)  # counters known to hold whole numbers
     loop_depth: int = 0
     is_function: bool | None = None  # None: the module body
 
@@ -49,6 +57,43 @@ class Scope:
         name = f"%{hint}{len(self.temps) + 1}"
         self.temps.append(name)
         return name
+
+
+def kind_of(expr: ir.Expr, int_vars: set[str]) -> str | None:
+    """``"int"``, ``"str"`` or ``"bool"`` when the value's 1C type is known statically."""
+    if isinstance(expr, ir.Const):
+        value = expr.value
+        return {int: "int", str: "str", bool: "bool"}.get(type(value))
+    if isinstance(expr, ir.Var):
+        return "int" if expr.name in int_vars else None
+    if isinstance(expr, ir.Prim):
+        if expr.fn in INT_PRIMS:
+            return "int"
+        if expr.fn in STR_PRIMS:
+            return "str"
+        if expr.fn in BOOLEAN_PRIMS:
+            return "bool"
+    if isinstance(expr, ir.And | ir.Or | ir.Not):
+        return "bool"
+    return None
+
+
+def specialise(fn: str, args: list[ir.Expr], int_vars: set[str]) -> str:
+    """The fastest runtime variant of operator ``fn`` that is exact for these operands."""
+    kinds = [kind_of(a, int_vars) for a in args]
+    if fn in INT_SPECIALISED and kinds == ["int", "int"]:
+        return fn + "_ii"
+    if fn == "mod" and kinds[1] == "int":
+        return "mod_xi"
+    if fn == "div" or fn == "quotient":
+        return fn + "_ii" if fn == "quotient" and kinds == ["int", "int"] else fn
+    if fn in ("eq", "ne") and kinds[0] is not None and kinds[0] == kinds[1]:
+        return fn + "_same"
+    if fn == "add" and kinds[0] == "str":
+        return "cat_ss" if kinds[1] == "str" else "cat_s"
+    if fn == "f_mid" and kinds == ["str", "int", "int"]:
+        return "f_mid_sii"
+    return fn
 
 
 def pos_of(node: Tree | Token) -> ir.Pos:
@@ -226,8 +271,18 @@ class Lowerer:
         where = pos_of(node)
         if self.loop_var_changed(var, body):
             return self.counted_while(var, start, stop, body, where)
-        return [ir.ForRange(var, self.expr(start), self.expr(stop), None,
-                            self.loop_body(body), "range", "range_after", where)]
+        first, last = self.expr(start), self.expr(stop)
+        whole = {kind_of(first, self.scope.int_vars), kind_of(last, self.scope.int_vars)} == {
+            "int"}
+        known = var in self.scope.int_vars
+        if whole:
+            self.scope.int_vars.add(var)
+        try:
+            lowered = self.loop_body(body)
+        finally:
+            if whole and not known:
+                self.scope.int_vars.discard(var)
+        return [ir.ForRange(var, first, last, None, lowered, "range", "range_after", where)]
 
     @staticmethod
     def loop_var_changed(var: str, body: Tree | None) -> bool:
@@ -354,17 +409,20 @@ class Lowerer:
 
     def expr_compare_op(self, node: Tree) -> ir.Expr:
         left, operator, right = node.children
-        fn = COMPARE_PRIMS[operator.value]
-        return ir.Prim(fn, [self.expr(left), self.expr(right)], pos_of(operator))
+        return self.operator(COMPARE_PRIMS[operator.value], [self.expr(left), self.expr(right)],
+                             pos_of(operator))
+
+    def operator(self, fn: str, args: list[ir.Expr], where: ir.Pos) -> ir.Prim:
+        return ir.Prim(specialise(fn, args, self.scope.int_vars), args, where)
 
     def expr_equal_op(self, node: Tree) -> ir.Expr:
         left, right = node.children
-        return ir.Prim("eq", [self.expr(left), self.expr(right)], pos_of(node))
+        return self.operator("eq", [self.expr(left), self.expr(right)], pos_of(node))
 
     def expr_binary_op(self, node: Tree) -> ir.Expr:
         left, operator, right = node.children
-        fn = ARITHMETIC_PRIMS[operator.value]
-        return ir.Prim(fn, [self.expr(left), self.expr(right)], pos_of(operator))
+        return self.operator(ARITHMETIC_PRIMS[operator.value],
+                             [self.expr(left), self.expr(right)], pos_of(operator))
 
     def expr_negate(self, node: Tree) -> ir.Expr:
         operand = self.expr(node.children[1])
@@ -383,8 +441,11 @@ class Lowerer:
 
     def expr_index(self, node: Tree) -> ir.Expr:
         base, index = node.children
-        return ir.Item(self.expr(base), [self.expr(index), ir.Const(ARRAY_CLASS)],
-                       "getitem", "setitem", pos_of(node))
+        index_expr = self.expr(index)
+        whole = kind_of(index_expr, self.scope.int_vars) == "int"
+        return ir.Item(self.expr(base), [index_expr, ir.Const(ARRAY_CLASS)],
+                       "getitem_i" if whole else "getitem", "setitem_i" if whole else "setitem",
+                       pos_of(node))
 
     def expr_property(self, node: Tree) -> ir.Expr:
         base, name = node.children
@@ -462,7 +523,7 @@ class Lowerer:
                 and args[0].children[1].value == "/":
             # Цел(a / b): the whole quotient, without an intermediate decimal.
             left, _, right = args[0].children
-            return ir.Prim("quotient", [self.expr(left), self.expr(right)], where)
+            return self.operator("quotient", [self.expr(left), self.expr(right)], where)
         if builtin.canonical == "type" and args[0] is not None and args[0].data == "string":
             type_text = string_value([t.value for t in args[0].children])
             if type_text.lower() not in library.TYPE_NAMES:
@@ -470,6 +531,7 @@ class Lowerer:
         values = [ir.Const(None) if a is None else self.expr(a) for a in args]
         if builtin.canonical == "mid":
             values += [ir.Const(None)] * (3 - len(values))
+            return self.operator("f_mid", values, where)
         return ir.Prim("f_" + builtin.canonical, values, where)
 
     def expr_new(self, node: Tree) -> ir.Expr:

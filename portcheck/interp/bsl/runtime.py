@@ -37,8 +37,11 @@ _INT2 = "type({0}) is int is type({1})"
 
 class BslRuntime(BuiltinFunctions, RuntimeBase):
     inline: ClassVar[dict[str, str]] = {
-        "add": f"({{0}} + {{1}} if {_INT2} or type({{0}}) is str is type({{1}}) "
+        # T_ is a scratch local of the generated function (the type of the left operand).
+        "add": "({0} + {1} if (T_ := type({0})) is type({1}) and (T_ is int or T_ is str) "
                "else P_add({0}, {1}))",
+        "mod_xi": "({0} % {1} if type({0}) is int and {0} >= 0 and {1} > 0 "
+                  "else P_mod({0}, {1}))",
         "sub": f"({{0}} - {{1}} if {_INT2} else P_sub({{0}}, {{1}}))",
         "mul": f"({{0}} * {{1}} if {_INT2} else P_mul({{0}}, {{1}}))",
         "mod": f"({{0}} % {{1}} if {_INT2} and {{0}} >= 0 and {{1}} > 0 "
@@ -61,6 +64,27 @@ class BslRuntime(BuiltinFunctions, RuntimeBase):
                    "and 0 <= {1} < len({0}.items) else P_getitem({0}, {1}))",
         "setitem": "({0}.items.__setitem__({1}, {3}) if type({0}) is {2} and type({1}) is int "
                    "and 0 <= {1} < len({0}.items) else P_setitem({0}, {1}, {2}, {3}))",
+        # Variants the checker picks when it knows the operand types statically
+        # (``lower.StaticKinds``): whole numbers (ii), strings (ss), a string and anything (s).
+        "add_ii": "({0} + {1})",
+        "sub_ii": "({0} - {1})",
+        "mul_ii": "({0} * {1})",
+        "cat_ss": "({0} + {1})",
+        "cat_s": "({0} + {1} if type({1}) is str else P_add({0}, {1}))",
+        "mod_ii": "({0} % {1} if {0} >= 0 and {1} > 0 else P_mod({0}, {1}))",
+        "quotient_ii": "({0} // {1} if {0} >= 0 and {1} > 0 else P_quotient({0}, {1}))",
+        "eq_same": "({0} == {1})",
+        "ne_same": "({0} != {1})",
+        "lt_ii": "({0} < {1})",
+        "le_ii": "({0} <= {1})",
+        "gt_ii": "({0} > {1})",
+        "ge_ii": "({0} >= {1})",
+        "f_mid_sii": "({0}[{1} - 1:{1} - 1 + {2}] if {1} > 0 and {2} >= 0 "
+                     "else P_f_mid({0}, {1}, {2}))",
+        "getitem_i": "({0}.items[{1}] if type({0}) is {2} and 0 <= {1} < len({0}.items) "
+                     "else P_getitem({0}, {1}))",
+        "setitem_i": "({0}.items.__setitem__({1}, {3}) if type({0}) is {2} "
+                     "and 0 <= {1} < len({0}.items) else P_setitem({0}, {1}, {2}, {3}))",
     }
 
     def __init__(self, stdout: TextIO, stdin: TextIO, dialect: str = "platform") -> None:
