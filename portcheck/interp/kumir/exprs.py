@@ -154,7 +154,10 @@ class ExprLowering:
         self.check_arity(token, len(builtin.params), len(args))
         codes = [self.expr_of(arg, kind, f"аргумент {n + 1} алгоритма {token}")
                  for n, (arg, kind) in enumerate(zip(args, builtin.params, strict=True))]
-        return ir.Prim(builtin.prim, codes, pos_of(token)), builtin.result
+        prim = builtin.prim
+        if prim in ("div", "mod"):
+            prim += _division_variant(codes)
+        return ir.Prim(prim, codes, pos_of(token)), builtin.result
 
     def check_arity(self, token: Token, wanted: int, given: int) -> None:
         if wanted != given:
@@ -284,3 +287,26 @@ class ExprLowering:
 def _is_literal(node: Node, value: int) -> bool:
     """Is ``node`` the integer literal ``value`` (``-2147483648`` is written so)?"""
     return isinstance(node, Tree) and node.data == "int_lit" and int(node.children[0]) == value
+
+
+_DIVISIONS = {"div", "mod", "div_simple", "mod_simple"}
+
+
+def _division_variant(codes: list[ir.Expr]) -> str:
+    """Which inline template of div/mod fits: a positive constant divisor needs no check;
+    ``_simple`` keeps the divisor in one shared name, so the dividend must not hold
+    another division."""
+    dividend, divisor = codes
+    if isinstance(divisor, ir.Const) and divisor.value > 0:
+        return "_by_const"
+    return "" if _holds_prim(dividend, _DIVISIONS) else "_simple"
+
+
+def _holds_prim(node: object, names: set[str]) -> bool:
+    if isinstance(node, ir.Prim) and node.fn in names:
+        return True
+    if isinstance(node, list):
+        return any(_holds_prim(child, names) for child in node)
+    slots = getattr(node, "__slots__", ())
+    return any(_holds_prim(getattr(node, slot), names) for slot in slots
+               if slot not in ("pos",))

@@ -52,6 +52,17 @@ class KumirRuntime(RuntimeBase):
         "to_real": "float({0})",
         "div": "({0} // {1} if {1} > 0 else P_bad_divisor())",
         "mod": "({0} % {1} if {1} > 0 else P_bad_divisor())",
+        # The divisor goes to d_ before the dividend is computed: the front-end uses these
+        # only when the dividend holds no other div/mod that would reuse d_.
+        "div_simple": "(P_bad_divisor() if (d_ := {1}) <= 0 else {0} // d_)",
+        "mod_simple": "(P_bad_divisor() if (d_ := {1}) <= 0 else {0} % d_)",
+        "div_by_const": "({0} // {1})",  # the front-end checked the constant is positive
+        "mod_by_const": "({0} % {1})",
+        "int": _checked("P_floor({0})"),
+        "char_at": "(s_[k_ - 1] if 1 <= (k_ := {1}) <= len(s_ := {0}) else P_string_index())",
+        "write_text": "P_write_str({0})",
+        "write_int": "P_write_str(str(k_) if (k_ := {0}) is not None else P_undefined())",
+        "out_newline": "P_write_str('\\n')",
         "eq": "({0} == {1})",
         "ne": "({0} != {1})",
         "lt": "({0} < {1})",
@@ -59,22 +70,29 @@ class KumirRuntime(RuntimeBase):
         "gt": "({0} > {1})",
         "ge": "({0} >= {1})",
         "truth": "(P_undefined() if {0} is None else {0})",
-        "table_get1": "({0}.data[k_ - {0}.lo] if {0}.lo <= (k_ := {1}) <= {0}.hi"
+        # The index is evaluated first, then the table (always a variable): each slot
+        # appears once, so the core needs no temporaries.
+        "table_get1": "(t_.data[k_ - t_.lo] if (k_ := {1}) >= (t_ := {0}).lo and k_ <= t_.hi"
         " else P_out_of_bounds())",
-        "table_set1": "({0}.data.__setitem__(k_ - {0}.lo, {2}) if {0}.lo <= (k_ := {1})"
-        " <= {0}.hi else P_out_of_bounds())",
+        "table_set1": "(t_.data.__setitem__(k_ - t_.lo, {2}) if (k_ := {1}) >= (t_ := {0}).lo"
+        " and k_ <= t_.hi else P_out_of_bounds())",
     }
 
     def __init__(self, stdout: TextIO, stdin: TextIO, seed: int = 1) -> None:
         super().__init__(stdout, stdin)
         self.reader = InputReader(stdin)
         self.random = JavaRandom(seed)
+        # Bound directly, so the inline templates call them with no wrapper in between.
+        self.prim_write_str = stdout.write
+        self.prim_floor = math.floor
 
     def fault_from(self, exc: BaseException) -> str | None:
         if isinstance(exc, ZeroDivisionError):
             return DIVISION_BY_ZERO
-        if isinstance(exc, TypeError) and "NoneType" in str(exc):
+        if isinstance(exc, TypeError) and "None" in str(exc):
             return UNDEFINED
+        if isinstance(exc, ValueError) and "NaN" in str(exc):
+            return OVERFLOW
         if isinstance(exc, OverflowError):
             return "Вещественное переполнение"
         if isinstance(exc, RecursionError):
@@ -94,6 +112,9 @@ class KumirRuntime(RuntimeBase):
 
     def prim_out_of_bounds(self) -> Any:
         raise ProgramFault(OUT_OF_BOUNDS)
+
+    def prim_string_index(self) -> Any:
+        raise ProgramFault(STRING_INDEX)
 
     # -- numbers ---------------------------------------------------------------------
 

@@ -23,6 +23,7 @@ from portcheck.interp.kumir.types import (
     Type,
 )
 
+_FAST_WRITES = {INT: "write_int", STR: "write_text", CHAR: "write_text"}
 _INPUT_PRIMS = {INT: "in_int", REAL: "in_real", BOOL: "in_bool", CHAR: "in_char", STR: "in_str"}
 
 
@@ -234,6 +235,8 @@ class StmtLowering(ExprLowering):
         if isinstance(kind, TableType):
             self.fail(first, "Таблицу нельзя вывести целиком")
         formats = [self.expr_of(f, INT, "формат вывода") for f in item.children[1:]]
+        if not formats and kind in _FAST_WRITES:
+            return ir.Eval(ir.Prim(_FAST_WRITES[kind], [value], pos), pos)
         prim = ("out", "out_width", "out_fixed")[len(formats)]
         return ir.Eval(ir.Prim(prim, [ir.Const(kind), value, *formats], pos), pos)
 
