@@ -58,6 +58,8 @@ class Algorithm:
             if name not in self.params:
                 raise UsageError(f"{self.name}: unknown input {name!r} "
                                  f"(inputs: {self.inputs_help()})")
+            if name in params:
+                raise UsageError(f"{self.name}: input {name} given twice")
             try:
                 params[name] = self.params[name].parse(text)
             except ValueError as exc:
