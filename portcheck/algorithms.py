@@ -2,7 +2,8 @@
 
 An algorithm is a module in ``reference/`` that defines ``NAME``, ``TITLE``, ``PARAMS``
 (input name -> ``IntParam``), ``CASES`` (case id -> inputs), optionally ``ATTESTED`` (case
-id -> where that output is also printed) and a pure ``output(**inputs) -> str``.
+id -> where that output is also printed), a pure ``output(**inputs) -> str`` and, for an
+interactive program, ``stdin_script(**inputs) -> str`` (the input a case types).
 """
 
 from __future__ import annotations
@@ -47,6 +48,14 @@ class Algorithm:
 
     def output(self, params: dict[str, Any]) -> str:
         return self.module.output(**params)
+
+    def stdin_script(self, params: dict[str, Any]) -> str:
+        """The scripted input of an interactive case (``stdin_script(**inputs)``)."""
+        script = getattr(self.module, "stdin_script", None)
+        if script is None:
+            raise UsageError(f"reference/{self.name}.py has no stdin_script(), so a port "
+                             "cannot take its input from the reference")
+        return script(**params)
 
     def case_from_args(self, assignments: list[str]) -> Case:
         """A case from ``NAME=VALUE`` words; every input must be given, in range."""

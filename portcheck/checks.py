@@ -11,38 +11,24 @@ from __future__ import annotations
 
 import random
 import tempfile
-from dataclasses import dataclass, field
 from pathlib import Path
 
 from portcheck.algorithms import Case, get_algorithm
 from portcheck.compare import Segment, compare
 from portcheck.errors import UsageError
+from portcheck.execution import (
+    FAIL,
+    PASS,
+    SKIP,
+    CheckResult,
+    RunSettings,
+    produce_output,
+)
 from portcheck.golden_store import golden_path, read_golden
 from portcheck.ports import Port
 from portcheck.project import Project
 from portcheck.render import check_rendered, render_template
-from portcheck.runners import BuildError, Runner, RunResult, ToolchainMissing, get_runner
 from portcheck.yamlio import read_text, write_atomic
-
-PASS, FAIL, SKIP = "pass", "fail", "skip"
-
-
-@dataclass
-class CheckResult:
-    port: str
-    kind: str  # transcript | run | fresh | deep
-    status: str  # pass | fail | skip
-    message: str = ""
-    detail: str = ""  # a diff, compiler output, stderr
-    warnings: list[str] = field(default_factory=list)
-    seconds: float = 0.0
-
-
-@dataclass(frozen=True)
-class RunSettings:
-    timeout: float = 20.0
-    require_runtimes: bool = False
-    engine: str | None = None  # force an engine for bsl/kumir
 
 
 def golden_segments(project: Project, port: Port) -> list[Segment]:
@@ -82,61 +68,15 @@ def check_fresh(project: Project, port: Port) -> CheckResult:
                        f"{state.reason} (run: portcheck render write {port.algorithm})")
 
 
-def runner_for(port: Port, settings: RunSettings) -> Runner:
-    options = dict(port.options)
-    if settings.engine and port.language in ("bsl", "kumir"):
-        options["engine"] = settings.engine
-    return get_runner(port.language, **options)
-
-
-def execute(port: Port, program: Path, settings: RunSettings,
-            stdin: str) -> tuple[RunResult | None, CheckResult | None]:
-    """Build and run ``program`` with the port's runner; a CheckResult when it cannot."""
-    runner = runner_for(port, settings)
-    toolchain = runner.toolchain()
-    if not toolchain.ok:
-        status = FAIL if settings.require_runtimes else SKIP
-        return None, CheckResult(port.id, "run", status, f"no runtime: {toolchain.detail}")
-    try:
-        built = runner.build(program)
-    except ToolchainMissing as exc:
-        status = FAIL if settings.require_runtimes else SKIP
-        return None, CheckResult(port.id, "run", status, f"no runtime: {exc}")
-    except BuildError as exc:
-        first = str(exc).strip().splitlines()[0] if str(exc).strip() else "build failed"
-        return None, CheckResult(port.id, "run", FAIL, f"build failed: {first}", str(exc))
-    result = runner.run(built, stdin=stdin, timeout=settings.timeout)
-    if result.timed_out:
-        return None, CheckResult(port.id, "run", FAIL,
-                                 f"stopped at the time limit of {settings.timeout:g} s",
-                                 _printed(result), seconds=result.seconds)
-    if result.returncode != 0:
-        last = (result.stderr.strip().splitlines() or [""])[-1]
-        return None, CheckResult(port.id, "run", FAIL,
-                                 f"exit code {result.returncode}: {last}".rstrip(": "),
-                                 _printed(result), seconds=result.seconds)
-    return result, None
-
-
-def _printed(result: RunResult) -> str:
-    return f"--- stdout so far ---\n{result.stdout}--- stderr ---\n{result.stderr}"
-
-
-def _warnings(result: RunResult) -> list[str]:
-    return [line for line in result.stderr.splitlines() if "warning:" in line]
-
-
 def check_run(project: Project, port: Port, settings: RunSettings) -> CheckResult:
     if not port.runnable:
         return CheckResult(port.id, "run", SKIP, "transcript only: nothing here can run it"
                            + (f" ({port.note})" if port.note else ""))
     if not port.program.exists():
         return CheckResult(port.id, "run", FAIL, f"{port.program.name} is missing")
-    stdin = read_text(port.stdin) if port.stdin else ""
-    result, failed = execute(port, port.program, settings, stdin)
-    if failed:
-        return failed
-    assert result is not None
+    result = produce_output(port, port.program, settings)
+    if isinstance(result, CheckResult):
+        return result
     if port.transcript.exists():
         expected = [Segment("transcript", read_text(port.transcript))]
         against = "transcript.txt"
@@ -146,18 +86,16 @@ def check_run(project: Project, port: Port, settings: RunSettings) -> CheckResul
     if difference:
         return CheckResult(port.id, "run", FAIL,
                            f"fresh run differs from {against}: {difference.one_line()}",
-                           difference.diff, _warnings(result), result.seconds)
+                           difference.diff, result.warnings, result.seconds)
     return CheckResult(port.id, "run", PASS, f"matches {against} ({result.seconds:.2f} s)",
-                       warnings=_warnings(result), seconds=result.seconds)
+                       warnings=result.warnings, seconds=result.seconds)
 
 
 def record_transcript(port: Port, settings: RunSettings) -> CheckResult:
     """Run the program and keep what it printed as its transcript (``render write``)."""
-    stdin = read_text(port.stdin) if port.stdin else ""
-    result, failed = execute(port, port.program, settings, stdin)
-    if failed:
-        return failed
-    assert result is not None
+    result = produce_output(port, port.program, settings, kind="record")
+    if isinstance(result, CheckResult):
+        return result
     if port.transcript.exists() and read_text(port.transcript) == result.stdout:
         return CheckResult(port.id, "record", PASS, "transcript.txt unchanged")
     write_atomic(port.transcript, result.stdout)
@@ -189,11 +127,9 @@ def check_deep(project: Project, port: Port, settings: RunSettings, count: int,
     with tempfile.TemporaryDirectory(prefix="portcheck-deep-") as folder:
         program = Path(folder) / port.program.name
         program.write_text(text, encoding="utf-8")
-        result, failed = execute(port, program, settings, "")
-    if failed:
-        failed.kind = "deep"
-        return failed
-    assert result is not None
+        result = produce_output(port, program, settings, cases, kind="deep")
+    if isinstance(result, CheckResult):
+        return result
     expected = [Segment(c.id, algorithm.output(c.params)) for c in cases]
     difference = compare(expected, result.stdout, port.compare, ("reference", "fresh run"))
     if difference:

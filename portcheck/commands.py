@@ -9,8 +9,9 @@ from pathlib import Path
 
 from portcheck import golden, report
 from portcheck.algorithms import Algorithm, all_algorithms, get_algorithm
-from portcheck.checks import FAIL, RunSettings, execute, record_transcript
+from portcheck.checks import record_transcript
 from portcheck.errors import CheckFailed, UsageError
+from portcheck.execution import FAIL, CheckResult, RunSettings, produce_output
 from portcheck.ports import LANGUAGES, Port, find_ports
 from portcheck.project import Project, find_project
 from portcheck.render import check_rendered, render_template, template_for, write_rendered
@@ -64,15 +65,15 @@ def cmd_run(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="portcheck-run-") as folder:
         program = Path(folder) / name
         program.write_text(text, encoding="utf-8")
-        result, failed = execute(port, program, _settings(args), "")
-    if failed:
-        if failed.detail:
-            print(failed.detail.rstrip(), file=sys.stderr)
-        print(f"portcheck: {failed.message}", file=sys.stderr)
-        return 1 if failed.status == FAIL else 2
-    assert result is not None
+        result = produce_output(port, program, _settings(args))
+    if isinstance(result, CheckResult):
+        if result.detail:
+            print(result.detail.rstrip(), file=sys.stderr)
+        print(f"portcheck: {result.message}", file=sys.stderr)
+        return 1 if result.status == FAIL else 2
     sys.stdout.write(result.stdout)
-    sys.stderr.write(result.stderr)
+    for warning in result.warnings:
+        print(warning, file=sys.stderr)
     return 0
 
 

@@ -20,16 +20,13 @@ import pytest
 from portcheck import golden
 from portcheck.algorithms import all_algorithms
 from portcheck.checks import (
-    FAIL,
-    SKIP,
-    CheckResult,
-    RunSettings,
     check_deep,
     check_fresh,
     check_run,
     check_transcript,
 )
 from portcheck.errors import UsageError
+from portcheck.execution import FAIL, SKIP, CheckResult, RunSettings
 from portcheck.ports import Port, find_ports, load_port
 from portcheck.project import Project
 

@@ -9,7 +9,9 @@
     template: templates/java/freecell.java.j2   # origin: template only
     cases: [game-1, game-617]    # the cases it prints, in order
     compare: exact               # exact | lines | tokens
-    stdin: input.txt             # optional: fed to the program
+    stdin: input.txt             # optional: fed to the program (or `reference`: the
+                                 # reference's stdin_script for each case)
+    runs: once                   # once | per-case (an interactive program: one game a run)
     options: {dialect: platform} # optional: runner options (engine, dialect, encoding, seed)
     runnable: true               # false: nothing here can run it; checked by transcript only
     transcript_from: run         # run (recorded by `render write`) | article | platform
@@ -29,9 +31,10 @@ from portcheck.yamlio import LineNumbers, load_yaml
 
 ORIGINS = ("template", "article", "contributed")
 TRANSCRIPT_SOURCES = ("run", "article", "platform")
+RUNS = ("once", "per-case")
 LANGUAGES = ("bsl", "java", "kumir", "pascal", "python")
 KEYS = {"algorithm", "language", "origin", "program", "template", "cases", "compare", "stdin",
-        "options", "runnable", "transcript_from", "note"}
+        "options", "runnable", "transcript_from", "runs", "note"}
 TRANSCRIPT = "transcript.txt"
 
 
@@ -47,6 +50,8 @@ class Port:
     compare: str = "exact"
     template: Path | None = None
     stdin: Path | None = None
+    stdin_from_reference: bool = False
+    runs: str = "once"
     options: dict[str, Any] = field(default_factory=dict)
     runnable: bool = True
     transcript_from: str = "run"
@@ -87,7 +92,10 @@ def load_port(path: Path, root: Path) -> Port:
         cases=cases,
         compare=_choice(data, "compare", MODES, lines, default="exact"),
         template=_file(root, data, "template", lines) if template is not None else None,
-        stdin=_file(folder, data, "stdin", lines) if "stdin" in data else None,
+        stdin=_file(folder, data, "stdin", lines)
+        if data.get("stdin", "reference") != "reference" else None,
+        stdin_from_reference=data.get("stdin") == "reference",
+        runs=_choice(data, "runs", RUNS, lines, default="once"),
         options=_mapping(data, "options", lines),
         runnable=_flag(data, "runnable", lines),
         transcript_from=_choice(data, "transcript_from", TRANSCRIPT_SOURCES, lines,

@@ -3,9 +3,7 @@ its diff, every skip with its reason, and the warnings the runs printed."""
 
 from __future__ import annotations
 
-from collections import defaultdict
-
-from portcheck.checks import FAIL, PASS, SKIP, CheckResult
+from portcheck.execution import FAIL, PASS, SKIP, CheckResult
 from portcheck.ports import Port
 
 ORDER = ("transcript", "run", "fresh", "deep")
@@ -23,18 +21,15 @@ def cell(results: list[CheckResult]) -> str:
 
 
 def matrix(ports: list[Port], results: dict[str, list[CheckResult]]) -> str:
+    """Algorithms down, port folders across, one word a cell."""
     columns = sorted({p.folder.name for p in ports})
-    rows: dict[str, dict[str, str]] = defaultdict(dict)
-    for port in ports:
-        rows[port.algorithm][port.folder.name] = cell(results.get(port.id, []))
-    width = max([len(c) for c in columns] + [len("ok")]) + 2
-    first = max([len(a) for a in rows] + [len("algorithm")]) + 2
-    lines = ["algorithm".ljust(first) + "".join(c.ljust(max(width, len(c) + 2))
-                                                for c in columns)]
-    for algorithm, cells in sorted(rows.items()):
-        lines.append(algorithm.ljust(first) + "".join(
-            cells.get(c, "-").ljust(max(width, len(c) + 2)) for c in columns))
-    return "\n".join(line.rstrip() for line in lines)
+    cells = {(p.algorithm, p.folder.name): cell(results.get(p.id, [])) for p in ports}
+    table = [["algorithm", *columns]] + [
+        [algorithm, *(cells.get((algorithm, c), "-") for c in columns)]
+        for algorithm in sorted({p.algorithm for p in ports})]
+    widths = [max(len(row[n]) for row in table) + 2 for n in range(len(table[0]))]
+    return "\n".join("".join(word.ljust(w) for word, w in zip(row, widths, strict=True)).rstrip()
+                     for row in table)
 
 
 def details(results: dict[str, list[CheckResult]], verbose: bool = False) -> str:

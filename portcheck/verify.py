@@ -6,14 +6,13 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 from portcheck.checks import (
-    CheckResult,
-    RunSettings,
     check_deep,
     check_fresh,
     check_run,
     check_transcript,
 )
 from portcheck.errors import UsageError
+from portcheck.execution import CheckResult, RunSettings
 from portcheck.ports import LANGUAGES, Port, find_ports
 from portcheck.project import Project
 
