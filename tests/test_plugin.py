@@ -1,0 +1,160 @@
+"""The pytest plugin, run by pytest itself (``pytester``) in a copy of the project.
+
+Expected from the issue: plain ``pytest`` collects every ``ports/*/*/port.yaml`` as items
+``<port>::transcript``, ``::run`` and ``::fresh`` and every golden as
+``golden/<algo>.yaml::golden``; a failed check shows its message and diff, never a Python
+traceback; ``--require-runtimes`` turns a missing toolchain into a failure.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import REPO, copy_freecell_slice
+
+pytest_plugins = ["pytester"]
+
+KINDS = ("transcript", "run", "fresh")
+JAVA_PACKAGE = "openjdk-17-jdk-headless"
+
+
+@pytest.fixture
+def project(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch,
+            build_cache: Path) -> Path:
+    """The FreeCell slice copied into pytester's folder, which is its rootdir."""
+    copy_freecell_slice(REPO, pytester.path)
+    monkeypatch.setenv("PORTCHECK_CACHE", str(build_cache))
+    monkeypatch.delenv("PORTCHECK_ROOT", raising=False)
+    monkeypatch.delenv("PORTCHECK_REQUIRE_RUNTIMES", raising=False)
+    return pytester.path
+
+
+def port_ids(root: Path) -> list[str]:
+    return sorted(p.parent.relative_to(root).as_posix()
+                  for p in root.glob("ports/*/*/port.yaml"))
+
+
+def no_traceback(text: str) -> None:
+    assert "Traceback" not in text
+    assert "def runtest" not in text
+    assert "portcheck/plugin.py" not in text
+
+
+def test_items_have_readable_ids(pytester: pytest.Pytester, project: Path) -> None:
+    result = pytester.runpytest("--collect-only", "-q")
+    collected = [line for line in result.outlines if "::" in line]
+    expected = [f"{port}::{kind}" for port in port_ids(project) for kind in KINDS]
+    assert sorted(collected) == sorted([*expected, "golden/freecell.yaml::golden"])
+    assert "ports/freecell/python::transcript" in collected
+    assert "ports/freecell/java::run" in collected
+    assert "ports/freecell/pascal::fresh" in collected
+
+
+def test_deep_option_adds_an_item(pytester: pytest.Pytester, project: Path) -> None:
+    result = pytester.runpytest("--collect-only", "-q", "--portcheck-deep", "2",
+                                "ports/freecell/python")
+    assert "ports/freecell/python::deep" in result.outlines
+
+
+def test_the_project_passes(pytester: pytest.Pytester, project: Path) -> None:
+    result = pytester.runpytest("-p", "no:cacheprovider")
+    outcomes = result.parseoutcomes()
+    assert "failed" not in outcomes and "errors" not in outcomes
+    assert outcomes["passed"] + outcomes.get("skipped", 0) == 3 * len(port_ids(project)) + 1
+    assert result.ret == 0
+
+
+def edit_python_transcript(root: Path) -> None:
+    transcript = root / "ports" / "freecell" / "python" / "transcript.txt"
+    text = transcript.read_text(encoding="utf-8")
+    # the third line of game-617 (the article's "T♥ Q♣ 3♥ 9♦ 6♠ 8♦ 3♦ T♣")
+    assert text.count("T♥ Q♣ 3♥") == 1
+    transcript.write_text(text.replace("T♥ Q♣ 3♥", "T♠ Q♣ 3♥"), encoding="utf-8")
+
+
+def test_edited_transcript_fails_with_the_diff(pytester: pytest.Pytester,
+                                               project: Path) -> None:
+    edit_python_transcript(project)
+    result = pytester.runpytest("-p", "no:cacheprovider", "-rA", "ports/freecell/python")
+    result.assert_outcomes(passed=1, failed=2)  # fresh still passes
+    text = result.stdout.str()
+    assert "FAILED ports/freecell/python::transcript" in text
+    assert "FAILED ports/freecell/python::run" in text
+    result.stdout.fnmatch_lines([
+        "*transcript differs from golden: case game-617, line 3:*",
+        "--- golden",
+        "+++ transcript.txt",
+        "-T♥ Q♣ 3♥ 9♦ 6♠ 8♦ 3♦ T♣",
+        "+T♠ Q♣ 3♥ 9♦ 6♠ 8♦ 3♦ T♣",
+    ])
+    no_traceback(text)
+
+
+def test_edited_golden_fails_with_the_fix(pytester: pytest.Pytester, project: Path) -> None:
+    golden = project / "golden" / "freecell.yaml"
+    golden.write_text(golden.read_text(encoding="utf-8").replace("T♥ Q♣ 3♥", "T♠ Q♣ 3♥"),
+                      encoding="utf-8")
+    result = pytester.runpytest("-p", "no:cacheprovider", "golden")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines([
+        "*golden/freecell.yaml: case game-617 differs from the reference*",
+        "*fix with: portcheck golden update freecell --allow-changed*",
+    ])
+    no_traceback(result.stdout.str())
+
+
+def test_malformed_port_yaml_is_one_line(pytester: pytest.Pytester, project: Path) -> None:
+    port_yaml = project / "ports" / "freecell" / "python" / "port.yaml"
+    port_yaml.write_text(port_yaml.read_text(encoding="utf-8") + "colour: red\n",
+                         encoding="utf-8")
+    result = pytester.runpytest("-p", "no:cacheprovider", "ports/freecell/python")
+    result.assert_outcomes(failed=3)
+    result.stdout.fnmatch_lines([f"*{port_yaml}:8: unknown key 'colour'*"])
+    no_traceback(result.stdout.str())
+
+
+@pytest.fixture
+def path_without_compilers(project: Path, monkeypatch: pytest.MonkeyPatch,
+                           tmp_path_factory: pytest.TempPathFactory) -> None:
+    empty = tmp_path_factory.mktemp("empty-bin")
+    monkeypatch.setenv("PATH", str(empty))
+
+
+@pytest.mark.usefixtures("path_without_compilers")
+def test_missing_toolchain_skips(pytester: pytest.Pytester) -> None:
+    result = pytester.runpytest("-p", "no:cacheprovider", "-rs", "ports/freecell/java")
+    result.assert_outcomes(passed=2, skipped=1)
+    result.stdout.fnmatch_lines([f"*no runtime: javac not found: install package "
+                                 f"{JAVA_PACKAGE}*"])
+
+
+@pytest.mark.usefixtures("path_without_compilers")
+def test_require_runtimes_fails(pytester: pytest.Pytester) -> None:
+    result = pytester.runpytest("-p", "no:cacheprovider", "--require-runtimes",
+                                "ports/freecell/java")
+    result.assert_outcomes(passed=2, failed=1)
+    result.stdout.fnmatch_lines([f"*javac not found: install package {JAVA_PACKAGE}*"])
+    no_traceback(result.stdout.str())
+
+
+MARKED_TEST = """
+import pytest
+
+@pytest.mark.requires_runtime("java")
+def test_needs_java():
+    pass
+"""
+
+
+@pytest.mark.usefixtures("path_without_compilers")
+def test_requires_runtime_marker(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(test_marked=MARKED_TEST)
+    skipped = pytester.runpytest("-p", "no:cacheprovider", "test_marked.py")
+    skipped.assert_outcomes(skipped=1)
+    failed = pytester.runpytest("-p", "no:cacheprovider", "--require-runtimes",
+                                "test_marked.py")
+    failed.assert_outcomes(errors=1)  # pytest counts a failed setup as an error
+    assert failed.ret != 0
+    failed.stdout.fnmatch_lines([f"*no runtime for java: javac not found: install package "
+                                 f"{JAVA_PACKAGE}*"])
