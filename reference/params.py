@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
+
+# Decimal digits only: Python's int() would also take "1_000" and non-ASCII digits.
+WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
 
 
 @dataclass(frozen=True)
@@ -15,10 +19,9 @@ class IntParam:
 
     def parse(self, text: str) -> int:
         """Turn command-line text into a valid value; ``ValueError`` says what is wrong."""
-        try:
-            value = int(text.strip(), 10)
-        except ValueError:
-            raise ValueError(f"{text!r} is not a whole number") from None
+        if not WHOLE_NUMBER.fullmatch(text.strip()):
+            raise ValueError(f"{text!r} is not a whole number")
+        value = int(text.strip(), 10)
         self.check(value)
         return value
 
