@@ -89,6 +89,9 @@ def test_reference_as_a_real_process(project_copy: Path) -> None:
     (["reference", "freecell", "game=x"], "game: 'x' is not a whole number"),
     (["reference", "freecell", "game=1.5"], "not a whole number"),
     (["reference", "freecell", "game="], "not a whole number"),
+    (["reference", "freecell", "game=1_000"], "'1_000' is not a whole number"),
+    (["reference", "freecell", "game=\u0666\u0661\u0667"], "is not a whole number"),
+    (["reference", "freecell", "game=0x10"], "'0x10' is not a whole number"),
     (["reference", "freecell"], "missing input game"),
     (["reference", "freecell", "game"], "expected NAME=VALUE"),
     (["run", "freecell", "--lang", "cobol", "game=1"], "unknown language 'cobol'"),
@@ -271,6 +274,17 @@ sys.exit(3)
 """
 
 
+def test_run_of_a_hanging_template(project_copy: Path,
+                                   capsys: pytest.CaptureFixture[str]) -> None:
+    write(project_copy / "templates" / "python" / "freecell.py.j2", HANGING_PROGRAM)
+    code, out, err = portcheck(capsys, "run", "freecell", "--lang", "python", "game=1",
+                               "--timeout", "1")
+    assert code == 1
+    assert "stopped at the time limit of 1 s" in err
+    assert "J♦ 2♦ 9♥ J♣ 5♦ 7♥ 7♣ 5♥" in err  # what it printed before it was stopped
+    assert out == ""
+
+
 def test_hanging_port_is_stopped_at_the_time_limit(project_copy: Path,
                                                    capsys: pytest.CaptureFixture[str]) -> None:
     add_python_port(project_copy, "hang", HANGING_PROGRAM, ["game-1"])
@@ -409,3 +423,49 @@ def test_outside_a_project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     code, _, err = portcheck(capsys, "verify")
     assert code == 2
     assert "not inside a portcheck project" in one_error_line(err)
+
+
+# --- what verify reads and never writes -----------------------------------------------------
+
+
+def snapshot(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes()
+            for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def test_verify_writes_nothing_in_the_project(project_copy: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    before = snapshot(project_copy)
+    portcheck(capsys, "verify", "freecell", "--lang", "python", "--lang", "bsl-article")
+    portcheck(capsys, "golden", "check", "freecell")
+    portcheck(capsys, "render", "check", "freecell")
+    assert snapshot(project_copy) == before
+
+
+def test_bom_and_crlf_transcript_passes_and_is_kept(project_copy: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """Editors on Windows (and 1C) save a BOM and CRLF: normalised before comparing,
+    never in the stored file."""
+    transcript = project_copy / "ports" / "freecell" / "python" / "transcript.txt"
+    windows = b"\xef\xbb\xbf" + transcript.read_bytes().replace(b"\n", b"\r\n")
+    transcript.write_bytes(windows)
+    code, out, _ = portcheck(capsys, "verify", "freecell", "--lang", "python")
+    assert code == 0, out
+    assert transcript.read_bytes() == windows
+
+
+@pytest.mark.xfail(strict=True, reason="gap in checks.check_run: a fresh run is compared "
+                   "with the transcript as one segment, so the report says 'case transcript, "
+                   "line 10' instead of naming the case")
+def test_fresh_run_difference_names_the_case(project_copy: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    program = project_copy / "ports" / "freecell" / "python" / "freecell.py"
+    # the same edit in the committed program and in its template keeps ::fresh passing
+    template = project_copy / "templates" / "python" / "freecell.py.j2"
+    for path in (program, template):
+        write(path, path.read_text(encoding="utf-8").replace('SUITS = "♣♦♥♠"',
+                                                             'SUITS = "♣♦♠♥"'))
+    code, out, _ = portcheck(capsys, "verify", "freecell", "--lang", "python")
+    assert code == 1
+    assert "FAIL ports/freecell/python::run: fresh run differs from transcript.txt: " \
+           "case game-1, line 1" in out
