@@ -15,13 +15,11 @@ from collections.abc import Iterator
 from types import FrameType, TracebackType
 from typing import Any, ClassVar, TextIO
 
-from portcheck.interp import ir
+from portcheck.interp import inline, ir
 from portcheck.interp.errors import CompileError, ProgramFault, RunError
 
 RECURSION_LIMIT = 6000
 _PLAIN_CONSTANTS = (bool, int, str, type(None))
-_TRIVIAL_CODE = re.compile(r"^(?:[^\W\d]\w*|-?\d+|'[^'\\]*'|\"[^\"\\]*\")$")
-_INLINE_SLOT = re.compile(r"\{(\d+)\}")
 
 
 class RuntimeBase:
@@ -166,9 +164,9 @@ class _Scope:
 
 
 class _Generator:
-    def __init__(self, module: ir.Module, inline: dict[str, str]) -> None:
+    def __init__(self, module: ir.Module, templates: dict[str, str]) -> None:
         self.module = module
-        self.inline = inline
+        self.inline = templates
         self.names = _Names()
         self.procs = {proc.name: proc for proc in module.procs}
         self.ref_params = {proc.name: _assigned_ref_params(proc) for proc in module.procs}
@@ -336,17 +334,7 @@ class _Generator:
         return self.fill(template, args)
 
     def fill(self, template: str, args: list[str]) -> str:
-        slots = [int(n) for n in _INLINE_SLOT.findall(template)]
-        repeated = any(slots.count(n) > 1 for n in set(slots))
-        bindings = []
-        if repeated:
-            for n, code in enumerate(args):
-                if not _TRIVIAL_CODE.match(code):
-                    temp = self.scope.temp()
-                    bindings.append(f"({temp} := {code})")
-                    args[n] = temp
-        body = _INLINE_SLOT.sub(lambda m: args[int(m.group(1))], template)
-        return f"({', '.join(bindings)}, {body})[-1]" if bindings else body
+        return inline.fill(template, args, self.scope.temp)
 
     def expr_And(self, e: ir.And) -> str:
         return f"({self.expr(e.left)} and {self.expr(e.right)})"
