@@ -41,23 +41,23 @@ def test_normalise_newlines() -> None:
 
 @pytest.mark.parametrize(("actual", "mode", "same"), [
     # exact: any other character differs, the final line end included
-    (BOTH.replace("9♥\n", "9♥ \n"), "exact", False),
-    (BOTH.removesuffix("\n"), "exact", False),
-    (BOTH + "\n", "exact", False),
-    (" " + BOTH, "exact", False),
+    pytest.param(BOTH.replace("9♥\n", "9♥ \n"), "exact", False, id="exact-trailing-space"),
+    pytest.param(BOTH.removesuffix("\n"), "exact", False, id="exact-no-final-newline"),
+    pytest.param(BOTH + "\n", "exact", False, id="exact-extra-blank-line"),
+    pytest.param(" " + BOTH, "exact", False, id="exact-leading-space"),
     # lines: trailing spaces and blank lines at the end are ignored, nothing else
-    (BOTH.replace("9♥\n", "9♥  \t\n"), "lines", True),
-    (BOTH + "\n\n", "lines", True),
-    (BOTH.removesuffix("\n"), "lines", True),
-    (" " + BOTH, "lines", False),
-    (BOTH.replace("9♥\n", "9♥\n\n"), "lines", False),
-    (BOTH.replace("J♦ 2♦", "J♦  2♦"), "lines", False),
+    pytest.param(BOTH.replace("9♥\n", "9♥  \t\n"), "lines", True, id="lines-trailing-space-tab"),
+    pytest.param(BOTH + "\n\n", "lines", True, id="lines-final-blank-lines"),
+    pytest.param(BOTH.removesuffix("\n"), "lines", True, id="lines-no-final-newline"),
+    pytest.param(" " + BOTH, "lines", False, id="lines-leading-space"),
+    pytest.param(BOTH.replace("9♥\n", "9♥\n\n"), "lines", False, id="lines-inner-blank-line"),
+    pytest.param(BOTH.replace("J♦ 2♦", "J♦  2♦"), "lines", False, id="lines-double-space"),
     # tokens: any run of white space is one separator, line breaks included
-    (" " + BOTH.replace(" ", "  "), "tokens", True),
-    (BOTH.replace("\n", " "), "tokens", True),
-    ("\n\n" + BOTH + "\n \n", "tokens", True),
-    (BOTH.replace("J♦ 2♦", "J♦2♦"), "tokens", False),
-    (BOTH.replace("9♥", "9♦"), "tokens", False),
+    pytest.param(" " + BOTH.replace(" ", "  "), "tokens", True, id="tokens-spaces"),
+    pytest.param(BOTH.replace("\n", " "), "tokens", True, id="tokens-newlines-as-spaces"),
+    pytest.param("\n\n" + BOTH + "\n \n", "tokens", True, id="tokens-blank-lines"),
+    pytest.param(BOTH.replace("J♦ 2♦", "J♦2♦"), "tokens", False, id="tokens-joined-cards"),
+    pytest.param(BOTH.replace("9♥", "9♦"), "tokens", False, id="tokens-other-card"),
 ])
 def test_what_each_mode_ignores(actual: str, mode: str, same: bool) -> None:
     assert (compare(SEGMENTS, actual, mode) is None) is same
