@@ -9,15 +9,16 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import jinja2
 import pytest
 
 import portcheck.runners.java as java_module
 import portcheck.runners.pascal as pascal_module
+from portcheck.algorithms import Case
+from portcheck.errors import UsageError
+from portcheck.render import render_template
 from portcheck.runners import RUNNERS, UnknownLanguage, get_runner
 from portcheck.runners.base import (
     BuildError,
@@ -31,6 +32,7 @@ from portcheck.runners.cache import BuildCache, cache_key
 from reference.freecell import output as freecell_output
 
 REPO = Path(__file__).resolve().parent.parent
+TEMPLATES_DIR = REPO / "templates"
 SHORT_TIMEOUT = 1.5  # long enough for a JVM to start and print, far below any test's budget
 
 requires_java = pytest.mark.requires_runtime("java")
@@ -80,7 +82,8 @@ def test_children_are_told_to_speak_utf8(monkeypatch: pytest.MonkeyPatch) -> Non
 
 
 def test_timeout_keeps_partial_output_and_kills_the_whole_group() -> None:
-    script = "echo started; sleep 100 & echo $!; wait"
+    # The grandchild does not hold the pipes: only killing the group stops it.
+    script = "echo started; sleep 100 >/dev/null 2>&1 & echo $!; wait"
     result = run_command(["sh", "-c", script], timeout=SHORT_TIMEOUT)
     assert result.timed_out
     assert result.returncode is None
@@ -429,8 +432,11 @@ def test_python_syntax_error_names_the_place(tmp_path: Path) -> None:
     assert str(raised.value) == f"{source}:2:5: SyntaxError: expected ':'"
 
 
-def test_python_hang_is_killed_with_partial_output(tmp_path: Path) -> None:
-    # Plain print, no flush: the runner's unbuffered mode must keep the line.
+def test_python_hang_is_killed_with_partial_output(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # Plain print, no flush: the runner's unbuffered mode (-u) must keep the line.
+    monkeypatch.delenv("PYTHONUNBUFFERED", raising=False)
     source = write(tmp_path, "hang.py", "print('started')\nwhile True:\n    pass\n")
     result = build_and_run(get_runner("python"), source, timeout=SHORT_TIMEOUT)
     assert result.timed_out and result.returncode is None
@@ -460,27 +466,10 @@ TEMPLATES = [
 ]
 
 
-@dataclass
-class Case:
-    """A case as the renderer hands it to templates."""
-
-    id: str
-    params: dict[str, int] = field(default_factory=dict)
-
-
 def render(language: str, template: str, games: list[int]) -> str:
-    """Render as portcheck/render.py does: same Environment settings, same context."""
-    environment = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(REPO / "templates"),
-        undefined=jinja2.StrictUndefined,
-        keep_trailing_newline=True,
-        trim_blocks=True,
-        lstrip_blocks=True,
-    )
+    """Render with the tool's own renderer, as ``portcheck render`` does."""
     cases = [Case(f"game-{game}", {"game": game}) for game in games]
-    return environment.get_template(f"{language}/{template}").render(
-        cases=cases, algorithm="freecell"
-    )
+    return render_template(TEMPLATES_DIR / language / template, TEMPLATES_DIR, "freecell", cases)
 
 
 def test_reference_agrees_with_the_article() -> None:
@@ -512,10 +501,6 @@ def test_freecell_template_without_cases_prints_nothing(
 def test_freecell_template_needs_the_game_parameter(
     language: str, template: str, filename: str
 ) -> None:
-    environment = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(REPO / "templates"), undefined=jinja2.StrictUndefined
-    )
-    with pytest.raises(jinja2.UndefinedError):
-        environment.get_template(f"{language}/{template}").render(
-            cases=[Case("game-without-params")], algorithm="freecell"
-        )
+    cases = [Case("game-without-params", {})]
+    with pytest.raises(UsageError, match="undefined"):
+        render_template(TEMPLATES_DIR / language / template, TEMPLATES_DIR, "freecell", cases)
