@@ -8,6 +8,7 @@ to it and its exit code is returned.
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -52,6 +53,10 @@ def exec_file(language: str, path: Path, *, engine: str | None = None, dialect: 
         sys.stdout.flush()
         print(str(exc), file=sys.stderr)
         return 1
+    except BrokenPipeError:
+        # The reader went away (`portcheck exec f.bsl | head`): stop quietly, as cat does.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
     for warning in warnings:
         print(warning, file=sys.stderr)
     return 0
