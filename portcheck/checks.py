@@ -77,12 +77,13 @@ def check_run(project: Project, port: Port, settings: RunSettings) -> CheckResul
     result = produce_output(port, port.program, settings)
     if isinstance(result, CheckResult):
         return result
+    cases = golden_segments(project, port)
     if port.transcript.exists():
         expected = [Segment("transcript", read_text(port.transcript))]
         against = "transcript.txt"
     else:
-        expected, against = golden_segments(project, port), "golden"
-    difference = compare(expected, result.stdout, port.compare, (against, "fresh run"))
+        expected, against = cases, "golden"
+    difference = compare(expected, result.stdout, port.compare, (against, "fresh run"), cases)
     if difference:
         return CheckResult(port.id, "run", FAIL,
                            f"fresh run differs from {against}: {difference.one_line()}",

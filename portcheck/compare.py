@@ -51,8 +51,12 @@ def _units(text: str, mode: str) -> list[str]:
 
 
 def compare(expected: list[Segment], actual: str, mode: str,
-            labels: tuple[str, str] = ("expected", "actual")) -> Difference | None:
-    """None when ``actual`` matches the segments joined, else where and how it differs."""
+            labels: tuple[str, str] = ("expected", "actual"),
+            cases: list[Segment] | None = None) -> Difference | None:
+    """None when ``actual`` matches the segments joined, else where and how it differs.
+
+    ``cases`` names the cases when ``expected`` is one text (a transcript) laid out as
+    those segments are (the goldens it was checked against)."""
     if mode not in MODES:
         raise ValueError(f"unknown comparison mode {mode!r}")
     want = _units("".join(s.text for s in expected), mode)
@@ -61,7 +65,7 @@ def compare(expected: list[Segment], actual: str, mode: str,
         return None
     first = next((n for n, (w, g) in enumerate(zip(want, got, strict=False)) if w != g),
                  min(len(want), len(got)))
-    where = _locate(expected, mode, first)
+    where = _locate(cases or expected, mode, first)
     detail = f"expected {_show(want, first)}, got {_show(got, first)}"
     joiner = "\n" if mode == "tokens" else ""
     diff = "".join(difflib.unified_diff(
