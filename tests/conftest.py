@@ -10,7 +10,7 @@ per test, and the user's own cache is never written.
 from __future__ import annotations
 
 import shutil
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -31,6 +31,12 @@ def copy_freecell_slice(source: Path, target: Path) -> None:
         shutil.copy2(template, folder)
     shutil.copytree(source / "ports" / ALGORITHM, target / "ports" / ALGORITHM,
                     ignore=shutil.ignore_patterns("__pycache__"))
+
+
+@pytest.fixture(scope="session")
+def copy_slice() -> Callable[[Path], None]:
+    """``copy_slice(target)``: the real project's FreeCell slice copied into ``target``."""
+    return lambda target: copy_freecell_slice(REPO, target)
 
 
 @pytest.fixture(scope="session")

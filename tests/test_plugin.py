@@ -8,10 +8,10 @@ traceback; ``--require-runtimes`` turns a missing toolchain into a failure.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import REPO, copy_freecell_slice
 
 pytest_plugins = ["pytester"]
 
@@ -21,9 +21,9 @@ JAVA_PACKAGE = "openjdk-17-jdk-headless"
 
 @pytest.fixture
 def project(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch,
-            build_cache: Path) -> Path:
+            build_cache: Path, copy_slice: Callable[[Path], None]) -> Path:
     """The FreeCell slice copied into pytester's folder, which is its rootdir."""
-    copy_freecell_slice(REPO, pytester.path)
+    copy_slice(pytester.path)
     monkeypatch.setenv("PORTCHECK_CACHE", str(build_cache))
     monkeypatch.delenv("PORTCHECK_ROOT", raising=False)
     monkeypatch.delenv("PORTCHECK_REQUIRE_RUNTIMES", raising=False)
