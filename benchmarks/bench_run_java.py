@@ -1,0 +1,109 @@
+"""Time the Java FreeCell port: javac compile against java run, cold and warm from the cache.
+
+Renders ``templates/java/freecell.java.j2`` with every FreeCell case, then measures, in a
+fresh cache directory:
+- cold build: ``javac`` really compiles (a cache miss);
+- warm build: the same source again, a cache hit (no compiler);
+- run: ``java`` on the built class, repeated, with the runner's JVM options and with a
+  few other option sets for comparison.
+
+Usage: ``python benchmarks/bench_run_java.py [--repeat N]``.  Prints figures; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import tempfile
+import time
+from collections.abc import Callable, Sequence
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from portcheck.algorithms import get_algorithm  # noqa: E402
+from portcheck.render import render_template  # noqa: E402
+from portcheck.runners import get_runner  # noqa: E402
+from portcheck.runners.base import child_env, require_tool, run_command  # noqa: E402
+from portcheck.runners.cache import BuildCache  # noqa: E402
+from portcheck.runners.java import JAVA_OPTIONS, PACKAGE  # noqa: E402
+
+TEMPLATES = REPO / "templates"
+ENCODING = ("-Dfile.encoding=UTF-8", "-Dstdout.encoding=UTF-8")
+JVM_OPTION_SETS: dict[str, tuple[str, ...]] = {
+    "runner's options": JAVA_OPTIONS,
+    "encoding only (JVM defaults)": ENCODING,
+    "+ SerialGC": (*JAVA_OPTIONS, "-XX:+UseSerialGC"),
+    "-Xshare:off (no CDS)": (*ENCODING, "-Xshare:off"),
+    "-Xint (interpreter only)": (*ENCODING, "-Xint"),
+}
+
+
+def seconds(action: Callable[[], object]) -> float:
+    started = time.perf_counter()
+    action()
+    return time.perf_counter() - started
+
+
+def summary(samples: Sequence[float]) -> str:
+    ms = sorted(sample * 1000 for sample in samples)
+    return f"median {statistics.median(ms):8.2f} ms   min {ms[0]:8.2f}   max {ms[-1]:8.2f}"
+
+
+def render_freecell(directory: Path) -> Path:
+    cases = list(get_algorithm("freecell").cases.values())
+    template = TEMPLATES / "java" / "freecell.java.j2"
+    source = directory / "Freecell.java"
+    source.write_text(render_template(template, TEMPLATES, "freecell", cases), encoding="utf-8")
+    print(f"rendered {source.name}: {len(cases)} games")
+    return source
+
+
+def bench_builds(source: Path, cache_root: Path, repeat: int) -> Path:
+    cold: list[float] = []
+    for attempt in range(repeat):
+        runner = get_runner("java", cache=BuildCache(cache_root / f"cold-{attempt}"))
+        runner.toolchain()  # the version probe is not part of the compile
+        cold.append(seconds(lambda runner=runner: runner.build(source)))
+    runner = get_runner("java", cache=BuildCache(cache_root / "cold-0"))
+    runner.toolchain()
+    warm = [seconds(lambda: runner.build(source)) for _ in range(repeat)]
+    print(f"javac compile (cold, cache miss): {summary(cold)}")
+    print(f"build again (warm, cache hit):    {summary(warm)}")
+    return runner.build(source)
+
+
+def bench_runs(built: Path, repeat: int) -> None:
+    """Each round runs every option set once, so machine load falls on all of them alike."""
+    java = require_tool("java", PACKAGE)
+    classpath = ["-cp", str(built.parent), built.stem]
+    times: dict[str, list[float]] = {label: [] for label in JVM_OPTION_SETS}
+    for _ in range(repeat):
+        for label, options in JVM_OPTION_SETS.items():
+            result = run_command([java, *options, *classpath], env=child_env())
+            if result.returncode != 0:
+                raise SystemExit(f"java failed with {label}: {result.stderr}")
+            times[label].append(result.seconds)
+    for label, samples in times.items():
+        print(f"java run, {label:30} {summary(samples)}")
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--repeat", type=int, default=10, help="samples per figure")
+    args = parser.parse_args(argv)
+    toolchain = get_runner("java").toolchain()
+    if not toolchain.ok:
+        raise SystemExit(toolchain.detail)
+    print(f"toolchain: {toolchain.detail}; {args.repeat} samples per figure")
+    with tempfile.TemporaryDirectory(prefix="bench-java-") as scratch:
+        directory = Path(scratch)
+        source = render_freecell(directory)
+        built = bench_builds(source, directory / "cache", args.repeat)
+        bench_runs(built, args.repeat)
+
+
+if __name__ == "__main__":
+    main()
