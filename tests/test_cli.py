@@ -454,9 +454,6 @@ def test_bom_and_crlf_transcript_passes_and_is_kept(project_copy: Path,
     assert transcript.read_bytes() == windows
 
 
-@pytest.mark.xfail(strict=True, reason="gap in checks.check_run: a fresh run is compared "
-                   "with the transcript as one segment, so the report says 'case transcript, "
-                   "line 10' instead of naming the case")
 def test_fresh_run_difference_names_the_case(project_copy: Path,
                                              capsys: pytest.CaptureFixture[str]) -> None:
     program = project_copy / "ports" / "freecell" / "python" / "freecell.py"

@@ -136,3 +136,16 @@ def test_tokens_diff_has_one_token_a_line() -> None:
     assert difference is not None
     assert "-A♦" in difference.diff.splitlines()
     assert "+A♥" in difference.diff.splitlines()
+
+
+def test_one_transcript_is_located_through_the_cases_it_matches() -> None:
+    """A fresh run is compared with the transcript (one text); the cases the transcript was
+    checked against still name where the difference is."""
+    transcript = [Segment("transcript", BOTH)]
+    actual = BOTH.replace("T♦ 7♠ Q♦", "T♦ 7♠ Q♣")
+    difference = compare(transcript, actual, "exact", cases=SEGMENTS)
+    assert difference is not None
+    assert difference.where == "case game-617, line 2"
+    without_cases = compare(transcript, actual, "exact")
+    assert without_cases is not None
+    assert without_cases.where == "case transcript, line 5"
