@@ -273,11 +273,12 @@ def test_java_class_name_comes_from_the_file_name(cache: BuildCache, tmp_path: P
 
 @requires_java
 def test_java_hang_is_killed_with_partial_output(cache: BuildCache, tmp_path: Path) -> None:
+    # No flush: System.out is an autoflush PrintStream, print(String) flushes at "\n".
     source = write(
         tmp_path,
         "Hang.java",
         "public class Hang {\n    public static void main(String[] a) {\n"
-        '        System.out.print("started\\n");\n        System.out.flush();\n'
+        '        System.out.print("started\\n");\n'
         "        while (true) { }\n    }\n}\n",
     )
     result = build_and_run(get_runner("java", cache=cache), source, timeout=SHORT_TIMEOUT * 2)
