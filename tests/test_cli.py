@@ -466,3 +466,28 @@ def test_fresh_run_difference_names_the_case(project_copy: Path,
     assert code == 1
     assert "FAIL ports/freecell/python::run: fresh run differs from transcript.txt: " \
            "case game-1, line 1" in out
+
+
+# --- deep -----------------------------------------------------------------------------------
+
+
+def test_deep_runs_the_edges_of_the_range(project_copy: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = portcheck(capsys, "verify", "freecell", "--lang", "python", "--deep", "3",
+                             "-v")
+    assert code == 0
+    assert "ok   ports/freecell/python::deep: 3 other inputs match (game-1, game-2147483647," \
+           in out
+
+
+def test_deep_catches_a_template_wrong_only_for_big_games(
+        project_copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # games up to 10**9 still deal right; 2**31 - 1 (always among the deep inputs) does not
+    template = project_copy / "templates" / "python" / "freecell.py.j2"
+    text = template.read_text(encoding="utf-8")
+    assert text.count("    seed = game\n") == 1
+    write(template, text.replace("    seed = game\n", "    seed = game % 10**9\n"))
+    code, out, _ = portcheck(capsys, "verify", "freecell", "--lang", "python", "--deep", "2")
+    assert code == 1
+    assert "FAIL ports/freecell/python::deep: differs from the reference on other inputs: " \
+           "case game-2147483647, line 1" in out
