@@ -8,12 +8,16 @@ absent: a crashed build leaves only a ``.tmp-*`` directory that no lookup ever r
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
+import json
 import os
 import shutil
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
+
+from portcheck.runners.base import RunResult, run_command
 
 CACHE_ENV = "PORTCHECK_CACHE"
 TEMP_PREFIX = ".tmp-"
@@ -72,6 +76,22 @@ class BuildCache:
             shutil.rmtree(work, ignore_errors=True)
             raise
         return final
+
+    def probe(self, tool: str, argv: list[str], timeout: float) -> RunResult:
+        """``argv`` run once per version of ``tool`` (its resolved path, size and mtime):
+        a JVM answering ``javac -version`` costs most of a second, on every command.
+        A failed probe is not kept."""
+        stat = Path(tool).resolve().stat()
+        key = cache_key("probe", str(Path(tool).resolve()), str(stat.st_size),
+                        str(stat.st_mtime_ns), *argv)
+        entry = self.entry_dir("probes", key)
+        if (entry / "result.json").is_file():
+            return RunResult(**json.loads((entry / "result.json").read_text(encoding="utf-8")))
+        result = run_command(argv, timeout=timeout)
+        if result.returncode == 0:
+            self.get_or_build("probes", key, lambda work: (work / "result.json").write_text(
+                json.dumps(dataclasses.asdict(result)), encoding="utf-8"))
+        return result
 
     @staticmethod
     def _publish(work: Path, final: Path) -> None:

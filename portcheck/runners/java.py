@@ -54,7 +54,7 @@ class JavaRunner(Runner):
             require_tool("java", PACKAGE)
         except ToolchainMissing as missing:
             return Toolchain(self.name, False, str(missing))
-        probe = run_command([javac, "-version"], timeout=COMPILE_TIMEOUT)
+        probe = self.cache.probe(javac, [javac, "-version"], timeout=COMPILE_TIMEOUT)
         version = (probe.stdout + probe.stderr).strip()
         if probe.returncode != 0:
             return Toolchain(self.name, False, f"javac -version failed: {version}")

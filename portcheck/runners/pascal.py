@@ -60,7 +60,7 @@ class PascalRunner(Runner):
             fpc = require_tool("fpc", PACKAGE)
         except ToolchainMissing as missing:
             return Toolchain(self.name, False, str(missing))
-        probe = run_command([fpc, "-iVSPSO"], timeout=COMPILE_TIMEOUT)
+        probe = self.cache.probe(fpc, [fpc, "-iVSPSO"], timeout=COMPILE_TIMEOUT)
         if probe.returncode != 0:
             return Toolchain(self.name, False, f"fpc -iV failed: {probe.stdout.strip()}")
         return Toolchain(self.name, True, f"Free Pascal {probe.stdout.strip()}")
