@@ -8,6 +8,7 @@ from lark import Token, Tree
 from portcheck.interp import ir
 from portcheck.interp.kumir.builtins import BUILTINS
 from portcheck.interp.kumir.exprs import pos_of
+from portcheck.interp.kumir.ranges import narrow_module
 from portcheck.interp.kumir.scope import ARG, RESULT_NAME, Scope, Signature, Variable
 from portcheck.interp.kumir.stmts import StmtLowering
 from portcheck.interp.kumir.types import TERMINAL_TABLES, TERMINAL_TYPES, TableType, Type
@@ -31,7 +32,7 @@ class ModuleLowering(StmtLowering):
         procs = [self.algorithm(alg) for alg in algs]
         if algs:
             body.append(self.run_first(algs[0]))
-        return ir.Module(globals_, procs, body, self.filename)
+        return narrow_module(ir.Module(globals_, procs, body, self.filename))
 
     def run_first(self, alg: Tree) -> ir.Stmt:
         signature = self.algorithms[str(_alg_name(alg))]

@@ -11,6 +11,7 @@ below do no type tests at run time.
 from __future__ import annotations
 
 import math
+import operator
 from collections.abc import Iterable
 from typing import Any, ClassVar, TextIO
 
@@ -43,6 +44,11 @@ class KumirRuntime(RuntimeBase):
         "sub_int": _checked("{0} - {1}"),
         "mul_int": _checked("{0} * {1}"),
         "neg_int": _checked("-{0}"),
+        # Chosen by the range analysis (ranges.py) where the result provably fits 32 bits.
+        "add_int_unchecked": "({0} + {1})",
+        "sub_int_unchecked": "({0} - {1})",
+        "mul_int_unchecked": "({0} * {1})",
+        "neg_int_unchecked": "(-{0})",
         "add_real": "({0} + {1})",
         "sub_real": "({0} - {1})",
         "mul_real": "({0} * {1})",
@@ -56,7 +62,8 @@ class KumirRuntime(RuntimeBase):
         # only when the dividend holds no other div/mod that would reuse d_.
         "div_simple": "(P_bad_divisor() if (d_ := {1}) <= 0 else {0} // d_)",
         "mod_simple": "(P_bad_divisor() if (d_ := {1}) <= 0 else {0} % d_)",
-        "div_by_const": "({0} // {1})",  # the front-end checked the constant is positive
+        # The front-end or the range analysis proved the divisor positive.
+        "div_by_const": "({0} // {1})",
         "mod_by_const": "({0} % {1})",
         "int": _checked("P_floor({0})"),
         "char_at": "(s_[k_ - 1] if 1 <= (k_ := {1}) <= len(s_ := {0}) else P_string_index())",
@@ -74,8 +81,22 @@ class KumirRuntime(RuntimeBase):
         # appears once, so the core needs no temporaries.
         "table_get1": "(t_.data[k_ - t_.lo] if (k_ := {1}) >= (t_ := {0}).lo and k_ <= t_.hi"
         " else P_out_of_bounds())",
-        "table_set1": "(t_.data.__setitem__(k_ - t_.lo, {2}) if (k_ := {1}) >= (t_ := {0}).lo"
+        "table_set1": "(P_setitem(t_.data, k_ - t_.lo, {2}) if (k_ := {1}) >= (t_ := {0}).lo"
         " and k_ <= t_.hi else P_out_of_bounds())",
+        # A local table with constant bounds: the index checked against them ({2}, {3}:
+        # integer literals; "0" variants: the first bound is 0 and not passed) ...
+        "table_get1_in0": "({0}.data[k_] if 0 <= (k_ := {1}) <= {2} else P_out_of_bounds())",
+        "table_set1_in0": "(P_setitem({0}.data, k_, {3}) if 0 <= (k_ := {1}) <= {2}"
+        " else P_out_of_bounds())",
+        "table_get1_in": "({0}.data[k_ - {2}] if {2} <= (k_ := {1}) <= {3}"
+        " else P_out_of_bounds())",
+        "table_set1_in": "(P_setitem({0}.data, k_ - {2}, {4}) if {2} <= (k_ := {1}) <= {3}"
+        " else P_out_of_bounds())",
+        # ... or, where the range analysis proved the index within them, not checked.
+        "table_get1_from0": "{0}.data[{1}]",
+        "table_set1_from0": "P_setitem({0}.data, {1}, {2})",
+        "table_get1_from": "{0}.data[{1} - {2}]",
+        "table_set1_from": "P_setitem({0}.data, {1} - {2}, {3})",
     }
 
     def __init__(self, stdout: TextIO, stdin: TextIO, seed: int = 1) -> None:
@@ -85,6 +106,7 @@ class KumirRuntime(RuntimeBase):
         # Bound directly, so the inline templates call them with no wrapper in between.
         self.prim_write_str = stdout.write
         self.prim_floor = math.floor
+        self.prim_setitem = operator.setitem  # much cheaper than calling list.__setitem__
 
     def fault_from(self, exc: BaseException) -> str | None:
         if isinstance(exc, ZeroDivisionError):
