@@ -175,10 +175,15 @@ class _Generator:
         self.constants: dict[str, Any] = {}
         self.prims: set[str] = set()
         self.scope = _Scope(set(), set())
+        self.pending: list[str] = []  # statements binding hoisted arguments (see hoist_args)
 
     # -- output ------------------------------------------------------------------------
 
     def emit(self, depth: int, text: str, pos: ir.Pos) -> None:
+        for hoisted in self.pending:
+            self.out.append("    " * depth + hoisted)
+            self.lines.append(pos)
+        self.pending = []
         self.out.append("    " * depth + text)
         self.lines.append(pos)
 
@@ -231,19 +236,19 @@ class _Generator:
         handler(s, d)
 
     def stmt_Assign(self, s: ir.Assign, d: int) -> None:
-        value = self.expr(s.value)
         if isinstance(s.target, ir.Var):
+            value = self.expr(s.value, leading=True)
             self.emit(d, f"{self.var(s.target.name)} = {value}", s.pos)
         else:
-            self.emit(d, self.store_item(s.target, value), s.pos)
+            self.emit(d, self.store_item(s.target, s.value), s.pos)
 
     def stmt_Eval(self, s: ir.Eval, d: int) -> None:
-        self.emit(d, self.expr(s.expr), s.pos)
+        self.emit(d, self.expr(s.expr, leading=True), s.pos)
 
     def stmt_If(self, s: ir.If, d: int) -> None:
         for n, (test, body) in enumerate(s.branches):
             keyword = "if" if n == 0 else "elif"
-            self.emit(d, f"{keyword} {self.expr(test)}:", _at(test, s.pos))
+            self.emit(d, f"{keyword} {self.expr(test, leading=n == 0)}:", _at(test, s.pos))
             self.block(body, d + 1)
         if s.orelse:
             self.emit(d, "else:", s.pos)
@@ -264,14 +269,12 @@ class _Generator:
         step = "None" if s.step is None else self.expr(s.step)
         values = f"{self.expr(s.start)}, {self.expr(s.stop)}, {step}"
         self.emit(d, f"{', '.join(bounds)} = {values}", s.pos)
-        self.prims.add(s.range_fn)
         var = self.var(s.var)
-        self.emit(d, f"for {var} in P_{s.range_fn}({', '.join(bounds)}):", s.pos)
+        self.emit(d, f"for {var} in {self.prim(s.range_fn, bounds)}:", s.pos)
         self.block(s.body, d + 1)
         if s.after_fn:
-            self.prims.add(s.after_fn)
             self.emit(d, "else:", s.pos)
-            self.emit(d + 1, f"{var} = P_{s.after_fn}({', '.join(bounds)})", s.pos)
+            self.emit(d + 1, f"{var} = {self.prim(s.after_fn, bounds)}", s.pos)
 
     def stmt_ForEach(self, s: ir.ForEach, d: int) -> None:
         self.prims.add(s.iter_fn)
@@ -291,7 +294,7 @@ class _Generator:
         self.emit(d, "continue", s.pos)
 
     def stmt_Return(self, s: ir.Return, d: int) -> None:
-        value = "None" if s.value is None else self.expr(s.value)
+        value = "None" if s.value is None else self.expr(s.value, leading=True)
         if self.returns:
             value = f"({value}, {', '.join(self.returns)},)"
         self.emit(d, f"return {value}", s.pos)
@@ -306,10 +309,12 @@ class _Generator:
 
     # -- expressions -------------------------------------------------------------------
 
-    def expr(self, e: ir.Expr) -> str:
-        return getattr(self, "expr_" + type(e).__name__)(e)
+    def expr(self, e: ir.Expr, leading: bool = False) -> str:
+        """Python code for ``e``.  ``leading``: nothing of the statement runs before
+        ``e``, so its inline templates may bind arguments in statements before it."""
+        return getattr(self, "expr_" + type(e).__name__)(e, leading)
 
-    def expr_Const(self, e: ir.Const) -> str:
+    def expr_Const(self, e: ir.Const, leading: bool = False) -> str:
         if type(e.value) in _PLAIN_CONSTANTS:
             return repr(e.value)
         if type(e.value) is float and e.value == e.value and abs(e.value) != float("inf"):
@@ -318,11 +323,37 @@ class _Generator:
         self.constants[name] = e.value
         return name
 
-    def expr_Var(self, e: ir.Var) -> str:
+    def expr_Var(self, e: ir.Var, leading: bool = False) -> str:
         return self.var(e.name)
 
-    def expr_Prim(self, e: ir.Prim) -> str:
-        return self.prim(e.fn, [self.expr(a) for a in e.args])
+    def expr_Prim(self, e: ir.Prim, leading: bool = False) -> str:
+        return self.prim_of(e.fn, e.args, leading)
+
+    def prim_of(self, fn: str, args: list[ir.Expr], leading: bool) -> str:
+        """``fn`` applied to IR arguments.  An inline template that would have to bind
+        its arguments in a tuple before it gets them bound by statements instead, when
+        it leads its statement."""
+        template = self.inline.get(fn)
+        if leading and template is not None:
+            nontrivial = {n for n, a in enumerate(args) if not isinstance(a, ir.Const | ir.Var)}
+            if inline.binds_first(template, nontrivial):
+                return self.prim(fn, self.hoist_args(args))
+        return self.prim(fn, [self.expr(a) for a in args])
+
+    def hoist_args(self, args: list[ir.Expr]) -> list[str]:
+        """Bind the arguments in statements, in order (each one leads what is left);
+        a variable is copied too when a later argument calls a procedure (which might
+        assign it), so it is read at its turn."""
+        codes = []
+        for n, arg in enumerate(args):
+            code = self.expr(arg, leading=True)
+            pinned = isinstance(arg, ir.Var) and any(_has_call(a) for a in args[n + 1:])
+            if not isinstance(arg, ir.Const | ir.Var) or pinned:
+                temp = self.scope.temp()
+                self.pending.append(f"{temp} = {code}")
+                code = temp
+            codes.append(code)
+        return codes
 
     def prim(self, fn: str, args: list[str]) -> str:
         template = self.inline.get(fn)
@@ -336,26 +367,27 @@ class _Generator:
     def fill(self, template: str, args: list[str]) -> str:
         return inline.fill(template, args, self.scope.temp)
 
-    def expr_And(self, e: ir.And) -> str:
-        return f"({self.expr(e.left)} and {self.expr(e.right)})"
+    def expr_And(self, e: ir.And, leading: bool = False) -> str:
+        return f"({self.expr(e.left, leading)} and {self.expr(e.right)})"
 
-    def expr_Or(self, e: ir.Or) -> str:
-        return f"({self.expr(e.left)} or {self.expr(e.right)})"
+    def expr_Or(self, e: ir.Or, leading: bool = False) -> str:
+        return f"({self.expr(e.left, leading)} or {self.expr(e.right)})"
 
-    def expr_Not(self, e: ir.Not) -> str:
-        return f"(not {self.expr(e.operand)})"
+    def expr_Not(self, e: ir.Not, leading: bool = False) -> str:
+        return f"(not {self.expr(e.operand, leading)})"
 
-    def expr_Cond(self, e: ir.Cond) -> str:
-        return f"({self.expr(e.then)} if {self.expr(e.test)} else {self.expr(e.orelse)})"
+    def expr_Cond(self, e: ir.Cond, leading: bool = False) -> str:
+        test = self.expr(e.test, leading)
+        return f"({self.expr(e.then)} if {test} else {self.expr(e.orelse)})"
 
-    def expr_Item(self, e: ir.Item) -> str:
-        return self.prim(e.getitem_fn, [self.expr(e.base)] + [self.expr(i) for i in e.index])
+    def expr_Item(self, e: ir.Item, leading: bool = False) -> str:
+        return self.prim_of(e.getitem_fn, [e.base, *e.index], leading)
 
-    def store_item(self, item: ir.Item, value: str) -> str:
-        parts = [self.expr(item.base)] + [self.expr(i) for i in item.index] + [value]
-        return self.prim(item.setitem_fn, parts)
+    def store_item(self, item: ir.Item, value: ir.Expr) -> str:
+        """Base, index, then value, as the statement's first (leading) evaluation."""
+        return self.prim_of(item.setitem_fn, [item.base, *item.index, value], leading=True)
 
-    def expr_Call(self, e: ir.Call) -> str:
+    def expr_Call(self, e: ir.Call, leading: bool = False) -> str:
         proc = self.procs.get(e.name)
         if proc is None:
             raise CompileError(self.module.filename, e.pos.line, e.pos.col,
@@ -397,6 +429,17 @@ class _Generator:
         bindings += [f"({t} := {self.expr(i)})" for t, i in zip(index, arg.index, strict=True)]
         write_backs.append(self.prim(arg.setitem_fn, [base, *index, slot]))
         return self.prim(arg.getitem_fn, [base, *index])
+
+
+def _has_call(node: object) -> bool:
+    """Does ``node`` call a procedure of the program (which may assign variables)?"""
+    if isinstance(node, ir.Call):
+        return True
+    if isinstance(node, list | tuple):
+        return any(_has_call(child) for child in node)
+    if hasattr(node, "__slots__") and not isinstance(node, ir.Pos):
+        return any(_has_call(getattr(node, name)) for name in node.__slots__)
+    return False
 
 
 def _at(node: ir.Expr, fallback: ir.Pos) -> ir.Pos:

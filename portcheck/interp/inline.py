@@ -21,6 +21,8 @@ from functools import cache
 SLOT = re.compile(r"\{(\d+)\}")
 TRIVIAL = re.compile(r"^(?:[^\W\d]\w*|-?\d+|'[^'\\]*'|\"[^\"\\]*\")$")
 _TYPE_OF_INT = re.compile(r"\btype\(-?\d+\)")
+_FOLDABLE = re.compile(r"(?<![\w.])-?\d+ (?:[<>]=?|[!=]=) -?\d+(?![\w.])"
+                       r"|\b(?:int|str) is (?:int|str)\b")
 _TYPE_OF_STR = re.compile(r"\btype\((?:'[^'\\]*'|\"[^\"\\]*\")\)")
 
 
@@ -29,15 +31,23 @@ class _Use:
     start: int  # offset in the rewritten source
     end: int
     slot: int
-    binds: bool  # the first, always-evaluated use of a repeated slot
+    first: bool  # the first use of its slot in evaluation order
 
 
 @dataclass(frozen=True)
 class Plan:
     source: bytes  # the template with {n} rewritten to names A<n>_, as UTF-8 (ast offsets
     # count bytes)
-    uses: tuple[_Use, ...]
-    inline_ok: bool  # bindings can stand at first use without changing the order
+    uses: tuple[_Use, ...]  # by position in the source
+    counts: dict[int, int]  # slot -> how many times the template uses it
+    first_order: tuple[int, ...]  # slots in the evaluation order of their first use
+    always: frozenset[int]  # slots whose first use is evaluated every time
+
+    def inline_ok(self, temps: set[int]) -> bool:
+        """Can each of ``temps`` be bound at its first use without changing the order in
+        which the arguments run?"""
+        order = [slot for slot in self.first_order if slot in temps]
+        return temps <= self.always and order == sorted(order)
 
 
 @cache
@@ -48,48 +58,140 @@ def plan(template: str) -> Plan:
     counts: dict[int, int] = {}
     for node, _ in order:
         counts[_slot(node)] = counts.get(_slot(node), 0) + 1
-    uses, seen, first_order, inline_ok = [], set(), [], True
-    for node, always in order:
+    uses, first_order, always = [], [], set()
+    for node, is_always in order:
         slot = _slot(node)
-        binds = counts[slot] > 1 and slot not in seen
-        if binds:
-            inline_ok &= always
+        first = slot not in first_order
+        if first:
             first_order.append(slot)
-        seen.add(slot)
+            if is_always:
+                always.add(slot)
         start = offsets[node.lineno - 1] + node.col_offset
-        uses.append(_Use(start, start + len(node.id), slot, binds))
-    inline_ok &= first_order == sorted(first_order)
-    return Plan(source.encode("utf-8"), tuple(sorted(uses, key=lambda u: u.start)), inline_ok)
+        uses.append(_Use(start, start + len(node.id), slot, first))
+    return Plan(source.encode("utf-8"), tuple(sorted(uses, key=lambda u: u.start)), counts,
+                tuple(first_order), frozenset(always))
+
+
+def binds_first(template: str, nontrivial: set[int]) -> bool:
+    """Would ``fill`` have to bind these non-trivial arguments before the template (in a
+    tuple), because a repeated one is first used conditionally or out of order?  Then a
+    caller that can run statements before the expression should bind them there."""
+    p = plan(template)
+    temps = {n for n in nontrivial if p.counts.get(n, 0) > 1}
+    return bool(temps) and not p.inline_ok(temps)
 
 
 def fill(template: str, args: list[str], new_temp: Callable[[], str]) -> str:
     """The template with ``args`` in place, each non-trivial argument evaluated once."""
     p = plan(template)
-    repeated = {u.slot for u in p.uses if u.binds}
+    repeated = [n for n, count in sorted(p.counts.items()) if count > 1]
     temps = {n: new_temp() for n in repeated if not TRIVIAL.match(args[n])}
-    prefix = []
-    if not p.inline_ok:
-        prefix = [f"({temps[n]} := {args[n]})" for n in sorted(temps)]
+    inline_ok = p.inline_ok(set(temps))
+    prefix = [] if inline_ok else [f"({temps[n]} := {args[n]})" for n in sorted(temps)]
     pieces, last = [], 0
     for use in p.uses:
         pieces.append(p.source[last:use.start].decode("utf-8"))
-        pieces.append(_code_at(use, args, temps, inline=p.inline_ok))
+        pieces.append(_code_at(use, args, temps, inline=inline_ok))
         last = use.end
     pieces.append(p.source[last:].decode("utf-8"))
-    body = _fold_types("".join(pieces))
+    body = fold_constants(_fold_types("".join(pieces)))
     return f"({', '.join(prefix)}, {body})[-1]" if prefix else body
 
 
 def _code_at(use: _Use, args: list[str], temps: dict[int, str], inline: bool) -> str:
     if use.slot not in temps:
         return args[use.slot]
-    if use.binds and inline:
+    if use.first and inline:
         return f"({temps[use.slot]} := {args[use.slot]})"
     return temps[use.slot]
 
 
 def _fold_types(code: str) -> str:
     return _TYPE_OF_STR.sub("str", _TYPE_OF_INT.sub("int", code))
+
+
+def fold_constants(code: str) -> str:
+    """Fold comparisons of literals in the tests of conditional expressions (``8 > 0``,
+    ``int is int``) and the branch a constant test never takes."""
+    if not _FOLDABLE.search(code):
+        return code
+    return f"({ast.unparse(_Folder().visit(ast.parse(code, mode='eval')))})"
+
+
+class _Folder(ast.NodeTransformer):
+    def visit_IfExp(self, node: ast.IfExp) -> ast.AST:
+        self.generic_visit(node)
+        node.test = _fold_test(node.test)
+        if isinstance(node.test, ast.Constant):
+            return node.body if node.test.value else node.orelse
+        return node
+
+
+def _fold_test(node: ast.expr) -> ast.expr:
+    """``node`` as a condition, with its constant parts folded (only truth matters)."""
+    if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And):
+        values = [_fold_test(v) for v in node.values]
+        kept = [v for v in values if not (isinstance(v, ast.Constant) and v.value)]
+        if not kept:
+            return ast.Constant(True)
+        if isinstance(kept[0], ast.Constant) or len(kept) == 1:
+            return kept[0]  # a false constant first: nothing after it runs
+        return ast.BoolOp(ast.And(), kept)
+    if isinstance(node, ast.Compare):
+        return _fold_compare(node)
+    return node
+
+
+def _fold_compare(node: ast.Compare) -> ast.expr:
+    """Drop the links of a comparison chain that compare two constants and hold; the
+    chain splits there (only constants are then written twice)."""
+    operands = [node.left, *node.comparators]
+    chains: list[ast.expr] = []
+    run: list[tuple[ast.cmpop, ast.expr]] = []
+    start = operands[0]
+    for n, op in enumerate(node.ops):
+        verdict = _constant_link(operands[n], op, operands[n + 1])
+        if verdict is None:
+            run.append((op, operands[n + 1]))
+            continue
+        if verdict is False:
+            if not chains and not run:
+                return ast.Constant(False)
+            return node  # a false link after others: keep the chain as written
+        if run:
+            chains.append(ast.Compare(start, [o for o, _ in run], [c for _, c in run]))
+            run = []
+        start = operands[n + 1]
+    if run:
+        chains.append(ast.Compare(start, [o for o, _ in run], [c for _, c in run]))
+    if not chains:
+        return ast.Constant(True)
+    return chains[0] if len(chains) == 1 else ast.BoolOp(ast.And(), chains)
+
+
+_COMPARE = {ast.Gt: int.__gt__, ast.GtE: int.__ge__, ast.Lt: int.__lt__, ast.LtE: int.__le__,
+            ast.Eq: int.__eq__, ast.NotEq: int.__ne__}
+_TYPE_NAMES = {"int", "str"}
+
+
+def _constant_link(left: ast.expr, op: ast.cmpop, right: ast.expr) -> bool | None:
+    if isinstance(op, ast.Is) and isinstance(left, ast.Name) and isinstance(right, ast.Name) \
+            and {left.id, right.id} <= _TYPE_NAMES:
+        return left.id == right.id
+    values = [_int_literal(left), _int_literal(right)]
+    compare = _COMPARE.get(type(op))
+    if compare is None or values[0] is None or values[1] is None:
+        return None
+    return bool(compare(values[0], values[1]))
+
+
+def _int_literal(node: ast.expr) -> int | None:
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        inner = _int_literal(node.operand)
+        return None if inner is None else -inner
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    return None
 
 
 def _slot(node: ast.Name) -> int:

@@ -15,17 +15,11 @@ from lark import Token, Tree
 from portcheck.interp import ir
 from portcheck.interp.bsl import library
 from portcheck.interp.bsl.literals import date_value, number_value, string_value
+from portcheck.interp.bsl.specialise import specialise
 from portcheck.interp.bsl.values import BslArray
 from portcheck.interp.errors import CompileError
 
-BOOLEAN_PRIMS = {"eq", "ne", "lt", "le", "gt", "ge", "truth", "eq_same", "ne_same", "lt_ii",
-                 "le_ii", "gt_ii", "ge_ii"}
-# Statically known result kinds of prims (for picking the runtime's fast variants).
-INT_PRIMS = {"add_ii", "sub_ii", "mul_ii", "quotient", "quotient_ii", "f_int", "f_strlen",
-             "f_find", "f_strfind", "mod_ii"}
-STR_PRIMS = {"cat_ss", "cat_s", "f_mid", "f_mid_sii", "f_string", "f_left", "f_right",
-             "f_upper", "f_lower", "f_trimall", "f_strreplace", "f_format", "f_char"}
-INT_SPECIALISED = {"add", "sub", "mul", "mod", "lt", "le", "gt", "ge"}
+BOOLEAN_PRIMS = {"eq", "ne", "lt", "le", "gt", "ge", "truth"}
 COMPARE_PRIMS = {"<>": "ne", "<": "lt", "<=": "le", ">": "gt", ">=": "ge"}
 ARITHMETIC_PRIMS = {"+": "add", "-": "sub", "*": "mul", "/": "div", "%": "mod"}
 ARRAY_CLASS = BslArray
@@ -46,7 +40,6 @@ class Scope:
     locals_: set[str]
     globals_: set[str]
     temps: list[str] = field(default_factory=list)
-    int_vars: set[str] = field(default_factory=set)  # counters known to hold whole numbers
     loop_depth: int = 0
     is_function: bool | None = None  # None: the module body
 
@@ -57,43 +50,6 @@ class Scope:
         name = f"%{hint}{len(self.temps) + 1}"
         self.temps.append(name)
         return name
-
-
-def kind_of(expr: ir.Expr, int_vars: set[str]) -> str | None:
-    """``"int"``, ``"str"`` or ``"bool"`` when the value's 1C type is known statically."""
-    if isinstance(expr, ir.Const):
-        value = expr.value
-        return {int: "int", str: "str", bool: "bool"}.get(type(value))
-    if isinstance(expr, ir.Var):
-        return "int" if expr.name in int_vars else None
-    if isinstance(expr, ir.Prim):
-        if expr.fn in INT_PRIMS:
-            return "int"
-        if expr.fn in STR_PRIMS:
-            return "str"
-        if expr.fn in BOOLEAN_PRIMS:
-            return "bool"
-    if isinstance(expr, ir.And | ir.Or | ir.Not):
-        return "bool"
-    return None
-
-
-def specialise(fn: str, args: list[ir.Expr], int_vars: set[str]) -> str:
-    """The fastest runtime variant of operator ``fn`` that is exact for these operands."""
-    kinds = [kind_of(a, int_vars) for a in args]
-    if fn in INT_SPECIALISED and kinds == ["int", "int"]:
-        return fn + "_ii"
-    if fn == "mod" and kinds[1] == "int":
-        return "mod_xi"
-    if fn == "div" or fn == "quotient":
-        return fn + "_ii" if fn == "quotient" and kinds == ["int", "int"] else fn
-    if fn in ("eq", "ne") and kinds[0] is not None and kinds[0] == kinds[1]:
-        return fn + "_same"
-    if fn == "add" and kinds[0] == "str":
-        return "cat_ss" if kinds[1] == "str" else "cat_s"
-    if fn == "f_mid" and kinds == ["str", "int", "int"]:
-        return "f_mid_sii"
-    return fn
 
 
 def pos_of(node: Tree | Token) -> ir.Pos:
@@ -130,6 +86,13 @@ class Lowerer:
         self.signatures: dict[str, Signature] = {}
         self.module_vars: set[str] = set()
         self.scope = Scope(set(), set())
+        self.initial: set[int] = set()  # id() of the Assign giving a variable Неопределено
+
+    def initial_values(self, names: list[str]) -> list[ir.Stmt]:
+        """Every variable starts as Неопределено (``definite`` tells these apart)."""
+        statements: list[ir.Stmt] = [ir.Assign(ir.Var(name), ir.Const(None)) for name in names]
+        self.initial.update(id(stmt) for stmt in statements)
+        return statements
 
     def error(self, node: Tree | Token, message: str) -> CompileError:
         where = pos_of(node)
@@ -152,7 +115,7 @@ class Lowerer:
         self.scope = Scope(set(), self.module_vars | implicit)
         statements = self.block(body)
         globals_ = sorted(self.module_vars | implicit | set(self.scope.temps))
-        init = [ir.Assign(ir.Var(name), ir.Const(None)) for name in globals_]
+        init = self.initial_values(globals_)
         return ir.Module(globals_, procs, init + statements, self.filename)
 
     def declare(self, token: Token, names: set[str]) -> str:
@@ -204,7 +167,7 @@ class Lowerer:
         self.scope = Scope(everything, self.module_vars, is_function=signature.is_function)
         statements = self.block(body)
         own = sorted((declared | implicit | set(self.scope.temps)) - locals_)
-        init: list[ir.Stmt] = [ir.Assign(ir.Var(name), ir.Const(None)) for name in own]
+        init = self.initial_values(own)
         return ir.Proc(signature.name, signature.params, own, init + statements,
                        signature.is_function, pos_of(method))
 
@@ -272,17 +235,8 @@ class Lowerer:
         if self.loop_var_changed(var, body):
             return self.counted_while(var, start, stop, body, where)
         first, last = self.expr(start), self.expr(stop)
-        whole = {kind_of(first, self.scope.int_vars), kind_of(last, self.scope.int_vars)} == {
-            "int"}
-        known = var in self.scope.int_vars
-        if whole:
-            self.scope.int_vars.add(var)
-        try:
-            lowered = self.loop_body(body)
-        finally:
-            if whole and not known:
-                self.scope.int_vars.discard(var)
-        return [ir.ForRange(var, first, last, None, lowered, "range", "range_after", where)]
+        return [ir.ForRange(var, first, last, None, self.loop_body(body), "range", "range_after",
+                            where)]
 
     @staticmethod
     def loop_var_changed(var: str, body: Tree | None) -> bool:
@@ -413,7 +367,7 @@ class Lowerer:
                              pos_of(operator))
 
     def operator(self, fn: str, args: list[ir.Expr], where: ir.Pos) -> ir.Prim:
-        return ir.Prim(specialise(fn, args, self.scope.int_vars), args, where)
+        return ir.Prim(fn, args, where)
 
     def expr_equal_op(self, node: Tree) -> ir.Expr:
         left, right = node.children
@@ -442,10 +396,8 @@ class Lowerer:
     def expr_index(self, node: Tree) -> ir.Expr:
         base, index = node.children
         index_expr = self.expr(index)
-        whole = kind_of(index_expr, self.scope.int_vars) == "int"
-        return ir.Item(self.expr(base), [index_expr, ir.Const(ARRAY_CLASS)],
-                       "getitem_i" if whole else "getitem", "setitem_i" if whole else "setitem",
-                       pos_of(node))
+        return ir.Item(self.expr(base), [index_expr, ir.Const(ARRAY_CLASS)], "getitem",
+                       "setitem", pos_of(node))
 
     def expr_property(self, node: Tree) -> ir.Expr:
         base, name = node.children
@@ -545,4 +497,7 @@ class Lowerer:
 
 
 def lower(tree: Tree, filename: str) -> ir.Module:
-    return Lowerer(filename).module(tree)
+    """The checked module, its operators specialised by their static types."""
+    lowerer = Lowerer(filename)
+    module = lowerer.module(tree)
+    return specialise(module, lowerer.initial)

@@ -17,6 +17,7 @@ from portcheck.interp.bsl.builtins import BuiltinFunctions
 from portcheck.interp.bsl.compare import equal, less
 from portcheck.interp.bsl.present import to_bool, to_number, to_string
 from portcheck.interp.bsl.values import (
+    INDEX_OUT_OF_RANGE,
     BslArray,
     BslKeyValue,
     BslMap,
@@ -60,31 +61,41 @@ class BslRuntime(BuiltinFunctions, RuntimeBase):
         "f_mid": "({0}[{1} - 1:{1} - 1 + {2}] if type({0}) is str and type({1}) is int "
                  "is type({2}) and {1} > 0 and {2} >= 0 else P_f_mid({0}, {1}, {2}))",
         # Item index lists carry the array class as a constant ({2}) for this fast path.
-        "getitem": "({0}.items[{1}] if type({0}) is {2} and type({1}) is int "
-                   "and 0 <= {1} < len({0}.items) else P_getitem({0}, {1}))",
+        # No len() check: a whole index past the end makes the list raise IndexError,
+        # which ``fault_from`` turns into the 1C error (a negative one takes the slow path).
+        "getitem": "({0}.items[{1}] if type({0}) is {2} and type({1}) is int and {1} >= 0 "
+                   "else P_getitem({0}, {1}))",
         "setitem": "({0}.items.__setitem__({1}, {3}) if type({0}) is {2} and type({1}) is int "
-                   "and 0 <= {1} < len({0}.items) else P_setitem({0}, {1}, {2}, {3}))",
-        # Variants the checker picks when it knows the operand types statically
-        # (``lower.StaticKinds``): whole numbers (ii), strings (ss), a string and anything (s).
+                   "and {1} >= 0 else P_setitem({0}, {1}, {2}, {3}))",
+        # Variants ``specialise`` picks when ``static_types`` proves the operands' kinds:
+        # whole numbers (ii, i), strings (ss), a string and anything (s), a Массив and a whole
+        # index (ai), two values of one kind whose Python ==/< is 1C's (same).
         "add_ii": "({0} + {1})",
         "sub_ii": "({0} - {1})",
         "mul_ii": "({0} * {1})",
+        "neg_i": "(-{0})",
         "cat_ss": "({0} + {1})",
         "cat_s": "({0} + {1} if type({1}) is str else P_add({0}, {1}))",
         "mod_ii": "({0} % {1} if {0} >= 0 and {1} > 0 else P_mod({0}, {1}))",
         "quotient_ii": "({0} // {1} if {0} >= 0 and {1} > 0 else P_quotient({0}, {1}))",
         "eq_same": "({0} == {1})",
         "ne_same": "({0} != {1})",
-        "lt_ii": "({0} < {1})",
-        "le_ii": "({0} <= {1})",
-        "gt_ii": "({0} > {1})",
-        "ge_ii": "({0} >= {1})",
+        "lt_same": "({0} < {1})",
+        "le_same": "({0} <= {1})",
+        "gt_same": "({0} > {1})",
+        "ge_same": "({0} >= {1})",
         "f_mid_sii": "({0}[{1} - 1:{1} - 1 + {2}] if {1} > 0 and {2} >= 0 "
                      "else P_f_mid({0}, {1}, {2}))",
-        "getitem_i": "({0}.items[{1}] if type({0}) is {2} and 0 <= {1} < len({0}.items) "
+        "getitem_i": "({0}.items[{1}] if type({0}) is {2} and {1} >= 0 "
                      "else P_getitem({0}, {1}))",
-        "setitem_i": "({0}.items.__setitem__({1}, {3}) if type({0}) is {2} "
-                     "and 0 <= {1} < len({0}.items) else P_setitem({0}, {1}, {2}, {3}))",
+        "setitem_i": "({0}.items.__setitem__({1}, {3}) if type({0}) is {2} and {1} >= 0 "
+                     "else P_setitem({0}, {1}, {2}, {3}))",
+        "getitem_ai": "({0}.items[{1}] if {1} >= 0 else P_getitem({0}, {1}))",
+        "setitem_ai": "({0}.items.__setitem__({1}, {3}) if {1} >= 0 "
+                      "else P_setitem({0}, {1}, {2}, {3}))",
+        # Counted loops over whole bounds (the core evaluates the bounds once, into names).
+        "range_ii": "range({0}, {1} + 1)",
+        "range_after_ii": "({1} + 1 if {1} >= {0} else {0})",
     }
 
     def __init__(self, stdout: TextIO, stdin: TextIO, dialect: str = "platform") -> None:
@@ -100,6 +111,8 @@ class BslRuntime(BuiltinFunctions, RuntimeBase):
             return STACK_OVERFLOW
         if isinstance(exc, ZeroDivisionError | decimal.DivisionByZero):
             return numbers.DIVISION_BY_ZERO
+        if isinstance(exc, IndexError):  # only the inline item fast paths index lists
+            return INDEX_OUT_OF_RANGE
         if isinstance(exc, decimal.Overflow | OverflowError):
             return "Переполнение разрядной сетки"
         return None
