@@ -15,7 +15,6 @@ from pathlib import Path
 
 from portcheck.algorithms import Case, get_algorithm
 from portcheck.compare import Segment, compare
-from portcheck.errors import UsageError
 from portcheck.execution import (
     FAIL,
     PASS,
@@ -31,17 +30,21 @@ from portcheck.render import check_rendered, render_template
 from portcheck.yamlio import read_text, write_atomic
 
 
+class MissingGolden(Exception):
+    """The goldens a port needs are not there: a failed check, with the fixing command."""
+
+
 def golden_segments(project: Project, port: Port) -> list[Segment]:
     """The expected transcript of a port: its cases' golden outputs, in order."""
     path = golden_path(project.golden_dir, port.algorithm)
     stored = read_golden(path, port.algorithm)
     if stored is None:
-        raise UsageError(f"{project.relative(path)}: missing golden file "
-                         f"(run: portcheck golden update {port.algorithm})")
+        raise MissingGolden(f"{project.relative(path)}: missing golden file "
+                            f"(run: portcheck golden update {port.algorithm})")
     missing = [cid for cid in port.cases if cid not in stored]
     if missing:
-        raise UsageError(f"{project.relative(path)}: missing golden case {missing[0]} "
-                         f"(run: portcheck golden update {port.algorithm} --new-only)")
+        raise MissingGolden(f"{project.relative(path)}: missing golden case {missing[0]} "
+                            f"(run: portcheck golden update {port.algorithm} --new-only)")
     return [Segment(cid, stored[cid].output) for cid in port.cases]
 
 
@@ -49,8 +52,12 @@ def check_transcript(project: Project, port: Port) -> CheckResult:
     if not port.transcript.exists():
         return CheckResult(port.id, "transcript", FAIL, "transcript.txt is missing "
                            f"(record it: portcheck render write {port.algorithm})")
-    difference = compare(golden_segments(project, port), read_text(port.transcript),
-                         port.compare, ("golden", "transcript.txt"))
+    try:
+        expected = golden_segments(project, port)
+    except MissingGolden as missing:
+        return CheckResult(port.id, "transcript", FAIL, str(missing))
+    difference = compare(expected, read_text(port.transcript), port.compare,
+                         ("golden", "transcript.txt"))
     if difference:
         return CheckResult(port.id, "transcript", FAIL,
                            f"transcript differs from golden: {difference.one_line()}",
@@ -77,12 +84,17 @@ def check_run(project: Project, port: Port, settings: RunSettings) -> CheckResul
     result = produce_output(port, port.program, settings)
     if isinstance(result, CheckResult):
         return result
-    cases = golden_segments(project, port)
+    try:
+        cases: list[Segment] | None = golden_segments(project, port)
+    except MissingGolden as missing:
+        if not port.transcript.exists():
+            return CheckResult(port.id, "run", FAIL, str(missing))
+        cases = None
     if port.transcript.exists():
         expected = [Segment("transcript", read_text(port.transcript))]
         against = "transcript.txt"
     else:
-        expected, against = cases, "golden"
+        expected, against = cases or [], "golden"
     difference = compare(expected, result.stdout, port.compare, (against, "fresh run"), cases)
     if difference:
         return CheckResult(port.id, "run", FAIL,

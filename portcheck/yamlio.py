@@ -19,7 +19,7 @@ def load_yaml(path: Path) -> Any:
         return yaml.safe_load(text)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
-        line = f":{mark.line + 1}" if mark else ""
+        line = f":{mark.line + 1}:{mark.column + 1}" if mark else ""
         raise UsageError(f"{path}{line}: malformed YAML: {exc.problem or exc.context}") from None
     except yaml.YAMLError as exc:
         raise UsageError(f"{path}: malformed YAML: {exc}") from None

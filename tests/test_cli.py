@@ -246,8 +246,6 @@ def test_verify_fails_when_a_golden_drifts(project_copy: Path,
     assert "case game-617 differs from the reference" in out
 
 
-@pytest.mark.xfail(strict=True, reason="bug: verify with a missing golden file exits 2 "
-                   "(UsageError from checks.golden_segments) while golden check exits 1")
 def test_verify_fails_on_a_missing_golden(project_copy: Path,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     (project_copy / "golden" / "freecell.yaml").unlink()
