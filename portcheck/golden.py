@@ -82,7 +82,8 @@ def _check_one(project: Project, algorithm: Algorithm, patterns: list[str],
     printed = {cid for port in ports if port.algorithm == algorithm.name for cid in port.cases}
     for cid in looked_at:
         if cid in algorithm.cases and cid not in printed:
-            report.notes.append(f"{shown}: case {cid} is stale: no port prints it")
+            report.notes.append(f"{shown}: case {cid}: no port prints it (stale unless a "
+                                "test reads it; a complete pytest run reports those)")
 
 
 def update(project: Project, algorithms: list[Algorithm], patterns: list[str], *,

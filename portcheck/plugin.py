@@ -5,6 +5,10 @@
 - ``golden/<algo>.yaml`` gives ``golden/<algo>.yaml::golden`` (the goldens match the
   reference).
 
+Tests read goldens through the ``portcheck_golden`` fixture
+(``portcheck_golden("freecell", "game-617")``); a complete session reports the golden cases
+no port prints and no test reads as stale (``portcheck.golden_usage``).
+
 ``--require-runtimes`` turns a missing toolchain into a failure instead of a skip, for these
 items and for tests marked ``@pytest.mark.requires_runtime("java")``.
 """
@@ -12,6 +16,7 @@ items and for tests marked ``@pytest.mark.requires_runtime("java")``.
 from __future__ import annotations
 
 import os
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -27,8 +32,9 @@ from portcheck.checks import (
 )
 from portcheck.errors import UsageError
 from portcheck.execution import FAIL, SKIP, CheckResult, RunSettings
+from portcheck.golden_usage import USAGE_KEY, GoldenUsage, is_partial
 from portcheck.ports import Port, find_ports, load_port
-from portcheck.project import Project
+from portcheck.project import Project, find_project
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -44,6 +50,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    config.stash[USAGE_KEY] = GoldenUsage(partial=is_partial(config))
     config.addinivalue_line("markers", "requires_runtime(language): the test needs that "
                             "language's toolchain (skipped without it, unless "
                             "--require-runtimes)")
@@ -61,6 +68,48 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
             pytest.skip(message)
 
 
+@pytest.fixture
+def portcheck_golden(request: pytest.FixtureRequest) -> Callable[[str, str], str]:
+    """``portcheck_golden(algorithm, case_id)``: the golden output (the test then counts as
+    a user of that golden case)."""
+    usage = request.config.stash[USAGE_KEY]
+    golden_dir = find_project(request.config.rootpath).golden_dir
+    return lambda algorithm, case_id: usage.read(golden_dir, algorithm, case_id)
+
+
+def pytest_deselected(items: list[pytest.Item]) -> None:
+    if items:
+        items[0].config.stash[USAGE_KEY].partial = True
+
+
+def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
+    usage = config.stash.get(USAGE_KEY, None)
+    stale = usage.stale() if usage and config.stash.get(_ALL_COLLECTED, False) else []
+    if stale:
+        terminalreporter.section("portcheck: stale goldens (no port prints, no test reads)")
+        for line in stale:
+            terminalreporter.write_line(line)
+
+
+_ALL_COLLECTED = pytest.StashKey[bool]()
+
+
+def pytest_collection_finish(session: pytest.Session) -> None:
+    """A session covers the goldens only when it ran the whole configured test paths."""
+    config = session.config
+    usage = config.stash[USAGE_KEY]
+    for item in session.items:
+        if isinstance(item, PortItem):
+            try:
+                port = load_port(item.path, item.parent.project.root)
+            except UsageError:
+                usage.partial = True  # the item itself reports the broken port.yaml
+                continue
+            usage.used.update((port.algorithm, case_id) for case_id in port.cases)
+    config.stash[_ALL_COLLECTED] = config.args_source in (
+        pytest.Config.ArgsSource.TESTPATHS, pytest.Config.ArgsSource.INVOCATION_DIR)
+
+
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
     if file_path.name == "port.yaml" and file_path.parent.parent.parent.name == "ports":
         root = file_path.parent.parent.parent.parent
@@ -69,6 +118,7 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
     if (file_path.parent.name == "golden" and file_path.suffix == ".yaml"
             and file_path.stem in all_algorithms()):
         nodeid = file_path.relative_to(parent.config.rootpath).as_posix()
+        parent.config.stash[USAGE_KEY].golden_files[file_path.stem] = file_path
         return GoldenFile.from_parent(parent, path=file_path, nodeid=nodeid)
     return None
 

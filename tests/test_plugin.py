@@ -158,3 +158,55 @@ def test_requires_runtime_marker(pytester: pytest.Pytester) -> None:
     assert failed.ret != 0
     failed.stdout.fnmatch_lines([f"*no runtime for java: javac not found: install package "
                                  f"{JAVA_PACKAGE}*"])
+
+
+@pytest.fixture
+def unprinted_case(project: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+    """game-3: in the reference and the golden file, printed by no port."""
+    from portcheck.cli import main
+    from reference import freecell
+
+    monkeypatch.setattr(freecell, "CASES", {**freecell.CASES, "game-3": {"game": 3}})
+    monkeypatch.chdir(project)
+    assert main(["golden", "update", "freecell", "--new-only"]) == 0
+    return "game-3"
+
+
+STALE_HEADING = "stale goldens"
+
+
+def test_complete_run_reports_a_golden_no_port_prints_and_no_test_reads(
+        pytester: pytest.Pytester, unprinted_case: str) -> None:
+    result = pytester.runpytest("-p", "no:cacheprovider")
+    assert result.ret == 0
+    result.stdout.fnmatch_lines([f"*{STALE_HEADING}*",
+                                 f"golden/freecell.yaml: case {unprinted_case}"])
+
+
+def test_a_test_reading_the_golden_makes_it_used(pytester: pytest.Pytester,
+                                                 unprinted_case: str) -> None:
+    pytester.makepyfile(test_uses_golden=f"""
+        def test_reads(portcheck_golden):
+            assert portcheck_golden("freecell", "{unprinted_case}").count("\\n") == 7
+    """)
+    result = pytester.runpytest("-p", "no:cacheprovider")
+    assert result.ret == 0
+    assert STALE_HEADING not in result.stdout.str()
+
+
+def test_partial_run_reports_no_stale_golden(pytester: pytest.Pytester,
+                                             unprinted_case: str) -> None:
+    result = pytester.runpytest("-p", "no:cacheprovider", "-k", "transcript")
+    assert result.ret == 0
+    assert STALE_HEADING not in result.stdout.str()
+
+
+def test_reading_a_missing_golden_fails_the_test(pytester: pytest.Pytester,
+                                                 project: Path) -> None:
+    pytester.makepyfile(test_missing="""
+        def test_reads(portcheck_golden):
+            portcheck_golden("freecell", "game-999")
+    """)
+    result = pytester.runpytest("-p", "no:cacheprovider", "test_missing.py")
+    result.assert_outcomes(failed=1)
+    result.stdout.fnmatch_lines(["*missing golden freecell:game-999*golden update freecell*"])
