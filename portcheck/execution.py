@@ -21,6 +21,8 @@ from portcheck.yamlio import read_text
 
 PASS, FAIL, SKIP = "pass", "fail", "skip"
 _PLACEHOLDER = re.compile(r"^\{(\w+)\}$")
+# --engine applies to the languages that have one; the other ports ignore it.
+ENGINES = {"bsl": ("auto", "embedded", "oscript"), "kumir": ("auto", "embedded", "kumir")}
 
 
 @dataclass
@@ -52,8 +54,8 @@ class Output:
 
 def runner_for(port: Port, settings: RunSettings, case: Case | None = None) -> Runner:
     options = {name: _option(value, case) for name, value in port.options.items()}
-    if settings.engine and port.language in ("bsl", "kumir"):
-        options["engine"] = settings.engine
+    if settings.engine in ENGINES.get(port.language, ()):
+        options["engine"] = None if settings.engine == "auto" else settings.engine
     return get_runner(port.language, **options)
 
 
