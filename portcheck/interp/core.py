@@ -27,6 +27,10 @@ class RuntimeBase:
     output, input, warnings and the mapping of Python exceptions to its messages."""
 
     inline: ClassVar[dict[str, str]] = {}
+    # Statement forms (several lines) for prims that stand as a whole statement: an item
+    # assignment's ``setitem_fn``, or an evaluated prim.  Their arguments are always
+    # trivial (names or literals): the core binds the others in statements before.
+    inline_statements: ClassVar[dict[str, str]] = {}
 
     def __init__(self, stdout: TextIO, stdin: TextIO) -> None:
         self.stdout = stdout
@@ -121,7 +125,7 @@ class Program:
 
 def compile_module(module: ir.Module, runtime_class: type[RuntimeBase]) -> Program:
     """Compile ``module`` for runtimes of ``runtime_class`` (whose inline templates it uses)."""
-    generator = _Generator(module, runtime_class.inline)
+    generator = _Generator(module, runtime_class.inline, runtime_class.inline_statements)
     source = generator.generate()
     return Program(module, source, generator.lines, generator.constants, generator.prims)
 
@@ -164,9 +168,11 @@ class _Scope:
 
 
 class _Generator:
-    def __init__(self, module: ir.Module, templates: dict[str, str]) -> None:
+    def __init__(self, module: ir.Module, templates: dict[str, str],
+                 statements: dict[str, str]) -> None:
         self.module = module
         self.inline = templates
+        self.statements = statements
         self.names = _Names()
         self.procs = {proc.name: proc for proc in module.procs}
         self.ref_params = {proc.name: _assigned_ref_params(proc) for proc in module.procs}
@@ -239,11 +245,28 @@ class _Generator:
         if isinstance(s.target, ir.Var):
             value = self.expr(s.value, leading=True)
             self.emit(d, f"{self.var(s.target.name)} = {value}", s.pos)
+        elif s.target.setitem_fn in self.statements:
+            item = s.target
+            self.statement(item.setitem_fn, [item.base, *item.index, s.value], d, s.pos)
         else:
             self.emit(d, self.store_item(s.target, s.value), s.pos)
 
     def stmt_Eval(self, s: ir.Eval, d: int) -> None:
+        if isinstance(s.expr, ir.Prim) and s.expr.fn in self.statements:
+            self.statement(s.expr.fn, s.expr.args, d, s.pos)
+            return
         self.emit(d, self.expr(s.expr, leading=True), s.pos)
+
+    def statement(self, fn: str, args: list[ir.Expr], d: int, pos: ir.Pos) -> None:
+        """A prim's statement template, its arguments bound first (in order)."""
+        codes = self.hoist_args(args)
+        template = self.statements[fn]
+        for called in re.findall(r"\bP_(\w+)\(", template):
+            self.prims.add(called)
+        for line in template.splitlines():
+            indent = len(line) - len(line.lstrip(" "))
+            text = inline.SLOT.sub(lambda m: codes[int(m.group(1))], line.strip())
+            self.emit(d + indent // 4, text, pos)
 
     def stmt_If(self, s: ir.If, d: int) -> None:
         for n, (test, body) in enumerate(s.branches):

@@ -98,6 +98,22 @@ class BslRuntime(BuiltinFunctions, RuntimeBase):
         "range_after_ii": "({1} + 1 if {1} >= {0} else {0})",
     }
 
+    # An item assignment as a statement: a plain list store, no __setitem__ call.
+    inline_statements: ClassVar[dict[str, str]] = {
+        "setitem": "if type({0}) is {2} and type({1}) is int and {1} >= 0:\n"
+                   "    {0}.items[{1}] = {3}\n"
+                   "else:\n"
+                   "    P_setitem({0}, {1}, {2}, {3})",
+        "setitem_i": "if type({0}) is {2} and {1} >= 0:\n"
+                     "    {0}.items[{1}] = {3}\n"
+                     "else:\n"
+                     "    P_setitem({0}, {1}, {2}, {3})",
+        "setitem_ai": "if {1} >= 0:\n"
+                      "    {0}.items[{1}] = {3}\n"
+                      "else:\n"
+                      "    P_setitem({0}, {1}, {2}, {3})",
+    }
+
     def __init__(self, stdout: TextIO, stdin: TextIO, dialect: str = "platform") -> None:
         super().__init__(stdout, stdin)
         self.dialect = dialect
