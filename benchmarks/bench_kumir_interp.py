@@ -1,5 +1,7 @@
 """FreeCell deals per second: the KuMir template on the embedded interpreter against the
 Python reference, in the same run.  Target: the interpreter at least 1/3 of the reference.
+Then the start-up of ``python -m portcheck.interp.kumir`` on the FreeCell port: a bare
+Python, a first run (empty compile cache) and a run that finds its compiled program cached.
 
     python benchmarks/bench_kumir_interp.py [DEALS]
 """
@@ -7,7 +9,11 @@ Python reference, in the same run.  Target: the interpreter at least 1/3 of the 
 from __future__ import annotations
 
 import io
+import os
+import statistics
+import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -20,7 +26,9 @@ from portcheck.render import render_template  # noqa: E402
 from reference import freecell  # noqa: E402
 
 TEMPLATE = ROOT / "templates" / "kumir" / "freecell.kum.j2"
+PORT = ROOT / "ports" / "freecell" / "kumir" / "freecell.kum"
 ROUNDS = 3
+STARTS = 9
 
 
 def _games(count: int) -> list[int]:
@@ -58,6 +66,33 @@ def main() -> None:
     print(f"embedded KuMir interpreter: {interp_rate:10.0f} deals/s")
     print(f"Python reference:           {reference_rate:10.0f} deals/s")
     print(f"ratio interpreter/reference: {interp_rate / reference_rate:.2f} (target >= 0.33)")
+    startup()
+
+
+def _start_seconds(command: list[str], env: dict[str, str], fresh_cache: bool) -> list[float]:
+    times = []
+    for _ in range(STARTS):
+        if fresh_cache:
+            env = {**env, "PORTCHECK_CACHE": tempfile.mkdtemp(dir=env["PORTCHECK_CACHE"])}
+        started = time.perf_counter()
+        subprocess.run(command, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, check=True)
+        times.append(time.perf_counter() - started)
+    return times
+
+
+def startup() -> None:
+    """Wall time of whole processes: median and best of STARTS runs each."""
+    run = [sys.executable, "-m", "portcheck.interp.kumir", str(PORT)]
+    with tempfile.TemporaryDirectory() as cache:
+        env = {**os.environ, "PORTCHECK_CACHE": cache}
+        subprocess.run(run, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, check=True)
+        rows = [("python -c pass", _start_seconds([sys.executable, "-c", "pass"], env, False)),
+                ("first run (cache empty)", _start_seconds(run, env, True)),
+                ("run with cached program", _start_seconds(run, env, False))]
+    print(f"start-up of python -m portcheck.interp.kumir {PORT.name}, {STARTS} runs each:")
+    for label, times in rows:
+        print(f"  {label:24} median {statistics.median(times) * 1000:5.0f} ms, "
+              f"best {min(times) * 1000:5.0f} ms")
 
 
 if __name__ == "__main__":

@@ -12,8 +12,6 @@ from typing import TextIO
 
 from portcheck.interp import ir
 from portcheck.interp.core import Program, compile_module
-from portcheck.interp.kumir.lower import ModuleLowering
-from portcheck.interp.kumir.parser import parse
 from portcheck.interp.kumir.runtime import KumirRuntime
 from portcheck.interp.kumir.source import DEFAULT_ENCODING, read_source
 
@@ -22,6 +20,10 @@ __all__ = ["compile_file", "compile_text", "lower_text", "run_file", "run_progra
 
 def lower_text(text: str, filename: str = "<program>") -> ir.Module:
     """Check a program and lower it to the IR; ``CompileError`` on a mistake."""
+    # Imported here: Lark costs a third of the start-up, and a cached program needs none.
+    from portcheck.interp.kumir.lower import ModuleLowering
+    from portcheck.interp.kumir.parser import parse
+
     return ModuleLowering(filename).module(parse(text, filename))
 
 

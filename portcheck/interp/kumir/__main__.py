@@ -11,7 +11,8 @@ import sys
 from pathlib import Path
 
 from portcheck.interp.errors import SourceError
-from portcheck.interp.kumir import run_file
+from portcheck.interp.kumir import run_program
+from portcheck.interp.kumir.cache import compile_cached
 from portcheck.interp.kumir.source import DEFAULT_ENCODING
 
 
@@ -33,8 +34,8 @@ def main(argv: list[str] | None = None) -> int:
     for stream in (sys.stdout, sys.stdin):
         stream.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
     try:
-        warnings = run_file(args.file, stdin=sys.stdin, stdout=sys.stdout,
-                            encoding=args.encoding, seed=args.seed)
+        program = compile_cached(args.file, args.encoding)
+        warnings = run_program(program, stdin=sys.stdin, stdout=sys.stdout, seed=args.seed)
     except SourceError as error:
         sys.stdout.flush()
         print(error, file=sys.stderr)
