@@ -21,6 +21,8 @@ from functools import cache
 SLOT = re.compile(r"\{(\d+)\}")
 TRIVIAL = re.compile(r"^(?:[^\W\d]\w*|-?\d+|'[^'\\]*'|\"[^\"\\]*\")$")
 _TYPE_OF_INT = re.compile(r"\btype\(-?\d+\)")
+_VARIABLE = re.compile(r"^v_\w*$")  # the core names program variables v_<name>
+_CALL = re.compile(r"\bf_\w*\(")  # ... and procedures f_<name>
 _FOLDABLE = re.compile(r"(?<![\w.])-?\d+ (?:[<>]=?|[!=]=) -?\d+(?![\w.])"
                        r"|\b(?:int|str) is (?:int|str)\b")
 _TYPE_OF_STR = re.compile(r"\btype\((?:'[^'\\]*'|\"[^\"\\]*\")\)")
@@ -85,7 +87,8 @@ def fill(template: str, args: list[str], new_temp: Callable[[], str]) -> str:
     """The template with ``args`` in place, each non-trivial argument evaluated once."""
     p = plan(template)
     repeated = [n for n, count in sorted(p.counts.items()) if count > 1]
-    temps = {n: new_temp() for n in repeated if not TRIVIAL.match(args[n])}
+    bound = {n for n in repeated if not TRIVIAL.match(args[n])} | _pinned(args)
+    temps = {n: new_temp() for n in sorted(bound)}
     inline_ok = p.inline_ok(set(temps))
     prefix = [] if inline_ok else [f"({temps[n]} := {args[n]})" for n in sorted(temps)]
     pieces, last = [], 0
@@ -96,6 +99,13 @@ def fill(template: str, args: list[str], new_temp: Callable[[], str]) -> str:
     pieces.append(p.source[last:].decode("utf-8"))
     body = fold_constants(_fold_types("".join(pieces)))
     return f"({', '.join(prefix)}, {body})[-1]" if prefix else body
+
+
+def _pinned(args: list[str]) -> set[int]:
+    """Variables followed by an argument that calls a procedure of the program (which may
+    assign them): they must be read at their turn, so they are bound like the others."""
+    return {n for n, arg in enumerate(args)
+            if _VARIABLE.match(arg) and any(_CALL.search(later) for later in args[n + 1:])}
 
 
 def _code_at(use: _Use, args: list[str], temps: dict[int, str], inline: bool) -> str:
