@@ -16,7 +16,6 @@ import hashlib
 import os
 import pickle
 import sys
-import tempfile
 from functools import cache
 from pathlib import Path
 
@@ -77,6 +76,8 @@ def _load(entry: Path, filename: str) -> Program | None:
 def _store(entry: Path, program: Program) -> None:
     state = (program.python_source, [(p.line, p.col) for p in program._lines],
              program._constants, program._prims)
+    import tempfile  # only a miss writes: a hit does without its imports
+
     try:
         entry.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=entry.parent, prefix=".tmp-", delete=False) as f:
