@@ -171,3 +171,108 @@ def test_deep_recursion_becomes_a_fault_not_a_crash() -> None:
     loop = ir.Proc("down", [], [], [ir.Eval(ir.Call("down", []), P(9, 2))])
     with pytest.raises(RunError, match=r":9:2: stack overflow"):
         run(ir.Module([], [loop], [ir.Eval(ir.Call("down", []))]))
+
+
+# ---- statement-level binding of template arguments, statement templates, inline ranges ----
+
+
+class OrderRuntime(ToyRuntime):
+    """Templates that use an argument twice, first conditionally (a tuple would be needed
+    inside an expression), and a statement template; ``note`` logs its argument."""
+
+    inline: ClassVar[dict[str, str]] = {
+        **ToyRuntime.inline,
+        "either": "({1} if {0} > 0 and {1} > 0 else {0} - {1})",
+        "range": "range({0}, {1} + 1)",
+        "addlate": "({0} + {1} if {1} > 0 else {1})",
+    }
+    inline_statements: ClassVar[dict[str, str]] = {
+        "store": "if {1} >= 0:\n    {0}[{1}] = {2}\nelse:\n    P_bad_index({1})",
+    }
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.log: list[int] = []
+
+    def prim_note(self, value: int) -> int:
+        self.log.append(value)
+        return value
+
+    def prim_bad_index(self, index: int) -> None:
+        raise ProgramFault(f"bad index {index}")
+
+
+def note(value: int) -> ir.Prim:
+    return ir.Prim("note", [ir.Const(value)])
+
+
+def run_ordered(module: ir.Module) -> tuple[OrderRuntime, str]:
+    runtime = OrderRuntime()
+    program = compile_module(module, OrderRuntime)
+    program.run(runtime)
+    return runtime, program.python_source
+
+
+def test_leading_template_binds_its_arguments_in_statements_in_order() -> None:
+    # either(3, 4): 3 > 0 and 4 > 0, so 4; each argument runs once, 3 before 4.
+    body = [ir.Assign(ir.Var("x"), ir.Prim("either", [note(3), note(4)])), say(ir.Var("x"))]
+    runtime, source = run_ordered(ir.Module([], [], body))
+    assert runtime.stdout.getvalue() == "4\n"
+    assert runtime.log == [3, 4]
+    assert "[-1]" not in source  # no tuple: the arguments were bound by statements
+
+
+def test_template_that_does_not_lead_its_statement_still_runs_arguments_in_order() -> None:
+    # In an elif test nothing may run before the test itself: the tuple form is used.
+    # either(-1, 5): -1 > 0 fails, so -1 - 5 = -6.
+    test = ir.Prim("lt", [ir.Prim("either", [note(-1), note(5)]), ir.Const(0)])
+    body = [ir.If([(ir.Const(False), [say(ir.Const("no"))]), (test, [say(ir.Const("yes"))])])]
+    runtime, _ = run_ordered(ir.Module([], [], body))
+    assert runtime.stdout.getvalue() == "yes\n"
+    assert runtime.log == [-1, 5]
+
+
+def test_statement_template_stores_and_reports_its_own_faults_at_the_statement() -> None:
+    cell = ir.Item(ir.Var("a"), [note(1)], "get", "store")
+    bad = ir.Item(ir.Var("a"), [ir.Const(-1)], "get", "store")
+    body = [
+        ir.Assign(ir.Var("a"), ir.Const([0, 0])),
+        ir.Assign(cell, note(7), P(2, 1)),
+        say(ir.Item(ir.Var("a"), [ir.Const(1)], "get", "set")),
+        ir.Assign(bad, ir.Const(5), P(6, 3)),
+    ]
+    runtime = OrderRuntime()
+    program = compile_module(ir.Module([], [], body, filename="s.src"), OrderRuntime)
+    with pytest.raises(RunError) as error:
+        program.run(runtime)
+    assert runtime.stdout.getvalue() == "7\n"
+    assert runtime.log == [1, 7]  # index, then value
+    assert str(error.value) == "s.src:6:3: bad index -1"
+
+
+def test_variable_argument_is_read_before_a_later_argument_calls_a_procedure() -> None:
+    # bump(k) doubles n and returns k.  addlate(n, bump(1)) reads n (10) before bump
+    # makes it 20: 10 + 1.  either(n, bump(-1)), a leading template whose arguments are
+    # bound by statements, reads n (20) before bump makes it 40; -1 > 0 fails, so
+    # 20 - (-1) = 21.
+    doubled = ir.Prim("add", [ir.Var("n"), ir.Var("n")])
+    bump = ir.Proc("bump", [ir.Param("k")], [], [ir.Assign(ir.Var("n"), doubled),
+                                                 ir.Return(ir.Var("k"))], is_function=True)
+    body = [ir.Assign(ir.Var("n"), ir.Const(10)),
+            say(ir.Prim("addlate", [ir.Var("n"), ir.Call("bump", [ir.Const(1)])])),
+            ir.Assign(ir.Var("m"), ir.Prim("either", [ir.Var("n"),
+                                                      ir.Call("bump", [ir.Const(-1)])])),
+            say(ir.Var("m"))]
+    runtime, _ = run_ordered(ir.Module(["n"], [bump], body))
+    assert runtime.stdout.getvalue() == "11\n21\n"
+
+
+def test_range_of_a_counted_loop_may_be_an_inline_template() -> None:
+    body = [ir.Assign(ir.Var("s"), ir.Const(0)),
+            ir.ForRange("i", ir.Const(1), ir.Const(4), None,
+                        [ir.Assign(ir.Var("s"), ir.Prim("add", [ir.Var("s"), ir.Var("i")]))],
+                        range_fn="range", after_fn="after"),
+            say(ir.Var("s"))]
+    runtime, source = run_ordered(ir.Module([], [], body))
+    assert runtime.stdout.getvalue() == "10\n"
+    assert "P_range" not in source
