@@ -153,9 +153,17 @@ class PortFile(pytest.File):
         self.project = Project(root)
 
     def collect(self) -> list[pytest.Item]:
-        kinds = ["transcript", "run", "fresh"]
-        if self.config.getoption("portcheck_deep"):
-            kinds.append("deep")
+        """transcript and run for every port; fresh and deep only for template ports (a
+        port with nothing to re-render has no such item, rather than a skipped one)."""
+        kinds = ["transcript", "run"]
+        try:
+            templated = load_port(self.path, self.project.root).template is not None
+        except UsageError:
+            templated = True  # the items report the broken port.yaml
+        if templated:
+            kinds.append("fresh")
+            if self.config.getoption("portcheck_deep"):
+                kinds.append("deep")
         return [PortItem.from_parent(self, name=kind) for kind in kinds]
 
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import portcheck
 from portcheck.interp.errors import CompileError
-from portcheck.interp.kumir import compile_file
+from portcheck.interp.kumir.cache import compile_cached
 from portcheck.interp.kumir.source import DEFAULT_ENCODING
 from portcheck.runners.base import (
     DEFAULT_TIMEOUT,
@@ -75,7 +75,9 @@ class KumirRunner(Runner):
         digest = hashlib.sha256(source.read_bytes() + self.encoding.encode()).hexdigest()
         if digest not in self._checked:
             try:
-                compile_file(source, encoding=self.encoding)
+                # Through the interpreter's compile cache: the subprocess that runs the
+                # program then finds it compiled (no Lark, no parse).
+                compile_cached(source, self.encoding)
             except CompileError as error:
                 raise BuildError(str(error)) from None
             self._checked.add(digest)
