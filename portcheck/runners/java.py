@@ -11,14 +11,14 @@ from pathlib import Path
 from portcheck.runners.base import (
     DEFAULT_TIMEOUT,
     BuildError,
-    Runner,
     RunResult,
     Toolchain,
     ToolchainMissing,
     require_tool,
     run_command,
 )
-from portcheck.runners.cache import BuildCache, cache_key
+from portcheck.runners.cache import cache_key
+from portcheck.runners.compiled import CompiledRunner
 
 PACKAGE = "openjdk-17-jdk-headless"
 COMPILE_TIMEOUT = 120.0
@@ -34,19 +34,10 @@ JAVA_OPTIONS = (
 )
 
 
-class JavaRunner(Runner):
+class JavaRunner(CompiledRunner):
     language = "java"
     suffix = ".java"
     name = "javac/java"
-
-    def __init__(self, *, cache: BuildCache | None = None) -> None:
-        self.cache = cache if cache is not None else BuildCache()
-        self._toolchain: Toolchain | None = None
-
-    def toolchain(self) -> Toolchain:
-        if self._toolchain is None:
-            self._toolchain = self._probe()
-        return self._toolchain
 
     def _probe(self) -> Toolchain:
         try:

@@ -1,0 +1,110 @@
+"""What the 1C and school-language runners share: the language's real tool when it is on
+PATH (OneScript's ``oscript``, ``kumir2-run``), else portcheck's embedded interpreter, run as
+``python -m portcheck.interp.<language>`` in a subprocess so the time limit can stop it.
+
+Building is a full check (parse, names, types) with the embedded front-end, remembered by
+content hash, so a program that does not compile fails at build with its one-line error.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import platform
+import shutil
+import sys
+from pathlib import Path
+from typing import ClassVar
+
+import portcheck
+from portcheck.interp.errors import CompileError
+from portcheck.runners.base import (
+    DEFAULT_TIMEOUT,
+    BuildError,
+    Runner,
+    RunResult,
+    Toolchain,
+    ToolchainMissing,
+    child_env,
+    missing_tool_message,
+    run_command,
+)
+
+EMBEDDED = "embedded"
+_PACKAGE_ROOT = Path(portcheck.__file__).resolve().parent.parent
+
+
+class InterpretedRunner(Runner):
+    """A runner with two engines: ``external`` (the real tool) and ``embedded``."""
+
+    external: ClassVar[str]  # engine name: "oscript", "kumir"
+    external_program: ClassVar[str]  # on PATH: "oscript", "kumir2-run"
+    external_package: ClassVar[str]  # where to get it, for the message when it is missing
+    module: ClassVar[str]  # the embedded interpreter: "portcheck.interp.bsl"
+
+    def __init__(self, engine: str | None = None) -> None:
+        """``engine``: the external tool's name, "embedded", or None for the external tool
+        when it is on PATH, else embedded."""
+        engines = (EMBEDDED, self.external)
+        if engine is not None and engine not in engines:
+            raise ValueError(f"unknown {self.language} engine {engine!r} "
+                             f"(known: {', '.join(engines)})")
+        on_path = shutil.which(self.external_program) is not None
+        self.engine = engine or (self.external if on_path else EMBEDDED)
+        self._checked: set[str] = set()
+
+    @property
+    def name(self) -> str:
+        return self.external_program if self.engine == self.external else \
+            f"{self.language} (embedded)"
+
+    def toolchain(self) -> Toolchain:
+        if self.engine == EMBEDDED:
+            detail = f"embedded interpreter on Python {platform.python_version()}"
+            return Toolchain(self.name, True, detail + self.embedded_detail())
+        found = shutil.which(self.external_program)
+        if found is None:
+            return Toolchain(self.name, False, self._missing())
+        return Toolchain(self.name, True, found)
+
+    def build(self, source: Path) -> Path:
+        if self.engine == self.external and shutil.which(self.external_program) is None:
+            raise ToolchainMissing(self._missing())
+        digest = hashlib.sha256(source.read_bytes() + self.check_key()).hexdigest()
+        if digest not in self._checked:
+            try:
+                self.check(source)
+            except CompileError as error:
+                raise BuildError(str(error)) from None
+            except UnicodeDecodeError as error:
+                raise BuildError(f"{source}:1:1: the file is not in the expected encoding "
+                                 f"({error.reason})") from None
+            self._checked.add(digest)
+        return source
+
+    def argv(self, built: Path) -> list[str]:
+        if self.engine == self.external:
+            return [self.external_program, str(built)]
+        return [sys.executable, "-u", "-m", self.module, str(built), *self.embedded_options()]
+
+    def run(self, built: Path, *, stdin: str = "", timeout: float = DEFAULT_TIMEOUT) -> RunResult:
+        env = child_env({"PYTHONPATH": str(_PACKAGE_ROOT)})
+        return run_command(self.argv(built), stdin=stdin, timeout=timeout, env=env)
+
+    def _missing(self) -> str:
+        return missing_tool_message(self.external_program, self.external_package)
+
+    # -- what each language adds ------------------------------------------------------
+
+    def check(self, source: Path) -> None:
+        """Compile ``source`` with the embedded front-end (raises CompileError)."""
+        raise NotImplementedError
+
+    def check_key(self) -> bytes:
+        """What, besides the source, a check depends on (its options)."""
+        return b""
+
+    def embedded_options(self) -> list[str]:
+        return []
+
+    def embedded_detail(self) -> str:
+        return ""
