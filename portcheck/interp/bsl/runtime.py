@@ -93,6 +93,7 @@ class BslRuntime(BuiltinFunctions, RuntimeBase):
         "getitem_ai": "({0}.items[{1}] if {1} >= 0 else P_getitem({0}, {1}))",
         "setitem_ai": "({0}.items.__setitem__({1}, {3}) if {1} >= 0 "
                       "else P_setitem({0}, {1}, {2}, {3}))",
+        "f_message_s": "P_write_text({0} + '\\n')",  # Сообщить(string): nothing to convert
         # Counted loops over whole bounds (the core evaluates the bounds once, into names).
         "range_ii": "range({0}, {1} + 1)",
         "range_after_ii": "({1} + 1 if {1} >= {0} else {0})",
@@ -117,6 +118,7 @@ class BslRuntime(BuiltinFunctions, RuntimeBase):
     def __init__(self, stdout: TextIO, stdin: TextIO, dialect: str = "platform") -> None:
         super().__init__(stdout, stdin)
         self.dialect = dialect
+        self.prim_write_text = stdout.write  # bound directly for the f_message_s template
         self.error_message = ""
         self._warned_places: set[str] = set()
 

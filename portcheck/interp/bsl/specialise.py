@@ -44,6 +44,8 @@ def variant(fn: str, types: list[Type]) -> str:
         return "cat_ss" if within(types[1], TEXT) else "cat_s"
     if fn == "neg" and whole[0]:
         return "neg_i"
+    if fn == "f_message" and len(types) == 1 and within(types[0], TEXT):
+        return "f_message_s"
     if fn == "f_mid" and within(types[0], TEXT) and whole[1] and whole[2]:
         return "f_mid_sii"
     return fn
