@@ -10,9 +10,7 @@ import decimal
 from pathlib import Path
 from typing import TextIO
 
-from portcheck.interp.bsl.lower import lower
 from portcheck.interp.bsl.numbers import CONTEXT
-from portcheck.interp.bsl.parser import parse
 from portcheck.interp.bsl.present import DIALECTS
 from portcheck.interp.bsl.runtime import BslRuntime
 from portcheck.interp.bsl.source import normalise, read_source
@@ -23,13 +21,15 @@ __all__ = ["DIALECTS", "compile_file", "compile_text", "run_file", "run_program"
 
 def compile_text(text: str, filename: str = "<program>") -> Program:
     """Compile 1C source text (``CompileError`` on a syntax or checking error)."""
-    tree = parse(normalise(text), filename)
-    return compile_module(lower(tree, filename), BslRuntime)
+    # Imported here: Lark is a good part of the start-up, and a cached program needs none.
+    from portcheck.interp.bsl.lower import lower
+    from portcheck.interp.bsl.parser import parse
+
+    return compile_module(lower(parse(normalise(text), filename), filename), BslRuntime)
 
 
 def compile_file(path: Path, *, encoding: str = "utf-8-sig") -> Program:
-    return compile_module(lower(parse(read_source(path, encoding), str(path)), str(path)),
-                          BslRuntime)
+    return compile_text(read_source(path, encoding), str(path))
 
 
 def run_program(program: Program, *, stdin: TextIO, stdout: TextIO,

@@ -2,6 +2,7 @@
 
 Prints the program's output; warnings go to stderr as ``warning: file:line:col: ...``; a
 compile or run-time error is one line on stderr and exit code 1; bad usage exits with 2.
+The compiled program is kept in a cache keyed by content (``cache.py``).
 """
 
 from __future__ import annotations
@@ -10,7 +11,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from portcheck.interp.bsl import DIALECTS, run_file
+from portcheck.interp.bsl import DIALECTS, run_program
+from portcheck.interp.bsl.cache import compile_cached
 from portcheck.interp.errors import SourceError
 
 
@@ -31,7 +33,9 @@ def main(argv: list[str] | None = None) -> int:
     sys.stdout.reconfigure(encoding="utf-8", line_buffering=True)  # type: ignore[union-attr]
     sys.stderr.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
     try:
-        warnings = run_file(args.file, stdin=sys.stdin, stdout=sys.stdout, dialect=args.dialect)
+        program = compile_cached(args.file)
+        warnings = run_program(program, stdin=sys.stdin, stdout=sys.stdout,
+                               dialect=args.dialect)
     except SourceError as error:
         sys.stdout.flush()
         print(error, file=sys.stderr)

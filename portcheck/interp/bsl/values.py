@@ -27,6 +27,9 @@ class NullType:
     def __repr__(self) -> str:
         return "NULL"
 
+    def __reduce__(self) -> str:
+        return "NULL"  # pickled by name: the one Null stays the one (compile cache)
+
 
 NULL = NullType()
 
