@@ -4,7 +4,10 @@ Procedures become Python functions, their locals Python locals and the module va
 Python globals, so a running program pays only for its own operators (the runtime's
 ``prim_*`` methods, or their inline templates).  A table from generated line to source
 ``Pos`` turns any fault into ``file:line:col: message`` without costing anything while the
-program runs.
+program runs.  Where an inline template would need its arguments bound in a tuple first,
+and nothing of the statement runs before it, they are bound in statements before the
+statement (same order, no tuple); a runtime may also give statement templates, e.g. an
+item assignment as a plain ``if`` and list store.
 """
 
 from __future__ import annotations

@@ -1,13 +1,18 @@
 """Filling a runtime's inline template with the code of its arguments.
 
-A template such as ``({0} % {1} if type({0}) is int and {0} >= 0 else P_mod({0}, {1}))``
-uses an argument several times, but the argument's code must run once.  The template is
-parsed once to find, in Python's evaluation order, where each argument is first evaluated;
-when that place is always evaluated (not inside a branch or the right side of ``and``),
-the argument is bound there with ``:=`` and the other places read the temporary — no
-tuple, no extra work.  Otherwise (or when the arguments would run out of their left-to-right
-order) all non-trivial arguments are bound first in a tuple, which is always correct.
-Finally ``type(<integer literal>)`` is folded to ``int`` and ``type('<text>')`` to ``str``.
+A template such as ``({0} % {1} if {0} >= 0 and {1} > 0 else P_mod({0}, {1}))`` uses an
+argument several times, but the argument's code must run once.  The template is parsed
+once to find, in Python's evaluation order, where each argument is first evaluated.
+Names and literals need nothing.  A repeated argument whose first use is always evaluated
+(not inside a branch or the right side of ``and``), in left-to-right order with the
+others, is bound there with ``:=`` and the other places read the temporary.  Otherwise
+all of them are bound first in a tuple, which is always correct; ``binds_first`` tells
+the core so, which then binds them in statements before the statement instead when
+nothing of the statement runs before the template.  A variable followed by an argument
+that calls a procedure of the program (which may assign it) is bound like the others, so
+it is read at its turn.  Finally ``type(<integer literal>)`` is folded to ``int``,
+``type('<text>')`` to ``str``, and comparisons of literals in conditional tests
+(``8 > 0``) are folded away.
 """
 
 from __future__ import annotations

@@ -14,34 +14,10 @@ run zero times, a ``Попытка`` body may stop anywhere, and a call adds not
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
-
 from portcheck.interp import ir
+from portcheck.interp.bsl.walk import walk_expr
 
 Names = frozenset[str]
-
-
-def walk_expr(expr: ir.Expr | None) -> Iterator[ir.Expr]:
-    """``expr`` and every expression inside it, in evaluation order (roughly)."""
-    if expr is None:
-        return
-    yield expr
-    if isinstance(expr, ir.Prim):
-        children: Iterable[ir.Expr | None] = expr.args
-    elif isinstance(expr, ir.Call):
-        children = expr.args
-    elif isinstance(expr, ir.And | ir.Or):
-        children = (expr.left, expr.right)
-    elif isinstance(expr, ir.Not):
-        children = (expr.operand,)
-    elif isinstance(expr, ir.Cond):
-        children = (expr.test, expr.then, expr.orelse)
-    elif isinstance(expr, ir.Item):
-        children = (expr.base, *expr.index)
-    else:
-        children = ()
-    for child in children:
-        yield from walk_expr(child)
 
 
 def local_names(proc: ir.Proc) -> set[str]:

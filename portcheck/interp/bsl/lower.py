@@ -16,10 +16,10 @@ from portcheck.interp import ir
 from portcheck.interp.bsl import library
 from portcheck.interp.bsl.literals import date_value, number_value, string_value
 from portcheck.interp.bsl.specialise import specialise
+from portcheck.interp.bsl.static_types import BOOLEAN_PRIMS
 from portcheck.interp.bsl.values import BslArray
 from portcheck.interp.errors import CompileError
 
-BOOLEAN_PRIMS = {"eq", "ne", "lt", "le", "gt", "ge", "truth"}
 COMPARE_PRIMS = {"<>": "ne", "<": "lt", "<=": "le", ">": "gt", ">=": "ge"}
 ARITHMETIC_PRIMS = {"+": "add", "-": "sub", "*": "mul", "/": "div", "%": "mod"}
 ARRAY_CLASS = BslArray

@@ -21,6 +21,7 @@ from portcheck.interp.bsl.static_types import (
     Type,
     within,
 )
+from portcheck.interp.bsl.walk import child_blocks
 
 WHOLE_VARIANTS = {"add", "sub", "mul", "mod", "quotient"}
 ORDERINGS = {"lt", "le", "gt", "ge"}
@@ -94,7 +95,7 @@ class Specialiser:
             s.collection = self.expr(s.collection)
         elif isinstance(s, ir.Return) and s.value is not None:
             s.value = self.expr(s.value)
-        for block in _blocks(s):
+        for block in child_blocks(s):
             self.block(block)
 
     def for_range(self, s: ir.ForRange) -> None:
@@ -136,16 +137,6 @@ class Specialiser:
             getter, setter = getter + suffix, setter + suffix
         return ir.Item(self.expr(e.base), [self.expr(i) for i in e.index], getter, setter,
                        e.pos)
-
-
-def _blocks(s: ir.Stmt) -> list[list[ir.Stmt]]:
-    if isinstance(s, ir.If):
-        return [body for _, body in s.branches] + [s.orelse]
-    if isinstance(s, ir.Try):
-        return [s.body, s.handler]
-    if isinstance(s, ir.While | ir.Repeat | ir.ForRange | ir.ForEach | ir.Times):
-        return [s.body]
-    return []
 
 
 def specialise(module: ir.Module, initial: set[int]) -> ir.Module:

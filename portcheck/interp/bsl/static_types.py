@@ -17,8 +17,9 @@ from datetime import datetime
 from decimal import Decimal
 
 from portcheck.interp import ir
-from portcheck.interp.bsl.definite import DefiniteAssignment, local_names, walk_expr
+from portcheck.interp.bsl.definite import DefiniteAssignment, local_names
 from portcheck.interp.bsl.values import BslArray
+from portcheck.interp.bsl.walk import child_blocks, statement_expressions, walk_expr
 
 Type = frozenset[str]
 INT, DEC, STR, BOOL, ARRAY, UNDEF, OTHER = "int", "dec", "str", "bool", "array", "undef", "other"
@@ -32,7 +33,7 @@ BOOLEAN: Type = frozenset({BOOL})
 _CONST_KINDS = {int: INT, Decimal: DEC, str: STR, bool: BOOL, type(None): UNDEF,
                 datetime: OTHER}
 # Results of prims that do not depend on the operands' types.
-BOOLEAN_PRIMS = {"eq", "ne", "lt", "le", "gt", "ge", "truth"}
+BOOLEAN_PRIMS = {"eq", "ne", "lt", "le", "gt", "ge", "truth"}  # Python bools
 WHOLE_PRIMS = {"quotient", "f_int", "f_strlen", "f_find", "f_strfind", "f_charcode"}
 NUMBER_PRIMS = {"div", "mul", "mod", "neg", "plus", "for_bound"}
 TEXT_PRIMS = {"f_mid", "f_string", "f_left", "f_right", "f_upper", "f_lower", "f_trimall",
@@ -155,11 +156,11 @@ class StaticTypes:
     def _body(self, body: list[ir.Stmt], proc: str | None) -> None:
         for stmt in body:
             self._stmt(stmt, proc)
-            for block in _child_blocks(stmt):
+            for block in child_blocks(stmt):
                 self._body(block, proc)
 
     def _stmt(self, s: ir.Stmt, proc: str | None) -> None:
-        for expr in _expressions(s):
+        for expr in statement_expressions(s):
             self._calls(expr, proc)
         if isinstance(s, ir.Assign) and isinstance(s.target, ir.Var):
             if id(s) not in self.initial:
@@ -187,38 +188,6 @@ class StaticTypes:
                 self._add(param_key, self.of(arg, proc))
                 if param.by_ref and isinstance(arg, ir.Var):
                     self._add(self.key(arg.name, proc), self.variables.get(param_key, EMPTY))
-
-
-def _expressions(s: ir.Stmt) -> list[ir.Expr | None]:
-    if isinstance(s, ir.Assign):
-        return [s.target, s.value]
-    if isinstance(s, ir.Eval):
-        return [s.expr]
-    if isinstance(s, ir.If):
-        return [test for test, _ in s.branches]
-    if isinstance(s, ir.While):
-        return [s.test]
-    if isinstance(s, ir.Repeat):
-        return [s.until]
-    if isinstance(s, ir.ForRange):
-        return [s.start, s.stop, s.step]
-    if isinstance(s, ir.ForEach):
-        return [s.collection]
-    if isinstance(s, ir.Times):
-        return [s.count]
-    if isinstance(s, ir.Return):
-        return [s.value]
-    return []
-
-
-def _child_blocks(s: ir.Stmt) -> list[list[ir.Stmt]]:
-    if isinstance(s, ir.If):
-        return [body for _, body in s.branches] + [s.orelse]
-    if isinstance(s, ir.Try):
-        return [s.body, s.handler]
-    if isinstance(s, ir.While | ir.Repeat | ir.ForRange | ir.ForEach | ir.Times):
-        return [s.body]
-    return []
 
 
 def _always_returns(body: list[ir.Stmt]) -> bool:

@@ -1,0 +1,65 @@
+"""Walking the shared IR: the expressions inside an expression and the blocks and
+expressions of a statement (what the static analyses of ``definite`` and
+``static_types`` and the rewriting of ``specialise`` visit)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from portcheck.interp import ir
+
+
+def walk_expr(expr: ir.Expr | None) -> Iterator[ir.Expr]:
+    """``expr`` and every expression inside it."""
+    if expr is None:
+        return
+    yield expr
+    for child in _sub_expressions(expr):
+        yield from walk_expr(child)
+
+
+def _sub_expressions(expr: ir.Expr) -> Iterable[ir.Expr | None]:
+    if isinstance(expr, ir.Prim | ir.Call):
+        return expr.args
+    if isinstance(expr, ir.And | ir.Or):
+        return (expr.left, expr.right)
+    if isinstance(expr, ir.Not):
+        return (expr.operand,)
+    if isinstance(expr, ir.Cond):
+        return (expr.test, expr.then, expr.orelse)
+    if isinstance(expr, ir.Item):
+        return (expr.base, *expr.index)
+    return ()
+
+
+def statement_expressions(s: ir.Stmt) -> list[ir.Expr | None]:
+    """The expressions a statement evaluates itself (not those of its blocks)."""
+    if isinstance(s, ir.Assign):
+        return [s.target, s.value]
+    if isinstance(s, ir.Eval):
+        return [s.expr]
+    if isinstance(s, ir.If):
+        return [test for test, _ in s.branches]
+    if isinstance(s, ir.While):
+        return [s.test]
+    if isinstance(s, ir.Repeat):
+        return [s.until]
+    if isinstance(s, ir.ForRange):
+        return [s.start, s.stop, s.step]
+    if isinstance(s, ir.ForEach):
+        return [s.collection]
+    if isinstance(s, ir.Times):
+        return [s.count]
+    if isinstance(s, ir.Return):
+        return [s.value]
+    return []
+
+
+def child_blocks(s: ir.Stmt) -> list[list[ir.Stmt]]:
+    if isinstance(s, ir.If):
+        return [body for _, body in s.branches] + [s.orelse]
+    if isinstance(s, ir.Try):
+        return [s.body, s.handler]
+    if isinstance(s, ir.While | ir.Repeat | ir.ForRange | ir.ForEach | ir.Times):
+        return [s.body]
+    return []
