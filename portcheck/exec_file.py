@@ -1,6 +1,8 @@
 """``portcheck exec FILE``: run a 1C or school-language program as a program.
 
-With the embedded interpreter the program reads this process's stdin and writes its stdout;
+With the embedded interpreter (its compiled program kept in the content-keyed cache of
+``portcheck.interp.program_cache``) the program reads this process's stdin and writes its
+stdout;
 a compile or run-time error is one line ``file:line:col: message`` on stderr and exit code 1.
 With an external engine (OneScript's ``oscript``, KuMir's ``kumir2-run``) the file is handed
 to it and its exit code is returned.
@@ -42,16 +44,25 @@ def exec_file(language: str, path: Path, *, engine: str | None = None, dialect: 
     try:
         if language == "bsl":
             from portcheck.interp import bsl
+            from portcheck.interp.bsl.cache import compile_cached
 
-            warnings = bsl.run_file(path, stdin=sys.stdin, stdout=sys.stdout, dialect=dialect)
+            program = compile_cached(path, encoding)
+            warnings = bsl.run_program(program, stdin=sys.stdin, stdout=sys.stdout,
+                                       dialect=dialect)
         else:
             from portcheck.interp import kumir
+            from portcheck.interp.kumir.cache import compile_cached
 
-            warnings = kumir.run_file(path, stdin=sys.stdin, stdout=sys.stdout,
-                                      encoding=encoding, seed=seed)
+            program = compile_cached(path, encoding)
+            warnings = kumir.run_program(program, stdin=sys.stdin, stdout=sys.stdout,
+                                         seed=seed)
     except SourceError as exc:
         sys.stdout.flush()
         print(str(exc), file=sys.stderr)
+        return 1
+    except UnicodeDecodeError as exc:
+        print(f"{path}:1:1: the file is not {encoding} text ({exc.reason}); "
+              "try --encoding cp1251", file=sys.stderr)
         return 1
     except BrokenPipeError:
         # The reader went away (`portcheck exec f.bsl | head`): stop quietly, as cat does.

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from portcheck.interp.bsl import DIALECTS, compile_file
+from portcheck.interp.bsl import DIALECTS
+from portcheck.interp.bsl.cache import compile_cached
 from portcheck.runners.cache import BuildCache
 from portcheck.runners.interpreted import EMBEDDED, InterpretedRunner
 
@@ -34,7 +35,9 @@ class BslRunner(InterpretedRunner):
         self.dialect = dialect
 
     def check(self, source: Path) -> None:
-        compile_file(source)
+        # Through the interpreter's compile cache: the subprocess that runs the program then
+        # finds it compiled.
+        compile_cached(source)
 
     def embedded_options(self) -> list[str]:
         return ["--dialect", self.dialect]
