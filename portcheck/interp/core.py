@@ -20,6 +20,7 @@ from typing import Any, ClassVar, TextIO
 
 from portcheck.interp import inline, ir
 from portcheck.interp.errors import CompileError, ProgramFault, RunError
+from portcheck.interp.walk import child_blocks
 
 RECURSION_LIMIT = 6000
 _PLAIN_CONSTANTS = (bool, int, str, type(None))
@@ -486,7 +487,7 @@ def _assigned_names(body: list[ir.Stmt]) -> Iterator[str]:
             yield stmt.target.name
         elif isinstance(stmt, ir.ForRange | ir.ForEach):
             yield stmt.var
-        for child in _child_blocks(stmt):
+        for child in child_blocks(stmt):
             yield from _assigned_names(child)
 
 
@@ -500,14 +501,3 @@ def _vars_passed(node: object) -> Iterator[str]:
     elif hasattr(node, "__slots__") and not isinstance(node, ir.Pos):
         for name in node.__slots__:
             yield from _vars_passed(getattr(node, name))
-
-
-def _child_blocks(stmt: ir.Stmt) -> Iterator[list[ir.Stmt]]:
-    if isinstance(stmt, ir.If):
-        yield from (body for _, body in stmt.branches)
-        yield stmt.orelse
-    elif isinstance(stmt, ir.Try):
-        yield stmt.body
-        yield stmt.handler
-    elif isinstance(stmt, ir.While | ir.Repeat | ir.ForRange | ir.ForEach | ir.Times):
-        yield stmt.body

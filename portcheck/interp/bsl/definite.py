@@ -15,7 +15,7 @@ run zero times, a ``Попытка`` body may stop anywhere, and a call adds not
 from __future__ import annotations
 
 from portcheck.interp import ir
-from portcheck.interp.bsl.walk import walk_expr
+from portcheck.interp.walk import walk_expr
 
 Names = frozenset[str]
 

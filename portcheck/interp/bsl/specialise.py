@@ -21,7 +21,7 @@ from portcheck.interp.bsl.static_types import (
     Type,
     within,
 )
-from portcheck.interp.bsl.walk import child_blocks
+from portcheck.interp.walk import child_blocks
 
 WHOLE_VARIANTS = {"add", "sub", "mul", "mod", "quotient"}
 ORDERINGS = {"lt", "le", "gt", "ge"}

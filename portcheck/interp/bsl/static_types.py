@@ -19,7 +19,7 @@ from decimal import Decimal
 from portcheck.interp import ir
 from portcheck.interp.bsl.definite import DefiniteAssignment, local_names
 from portcheck.interp.bsl.values import BslArray
-from portcheck.interp.bsl.walk import child_blocks, statement_expressions, walk_expr
+from portcheck.interp.walk import child_blocks, statement_expressions, walk_expr
 
 Type = frozenset[str]
 INT, DEC, STR, BOOL, ARRAY, UNDEF, OTHER = "int", "dec", "str", "bool", "array", "undef", "other"

@@ -23,6 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from portcheck.interp import ir
+from portcheck.interp.walk import walk_statements
 
 INT_MIN = -(2**31)
 INT_MAX = 2**31 - 1
@@ -169,7 +170,7 @@ def _static_tables(proc: ir.Proc) -> dict[str, Interval]:
     """One-dimensional local tables of ``proc`` created once, with constant bounds."""
     made: dict[str, list[ir.Expr]] = {}
     assigned: dict[str, int] = {}
-    for stmt in _statements(proc.body):
+    for stmt in walk_statements(proc.body):
         if isinstance(stmt, ir.Assign) and isinstance(stmt.target, ir.Var):
             name = stmt.target.name
             assigned[name] = assigned.get(name, 0) + 1
@@ -181,24 +182,6 @@ def _static_tables(proc: ir.Proc) -> dict[str, Interval]:
         if name in proc.locals_ and assigned[name] == 1 and len(limits) == 2 and constant:
             tables[name] = (limits[0].value, limits[1].value)  # type: ignore[union-attr]
     return tables
-
-
-def _statements(body: list[ir.Stmt]) -> Iterator[ir.Stmt]:
-    for stmt in body:
-        yield stmt
-        for block in _blocks(stmt):
-            yield from _statements(block)
-
-
-def _blocks(stmt: ir.Stmt) -> Iterator[list[ir.Stmt]]:
-    if isinstance(stmt, ir.If):
-        yield from (body for _, body in stmt.branches)
-        yield stmt.orelse
-    elif isinstance(stmt, ir.Try):
-        yield stmt.body
-        yield stmt.handler
-    elif isinstance(stmt, ir.While | ir.Repeat | ir.ForRange | ir.ForEach | ir.Times):
-        yield stmt.body
 
 
 def _children(node: object) -> Iterator[object]:

@@ -1,6 +1,6 @@
-"""Walking the shared IR: the expressions inside an expression and the blocks and
-expressions of a statement (what the static analyses of ``definite`` and
-``static_types`` and the rewriting of ``specialise`` visit)."""
+"""Walking the shared IR: the expressions inside an expression, the blocks and
+expressions of a statement, every statement of a body (what the core's by-reference
+analysis, the 1C static types and rewriting, and the KuMir range analysis visit)."""
 
 from __future__ import annotations
 
@@ -63,3 +63,11 @@ def child_blocks(s: ir.Stmt) -> list[list[ir.Stmt]]:
     if isinstance(s, ir.While | ir.Repeat | ir.ForRange | ir.ForEach | ir.Times):
         return [s.body]
     return []
+
+
+def walk_statements(body: list[ir.Stmt]) -> Iterator[ir.Stmt]:
+    """Every statement of ``body``, nested ones included, in order."""
+    for stmt in body:
+        yield stmt
+        for block in child_blocks(stmt):
+            yield from walk_statements(block)
