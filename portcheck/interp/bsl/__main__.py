@@ -1,6 +1,6 @@
 """``python -m portcheck.interp.bsl FILE [--dialect platform|onescript]``: run a 1C file.
 
-Prints the program's output; warnings go to stderr as ``warning: file:line:col: ...``; a
+Prints the program's output; warnings go to stderr as ``file:line:col: warning: ...``; a
 compile or run-time error is one line on stderr and exit code 1; bad usage exits with 2.
 The compiled program is kept in a cache keyed by content (``cache.py``).
 """
@@ -44,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{args.file}:1:1: the file is not UTF-8 ({error.reason})", file=sys.stderr)
         return 1
     for warning in warnings:
-        print(f"warning: {warning}", file=sys.stderr)
+        print(warning, file=sys.stderr)
     return 0
 
 

@@ -142,12 +142,15 @@ class BslRuntime(BuiltinFunctions, RuntimeBase):
             self.warn(message)
 
     def implicit_string(self, value: object) -> str:
-        """A value turned into a string without ``Строка``/``Формат``: warn for numbers,
-        whose presentation differs between the platform and OneScript."""
+        """A value turned into a string without ``Строка``/``Формат``: warn for a number
+        whose presentation differs between the platform and OneScript (``1 000 000`` /
+        ``1000000``, ``1,5`` / ``1.5``); ``-3`` reads the same everywhere, so it does not."""
         text = to_string(value, self.dialect)
         if type(value) is int or type(value) is Decimal:
             platform = numbers.platform_presentation(value)  # type: ignore[arg-type]
             onescript = numbers.onescript_presentation(value)  # type: ignore[arg-type]
+            if platform == onescript:
+                return text
             self.warn_once(
                 f"число неявно преобразовано в строку: платформа пишет «{platform}», "
                 f"OneScript «{onescript}»; задайте вид явно: Формат(Число, \"ЧГ=0\")"
