@@ -489,3 +489,17 @@ def test_deep_catches_a_template_wrong_only_for_big_games(
     assert code == 1
     assert "FAIL ports/freecell/python::deep: differs from the reference on other inputs: " \
            "case game-2147483647, line 1" in out
+
+
+def test_verify_shows_the_1c_warning_for_a_number_converted_implicitly(
+        project_copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The classic porting trap ("Игра " + 1000000 prints «1 000 000» on the platform and
+    «1000000» in OneScript) is shown under the port, even when its output matches."""
+    article = project_copy / "ports" / "freecell" / "bsl-article"
+    program = article / "freecell.bsl"
+    text = program.read_text(encoding="utf-8")
+    write(program, text.replace("Игра(1);", 'Заголовок = "Игра " + 1000000;\nИгра(1);'))
+    code, out, _ = portcheck(capsys, "verify", "freecell", "--lang", "bsl-article")
+    assert code == 0
+    warning = next(line for line in out.splitlines() if "warning:" in line)
+    assert "freecell.bsl:" in warning and "1000000" in warning
