@@ -42,12 +42,13 @@ def deal(game):
         print(" ".join(dealt[start:start + 8]))
 
 
-deal(1)
-deal(617)
-deal(2)
-deal(11982)
-deal(32000)
-deal(1000000)
-deal(1073741824)
-deal(2147483646)
-deal(2147483647)
+if __name__ == "__main__":
+    deal(1)
+    deal(617)
+    deal(2)
+    deal(11982)
+    deal(32000)
+    deal(1000000)
+    deal(1073741824)
+    deal(2147483646)
+    deal(2147483647)
