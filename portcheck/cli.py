@@ -7,6 +7,7 @@ import sys
 from collections.abc import Sequence
 
 from portcheck import commands
+from portcheck.color import CHOICES
 from portcheck.errors import CheckFailed, UsageError
 
 DESCRIPTION = ("Check that one algorithm, ported to 1C, the school algorithmic language, "
@@ -22,6 +23,11 @@ def _engine(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--engine", choices=("auto", "embedded", "oscript", "kumir"),
                         help="for 1C and the school language: the embedded interpreter or "
                              "the real tool (default: the real tool when installed)")
+
+
+def _color(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--color", choices=CHOICES, default="auto",
+                        help="colour the diffs (default: auto, on a terminal without NO_COLOR)")
 
 
 def _selection(parser: argparse.ArgumentParser) -> None:
@@ -59,6 +65,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("-v", "--verbose", action="store_true", help="show passing checks too")
     _timeout(p)
     _engine(p)
+    _color(p)
 
     p = sub.add_parser("golden", help="check or update the golden outputs")
     p.add_argument("action", choices=("check", "update"))
@@ -70,6 +77,7 @@ def build_parser() -> argparse.ArgumentParser:
                    help="update: rewrite cases whose output changed")
     p.add_argument("--prune", action="store_true",
                    help="update: remove cases the reference no longer has")
+    _color(p)
 
     p = sub.add_parser("render", help="check or write the programs rendered from templates "
                                       "(write also records transcripts from real runs)")

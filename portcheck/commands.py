@@ -5,11 +5,13 @@ from __future__ import annotations
 import argparse
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 
 from portcheck import golden, report
 from portcheck.algorithms import Algorithm, all_algorithms, get_algorithm
 from portcheck.checks import record_transcript
+from portcheck.color import diff_painter, wants_color
 from portcheck.errors import CheckFailed, UsageError
 from portcheck.execution import FAIL, CheckResult, RunSettings, produce_output
 from portcheck.ports import LANGUAGES, Port, find_ports
@@ -88,9 +90,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
     goldens = golden.check(project, algorithms, [], find_ports(project.ports_dir))
     results = verify(project, ports, _settings(args), deep=args.deep, seed=args.seed,
                      jobs=args.jobs)
-    _print_golden(goldens, quiet_ok=True)
+    paint = diff_painter(wants_color(args.color, sys.stdout))
+    _print_golden(goldens, paint, quiet_ok=True)
     print(report.matrix(ports, results) if ports else "no ports selected")
-    text = report.details(results, verbose=args.verbose)
+    text = report.details(results, verbose=args.verbose, paint=paint)
     if text:
         print()
         print(text)
@@ -102,9 +105,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
     return 0
 
 
-def _print_golden(result: golden.GoldenReport, quiet_ok: bool = False) -> None:
+def _print_golden(result: golden.GoldenReport, paint: Callable[[str], str] = str,
+                  quiet_ok: bool = False) -> None:
     for diff in result.diffs:
-        print(diff.rstrip())
+        print(paint(diff.rstrip()))
     for line in result.failures:
         print(f"FAIL {line}")
     for line in result.notes:
@@ -124,9 +128,10 @@ def _golden_algorithms(names: list[str]) -> list[Algorithm]:
 def cmd_golden(args: argparse.Namespace) -> int:
     project = find_project()
     algorithms = _golden_algorithms(args.algorithms)
+    paint = diff_painter(wants_color(args.color, sys.stdout))
     if args.action == "check":
         result = golden.check(project, algorithms, args.k or [], find_ports(project.ports_dir))
-        _print_golden(result)
+        _print_golden(result, paint)
         if result.failures:
             print(f"golden check failed; fix with: {'; '.join(sorted(result.fix))}")
             raise CheckFailed()
@@ -134,7 +139,7 @@ def cmd_golden(args: argparse.Namespace) -> int:
         return 0
     result = golden.update(project, algorithms, args.k or [], new_only=args.new_only,
                            allow_changed=args.allow_changed, prune=args.prune)
-    _print_golden(result)
+    _print_golden(result, paint)
     if result.failures:
         raise CheckFailed()
     if not result.written:

@@ -3,6 +3,8 @@ its diff, every skip with its reason, and the warnings the runs printed."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from portcheck.execution import FAIL, PASS, SKIP, CheckResult
 from portcheck.ports import Port
 
@@ -32,13 +34,16 @@ def matrix(ports: list[Port], results: dict[str, list[CheckResult]]) -> str:
                      for row in table)
 
 
-def details(results: dict[str, list[CheckResult]], verbose: bool = False) -> str:
+def details(results: dict[str, list[CheckResult]], verbose: bool = False,
+            paint: Callable[[str], str] = str) -> str:
+    """Every failure with its diff (through ``paint``), the skips of runs, the warnings."""
     out: list[str] = []
     for port_id, checks in results.items():
         for result in sorted(checks, key=lambda r: ORDER.index(r.kind) if r.kind in ORDER else 9):
             if result.status == FAIL:
                 out.append(f"FAIL {port_id}::{result.kind}: {result.message}")
-                out.extend("    " + line for line in result.detail.rstrip().splitlines())
+                detail = paint(result.detail.rstrip())
+                out.extend("    " + line for line in detail.splitlines())
             elif result.status == SKIP and (verbose or result.kind == "run"):
                 out.append(f"skip {port_id}::{result.kind}: {result.message}")
             elif verbose:

@@ -503,3 +503,38 @@ def test_verify_shows_the_1c_warning_for_a_number_converted_implicitly(
     assert code == 0
     warning = next(line for line in out.splitlines() if "warning:" in line)
     assert "freecell.bsl:" in warning and "1000000" in warning
+
+
+def _edit_game_1(root: Path) -> None:
+    transcript = root / "ports" / "freecell" / "python" / "transcript.txt"
+    text = transcript.read_text(encoding="utf-8")
+    write(transcript, text.replace("J♦ 2♦ 9♥", "J♦ 2♦ 9♠", 1))
+
+
+@pytest.mark.parametrize(("choice", "coloured"), [("always", True), ("never", False),
+                                                  ("auto", False)])
+def test_verify_colours_its_diffs_only_when_asked_or_on_a_terminal(
+        project_copy: Path, capsys: pytest.CaptureFixture[str], choice: str,
+        coloured: bool) -> None:
+    _edit_game_1(project_copy)
+    code, out, _ = portcheck(capsys, "verify", "freecell", "--lang", "python",
+                             "--color", choice)
+    assert code == 1
+    assert ("\x1b[" in out) is coloured  # capsys is no terminal: auto means plain
+    assert "-J♦ 2♦ 9♥" in out.replace("\x1b[91m", "")
+
+
+def test_no_color_wins_over_auto(project_copy: Path, capsys: pytest.CaptureFixture[str],
+                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    from portcheck.color import wants_color
+
+    class Terminal:
+        def isatty(self) -> bool:
+            return True
+
+    monkeypatch.delenv("NO_COLOR", raising=False)
+    monkeypatch.setenv("TERM", "xterm")
+    assert wants_color("auto", Terminal())  # type: ignore[arg-type]
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert not wants_color("auto", Terminal())  # type: ignore[arg-type]
+    assert wants_color("always", Terminal())  # type: ignore[arg-type]
