@@ -76,6 +76,9 @@ def load_port(path: Path, root: Path) -> Port:
     _check_keys(data, lines)
     folder = path.parent
     algorithm = _choice(data, "algorithm", tuple(all_algorithms()), lines)
+    if folder.parent.parent.name == "ports" and folder.parent.name != algorithm:
+        raise UsageError(f"{lines.where('algorithm')}: algorithm {algorithm!r} in a port under "
+                         f"ports/{folder.parent.name}/ (a port lives in ports/<algorithm>/)")
     cases = _cases(data, lines, algorithm)
     template = data.get("template")
     origin = _choice(data, "origin", ORIGINS, lines)

@@ -155,8 +155,15 @@ def add_unknown_case(path: Path) -> int:
     return 1 + text[:text.index("game-2,")].count("\n")
 
 
+def move_to_another_algorithm(path: Path) -> int:
+    text = path.read_text(encoding="utf-8")
+    write(path, text.replace("algorithm: freecell", "algorithm: dice"))
+    return 1 + text[:text.index("algorithm: freecell")].count("\n")
+
+
 @pytest.mark.parametrize(("breaker", "message"), [
     (break_yaml, "malformed YAML"),
+    (move_to_another_algorithm, "algorithm 'dice' in a port under ports/freecell/"),
     (add_unknown_key, "unknown key 'colour'"),
     (add_unknown_case, "freecell has no case 'game-99'"),
 ])
