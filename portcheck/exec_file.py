@@ -10,14 +10,12 @@ to it and its exit code is returned.
 
 from __future__ import annotations
 
-import os
 import shutil
 import subprocess
-import sys
 from pathlib import Path
 
 from portcheck.errors import UsageError
-from portcheck.interp.errors import SourceError
+from portcheck.interp.embedded import run_embedded
 
 EXTERNAL = {"bsl": ("oscript", "oscript"), "kumir": ("kumir", "kumir2-run")}
 ENGINES = ("auto", "embedded", "oscript", "kumir")
@@ -41,33 +39,4 @@ def exec_file(language: str, path: Path, *, engine: str | None = None, dialect: 
     chosen = choose_engine(language, engine)
     if chosen != "embedded":
         return subprocess.run([EXTERNAL[language][1], str(path)], check=False).returncode
-    try:
-        if language == "bsl":
-            from portcheck.interp import bsl
-            from portcheck.interp.bsl.cache import compile_cached
-
-            program = compile_cached(path, encoding)
-            warnings = bsl.run_program(program, stdin=sys.stdin, stdout=sys.stdout,
-                                       dialect=dialect)
-        else:
-            from portcheck.interp import kumir
-            from portcheck.interp.kumir.cache import compile_cached
-
-            program = compile_cached(path, encoding)
-            warnings = kumir.run_program(program, stdin=sys.stdin, stdout=sys.stdout,
-                                         seed=seed)
-    except SourceError as exc:
-        sys.stdout.flush()
-        print(str(exc), file=sys.stderr)
-        return 1
-    except UnicodeDecodeError as exc:
-        print(f"{path}:1:1: the file is not {encoding} text ({exc.reason}); "
-              "try --encoding cp1251", file=sys.stderr)
-        return 1
-    except BrokenPipeError:
-        # The reader went away (`portcheck exec f.bsl | head`): stop quietly, as cat does.
-        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
-        return 141
-    for warning in warnings:
-        print(warning, file=sys.stderr)
-    return 0
+    return run_embedded(language, path, encoding=encoding, dialect=dialect, seed=seed)

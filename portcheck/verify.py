@@ -38,10 +38,13 @@ def select_ports(project: Project, selection: Selection) -> list[Port]:
 
 def check_port(project: Project, port: Port, settings: RunSettings, deep: int,
                seed: int) -> list[CheckResult]:
-    results = [check_transcript(project, port), check_run(project, port, settings),
-               check_fresh(project, port)]
-    if deep:
-        results.append(check_deep(project, port, settings, deep, seed))
+    """transcript and run for every port; fresh and deep for ports rendered from a
+    template (an article's program has nothing to re-render: no check, rather than a skip)."""
+    results = [check_transcript(project, port), check_run(project, port, settings)]
+    if port.template is not None:
+        results.append(check_fresh(project, port))
+        if deep:
+            results.append(check_deep(project, port, settings, deep, seed))
     return results
 
 

@@ -11,9 +11,8 @@ import argparse
 import sys
 from pathlib import Path
 
-from portcheck.interp.bsl import DIALECTS, run_program
-from portcheck.interp.bsl.cache import compile_cached
-from portcheck.interp.errors import SourceError
+from portcheck.interp.bsl import DIALECTS
+from portcheck.interp.embedded import run_embedded
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -32,20 +31,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     sys.stdout.reconfigure(encoding="utf-8", line_buffering=True)  # type: ignore[union-attr]
     sys.stderr.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
-    try:
-        program = compile_cached(args.file)
-        warnings = run_program(program, stdin=sys.stdin, stdout=sys.stdout,
-                               dialect=args.dialect)
-    except SourceError as error:
-        sys.stdout.flush()
-        print(error, file=sys.stderr)
-        return 1
-    except UnicodeDecodeError as error:
-        print(f"{args.file}:1:1: the file is not UTF-8 ({error.reason})", file=sys.stderr)
-        return 1
-    for warning in warnings:
-        print(warning, file=sys.stderr)
-    return 0
+    return run_embedded("bsl", args.file, dialect=args.dialect)
 
 
 if __name__ == "__main__":

@@ -10,9 +10,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from portcheck.interp.errors import SourceError
-from portcheck.interp.kumir import run_program
-from portcheck.interp.kumir.cache import compile_cached
+from portcheck.interp.embedded import run_embedded
 from portcheck.interp.kumir.source import DEFAULT_ENCODING
 
 
@@ -33,16 +31,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     for stream in (sys.stdout, sys.stdin):
         stream.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
-    try:
-        program = compile_cached(args.file, args.encoding)
-        warnings = run_program(program, stdin=sys.stdin, stdout=sys.stdout, seed=args.seed)
-    except SourceError as error:
-        sys.stdout.flush()
-        print(error, file=sys.stderr)
-        return 1
-    for warning in warnings:
-        print(warning, file=sys.stderr)
-    return 0
+    return run_embedded("kumir", args.file, encoding=args.encoding, seed=args.seed)
 
 
 if __name__ == "__main__":
