@@ -99,10 +99,15 @@ def cmd_verify(args: argparse.Namespace) -> int:
         print(text)
     print()
     print(report.summary(results))
-    failed = goldens.failures or any(r.status == FAIL for rs in results.values() for r in rs)
-    if failed:
+    if goldens.failures:
+        print(f"goldens differ from the reference; fix with: {_fixes(goldens)}")
+    if goldens.failures or any(r.status == FAIL for rs in results.values() for r in rs):
         raise CheckFailed()
     return 0
+
+
+def _fixes(result: golden.GoldenReport) -> str:
+    return "; ".join(sorted(result.fix))
 
 
 def _print_golden(result: golden.GoldenReport, paint: Callable[[str], str] = str,
@@ -115,8 +120,6 @@ def _print_golden(result: golden.GoldenReport, paint: Callable[[str], str] = str
         print(f"note {line}")
     for path in result.written:
         print(f"wrote {path}")
-    if result.fix:
-        print("to fix: " + "; ".join(sorted(result.fix)))
     if (result.diffs or result.failures or result.notes or result.written) or not quiet_ok:
         print()
 
@@ -133,7 +136,7 @@ def cmd_golden(args: argparse.Namespace) -> int:
         result = golden.check(project, algorithms, args.k or [], find_ports(project.ports_dir))
         _print_golden(result, paint)
         if result.failures:
-            print(f"golden check failed; fix with: {'; '.join(sorted(result.fix))}")
+            print(f"golden check failed; fix with: {_fixes(result)}")
             raise CheckFailed()
         print(f"golden check: {', '.join(a.name for a in algorithms)} match the reference")
         return 0
@@ -141,6 +144,7 @@ def cmd_golden(args: argparse.Namespace) -> int:
                            allow_changed=args.allow_changed, prune=args.prune)
     _print_golden(result, paint)
     if result.failures:
+        print(f"refused (those files are left as they were); fix with: {_fixes(result)}")
         raise CheckFailed()
     if not result.written:
         print("goldens already up to date")
