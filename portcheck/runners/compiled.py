@@ -4,9 +4,12 @@ once per runner (and kept per compiler binary by the cache)."""
 from __future__ import annotations
 
 from abc import abstractmethod
+from collections.abc import Callable
 
-from portcheck.runners.base import Runner, Toolchain
+from portcheck.runners.base import Runner, Toolchain, ToolchainMissing, require_tool
 from portcheck.runners.cache import BuildCache
+
+PROBE_TIMEOUT = 60.0
 
 
 class CompiledRunner(Runner):
@@ -24,3 +27,19 @@ class CompiledRunner(Runner):
     @abstractmethod
     def _probe(self) -> Toolchain:
         """Find the compiler and ask its version."""
+
+    def _probe_version(self, package: str, programs: tuple[str, ...], args: list[str],
+                       describe: Callable[[str], str] = str) -> Toolchain:
+        """The toolchain when every one of ``programs`` is on PATH and ``programs[0] args``
+        answers (its answer, through ``describe``, is the version shown)."""
+        try:
+            found = [require_tool(program, package) for program in programs]  # all of them
+        except ToolchainMissing as missing:
+            return Toolchain(self.name, False, str(missing))
+        compiler = found[0]
+        probe = self.cache.probe(compiler, [compiler, *args], timeout=PROBE_TIMEOUT)
+        answer = (probe.stdout + probe.stderr).strip()
+        if probe.returncode != 0:
+            return Toolchain(self.name, False,
+                             f"{programs[0]} {' '.join(args)} failed: {answer}")
+        return Toolchain(self.name, True, describe(answer))

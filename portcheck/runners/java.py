@@ -40,16 +40,7 @@ class JavaRunner(CompiledRunner):
     name = "javac/java"
 
     def _probe(self) -> Toolchain:
-        try:
-            javac = require_tool("javac", PACKAGE)
-            require_tool("java", PACKAGE)
-        except ToolchainMissing as missing:
-            return Toolchain(self.name, False, str(missing))
-        probe = self.cache.probe(javac, [javac, "-version"], timeout=COMPILE_TIMEOUT)
-        version = (probe.stdout + probe.stderr).strip()
-        if probe.returncode != 0:
-            return Toolchain(self.name, False, f"javac -version failed: {version}")
-        return Toolchain(self.name, True, version)
+        return self._probe_version(PACKAGE, ("javac", "java"), ["-version"])
 
     def build(self, source: Path) -> Path:
         class_name = source.stem

@@ -47,14 +47,8 @@ class PascalRunner(CompiledRunner):
     name = "fpc"
 
     def _probe(self) -> Toolchain:
-        try:
-            fpc = require_tool("fpc", PACKAGE)
-        except ToolchainMissing as missing:
-            return Toolchain(self.name, False, str(missing))
-        probe = self.cache.probe(fpc, [fpc, "-iVSPSO"], timeout=COMPILE_TIMEOUT)
-        if probe.returncode != 0:
-            return Toolchain(self.name, False, f"fpc -iV failed: {probe.stdout.strip()}")
-        return Toolchain(self.name, True, f"Free Pascal {probe.stdout.strip()}")
+        return self._probe_version(PACKAGE, ("fpc",), ["-iVSPSO"],
+                                   lambda version: f"Free Pascal {version}")
 
     def build(self, source: Path) -> Path:
         toolchain = self.toolchain()
