@@ -62,3 +62,4 @@ def article_text() -> str:
     if not ARTICLE.is_file():
         pytest.skip(f"the 1C article is not at {ARTICLE} (../shared must be beside the repo)")
     return ARTICLE.read_text(encoding="utf-8")
+

@@ -57,6 +57,13 @@ def test_deal_equals_the_article(article_text: str, index: int, game: int) -> No
     assert freecell.output(game) == article_deals(article_text)[index]
 
 
+def test_the_article_ports_transcript_is_the_articles_printed_output(article_text: str) -> None:
+    """The pasted transcript (tests/article.py reads the deals from it) is the article's."""
+    from article import article_deals as pasted
+
+    assert [pasted()[1], pasted()[617]] == article_deals(article_text)
+
+
 def test_first_cards_of_game_1_by_hand() -> None:
     # srand(1): rand() gives 41, 18467, 6334.  Deck index i is rank i // 4, suit i % 4.
     # 41 % 52 = 41 -> J♦ (K♠ moves to 41); 18467 % 51 = 5 -> 2♦ (K♥ moves to 5);

@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from article import article_deals
 
 import portcheck.runners.java as java_module
 import portcheck.runners.pascal as pascal_module
@@ -457,16 +458,7 @@ def test_python_hang_is_killed_with_partial_output(
 
 # --- the FreeCell templates ----------------------------------------------------------------
 
-# Printed in the 1C article (seeds/000_01165c5c1e87014b.txt) as the output of Игра(617).
-ARTICLE_GAME_617 = """\
-7♦ A♦ 5♣ 3♠ 5♠ 8♣ 2♦ A♥
-T♦ 7♠ Q♦ A♣ 6♦ 8♥ A♠ K♥
-T♥ Q♣ 3♥ 9♦ 6♠ 8♦ 3♦ T♣
-K♦ 5♥ 9♠ 3♣ 8♠ 7♥ 4♦ J♠
-4♣ Q♠ 9♣ 9♥ 7♣ 6♥ 2♣ 2♠
-4♠ T♠ 2♥ 5♦ J♣ 6♣ J♥ Q♥
-J♦ K♠ K♣ 4♥
-"""
+ARTICLE_GAME_617 = article_deals()[617]  # printed in the 1C article
 
 # Game numbers that need 64-bit arithmetic (2^31 - 1, 2^31 - 2) and ordinary ones.
 GAMES = [1, 617, 2147483647, 2147483646, 32000, 1000000]

@@ -11,6 +11,7 @@ from types import SimpleNamespace
 
 import jinja2
 import pytest
+from article import article_deals
 
 from portcheck.interp.bsl import compile_text, run_file, run_program
 from portcheck.interp.errors import CompileError
@@ -21,22 +22,7 @@ ROOT = Path(__file__).resolve().parents[2]
 NBSP = "\xa0"
 
 # The article's printed result of Игра(1); Игра(617); (seeds/000_01165c5c1e87014b.txt).
-ARTICLE_OUTPUT = """\
-J♦ 2♦ 9♥ J♣ 5♦ 7♥ 7♣ 5♥
-K♦ K♣ 9♠ 5♠ A♦ Q♣ K♥ 3♥
-2♠ K♠ 9♦ Q♦ J♠ A♠ A♥ 3♣
-4♣ 5♣ T♠ Q♥ 4♥ A♣ 4♦ 7♠
-3♠ T♦ 4♠ T♥ 8♥ 2♣ J♥ 7♦
-6♦ 8♠ 8♦ Q♠ 6♣ 3♦ 8♣ T♣
-6♠ 9♣ 2♥ 6♥
-7♦ A♦ 5♣ 3♠ 5♠ 8♣ 2♦ A♥
-T♦ 7♠ Q♦ A♣ 6♦ 8♥ A♠ K♥
-T♥ Q♣ 3♥ 9♦ 6♠ 8♦ 3♦ T♣
-K♦ 5♥ 9♠ 3♣ 8♠ 7♥ 4♦ J♠
-4♣ Q♠ 9♣ 9♥ 7♣ 6♥ 2♣ 2♠
-4♠ T♠ 2♥ 5♦ J♣ 6♣ J♥ Q♥
-J♦ K♠ K♣ 4♥
-"""
+ARTICLE_OUTPUT = article_deals()[1] + article_deals()[617]
 
 
 def run_text(text: str, dialect: str = "platform") -> tuple[str, list[str]]:
