@@ -101,7 +101,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
     for item in session.items:
         if isinstance(item, PortItem):
             try:
-                port = load_port(item.path, item.parent.project.root)
+                port = item.parent.port()
             except UsageError:
                 usage.partial = True  # the item itself reports the broken port.yaml
                 continue
@@ -151,13 +151,25 @@ class PortFile(pytest.File):
     def __init__(self, *, root: Path, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.project = Project(root)
+        self._port: Port | UsageError | None = None
+
+    def port(self) -> Port:
+        """The port.yaml, read once for all its items (a broken one raises each time)."""
+        if self._port is None:
+            try:
+                self._port = load_port(self.path, self.project.root)
+            except UsageError as error:
+                self._port = error
+        if isinstance(self._port, UsageError):
+            raise self._port
+        return self._port
 
     def collect(self) -> list[pytest.Item]:
         """transcript and run for every port; fresh and deep only for template ports (a
         port with nothing to re-render has no such item, rather than a skipped one)."""
         kinds = ["transcript", "run"]
         try:
-            templated = load_port(self.path, self.project.root).template is not None
+            templated = self.port().template is not None
         except UsageError:
             templated = True  # the items report the broken port.yaml
         if templated:
@@ -172,7 +184,7 @@ class PortItem(_CheckItem):
         parent = self.parent
         assert isinstance(parent, PortFile)
         project = parent.project
-        port: Port = load_port(self.path, project.root)
+        port = parent.port()
         settings = _settings(self.config)
         if self.name == "transcript":
             _outcome(check_transcript(project, port))
