@@ -84,10 +84,11 @@ def cmd_verify(args: argparse.Namespace) -> int:
     selection = Selection(tuple(args.algorithms), tuple(args.lang or ()))
     for name in selection.algorithms:
         get_algorithm(name)
-    ports = select_ports(project, selection)
+    every_port = find_ports(project.ports_dir)
+    ports = select_ports(every_port, selection)
     algorithms = [get_algorithm(n) for n in (selection.algorithms
                                              or sorted({p.algorithm for p in ports}))]
-    goldens = golden.check(project, algorithms, [], find_ports(project.ports_dir))
+    goldens = golden.check(project, algorithms, [], every_port)
     results = verify(project, ports, _settings(args), deep=args.deep, seed=args.seed,
                      jobs=args.jobs)
     paint = diff_painter(wants_color(args.color, sys.stdout))
@@ -153,7 +154,8 @@ def cmd_golden(args: argparse.Namespace) -> int:
 
 def cmd_render(args: argparse.Namespace) -> int:
     project = find_project()
-    ports = select_ports(project, Selection(tuple(args.algorithms), tuple(args.lang or ())))
+    ports = select_ports(find_ports(project.ports_dir),
+                         Selection(tuple(args.algorithms), tuple(args.lang or ())))
     failed = False
     for port in ports:
         if args.action == "check":

@@ -13,7 +13,7 @@ from portcheck.checks import (
 )
 from portcheck.errors import UsageError
 from portcheck.execution import CheckResult, RunSettings
-from portcheck.ports import LANGUAGES, Port, find_ports
+from portcheck.ports import LANGUAGES, Port
 from portcheck.project import Project
 
 
@@ -28,8 +28,8 @@ class Selection:
                      or port.folder.name in self.languages))
 
 
-def select_ports(project: Project, selection: Selection) -> list[Port]:
-    ports = find_ports(project.ports_dir)
+def select_ports(ports: list[Port], selection: Selection) -> list[Port]:
+    """The ports the selection wants; an unknown language is a usage error."""
     for language in selection.languages:
         if language not in LANGUAGES and not any(p.folder.name == language for p in ports):
             raise UsageError(f"unknown language {language!r} (known: {', '.join(LANGUAGES)})")
