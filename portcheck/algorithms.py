@@ -17,7 +17,7 @@ from typing import Any
 
 import reference
 from portcheck.errors import UsageError
-from reference.params import IntParam
+from portcheck.params import Param
 
 
 @dataclass(frozen=True)
@@ -35,7 +35,7 @@ class Algorithm:
     module: ModuleType = field(repr=False)
 
     @property
-    def params(self) -> dict[str, IntParam]:
+    def params(self) -> dict[str, Param]:
         return self.module.PARAMS
 
     @property
@@ -80,7 +80,7 @@ class Algorithm:
         return Case("-".join(f"{name}-{value}" for name, value in params.items()), params)
 
     def inputs_help(self) -> str:
-        return ", ".join(f"{n}={p.low}..{p.high}" for n, p in self.params.items())
+        return ", ".join(f"{n}={p.describe()}" for n, p in self.params.items())
 
 
 @cache

@@ -124,8 +124,8 @@ def other_cases(port: Port, count: int, seed: int) -> list[Case]:
     for n in range(count):
         params = {}
         for name, spec in algorithm.params.items():
-            edges = (spec.low, spec.high)
-            params[name] = edges[n] if n < 2 else rng.randint(spec.low, spec.high)
+            edges = spec.edges()
+            params[name] = edges[n] if n < len(edges) else spec.draw(rng)
         cases.append(Case("-".join(f"{k}-{v}" for k, v in params.items()), params))
     return cases
 

@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from reference.params import IntParam
-from reference.prng import JavaRandom
+from portcheck.params import IntParam
+from portcheck.prng import JavaRandom
 
 NAME = "dice"
 TITLE = "Dice game against the computer (article program, scripted human)"

@@ -8,8 +8,8 @@ cards, each card a rank letter and a suit symbol.
 
 from __future__ import annotations
 
-from reference.params import IntParam
-from reference.prng import MsRand
+from portcheck.params import IntParam
+from portcheck.prng import MsRand
 
 NAME = "freecell"
 TITLE = "FreeCell deal (Microsoft game numbers)"

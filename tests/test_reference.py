@@ -20,8 +20,8 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
+from portcheck.prng import JavaRandom, MsRand
 from reference import freecell
-from reference.prng import JavaRandom, MsRand
 
 RESULTS_HEADING = "Результаты работы программы:"
 CARD_LINE = re.compile(r"^\s*([A2-9TJQK][♣♦♥♠])(\s+[A2-9TJQK][♣♦♥♠])*\s*$")

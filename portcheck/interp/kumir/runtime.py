@@ -20,7 +20,7 @@ from portcheck.interp.errors import ProgramFault
 from portcheck.interp.kumir import fmt
 from portcheck.interp.kumir.inputs import InputReader
 from portcheck.interp.kumir.tables import OUT_OF_BOUNDS, Table
-from reference.prng import JavaRandom
+from portcheck.prng import JavaRandom
 
 INT_MIN = -(2**31)
 INT_MAX = 2**31 - 1

@@ -1,0 +1,105 @@
+"""How an algorithm declares the inputs of a case: name, type and valid values.
+
+Every parameter type answers the same questions, so the command line, the goldens and the
+differential checks treat them alike: ``parse`` (command-line text to a valid value, or
+``ValueError`` saying what is wrong), ``check`` (a value from a case), ``describe`` (the
+valid values, for help and errors), ``edges`` (the values a differential run always
+includes) and ``draw`` (one valid value at random).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+# Decimal digits only: Python's int() would also take "1_000" and non-ASCII digits.
+WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
+
+
+class Param(Protocol):
+    help: str
+
+    def parse(self, text: str) -> Any: ...
+
+    def check(self, value: object) -> None: ...
+
+    def describe(self) -> str: ...
+
+    def edges(self) -> tuple[Any, ...]: ...
+
+    def draw(self, rng: random.Random) -> Any: ...
+
+
+@dataclass(frozen=True)
+class IntParam:
+    """A whole-number input with an inclusive valid range."""
+
+    low: int
+    high: int
+    help: str = ""
+
+    def __post_init__(self) -> None:
+        if self.low > self.high:
+            raise ValueError(f"IntParam({self.low}, {self.high}): low is above high")
+
+    def parse(self, text: str) -> int:
+        """Turn command-line text into a valid value; ``ValueError`` says what is wrong."""
+        if not WHOLE_NUMBER.fullmatch(text.strip()):
+            raise ValueError(f"{text!r} is not a whole number")
+        value = int(text.strip(), 10)
+        self.check(value)
+        return value
+
+    def check(self, value: object) -> None:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise ValueError(f"{value!r} is not a whole number")
+        if not self.low <= value <= self.high:
+            raise ValueError(f"{value} is out of range {self.low}..{self.high}")
+
+    def describe(self) -> str:
+        return f"{self.low}..{self.high}"
+
+    def edges(self) -> tuple[int, ...]:
+        return (self.low, self.high) if self.low != self.high else (self.low,)
+
+    def draw(self, rng: random.Random) -> int:
+        return rng.randint(self.low, self.high)
+
+
+@dataclass(frozen=True)
+class ChoiceParam:
+    """An input that is one of a few words (``fleet=classic``, ``method=naive``).
+
+    ``code(value)`` is the word's position in ``choices`` (from 0): what a template passes
+    to a language where strings are awkward."""
+
+    choices: tuple[str, ...]
+    help: str = ""
+
+    def __post_init__(self) -> None:
+        if not self.choices or len(set(self.choices)) != len(self.choices):
+            raise ValueError(f"ChoiceParam{self.choices}: needs distinct choices")
+
+    def parse(self, text: str) -> str:
+        value = text.strip()
+        self.check(value)
+        return value
+
+    def check(self, value: object) -> None:
+        if value not in self.choices:
+            raise ValueError(f"{value!r} is not one of {self.describe()}")
+
+    def describe(self) -> str:
+        return "|".join(self.choices)
+
+    def edges(self) -> tuple[str, ...]:
+        return self.choices
+
+    def draw(self, rng: random.Random) -> str:
+        return rng.choice(self.choices)
+
+    def code(self, value: str) -> int:
+        self.check(value)
+        return self.choices.index(value)
