@@ -22,8 +22,13 @@ sys.path.insert(0, str(ROOT))
 
 from portcheck.algorithms import Case  # noqa: E402
 from portcheck.interp.kumir import compile_text, run_program  # noqa: E402
+from portcheck.project import Project  # noqa: E402
+from portcheck.project import Project as _Project  # noqa: E402
 from portcheck.render import render_template  # noqa: E402
-from reference import freecell  # noqa: E402
+
+FREECELL = _Project(Path(__file__).resolve().parents[1]).algorithm("freecell")
+
+freecell = Project(ROOT).algorithm("freecell").module
 
 TEMPLATE = ROOT / "templates" / "kumir" / "freecell.kum.j2"
 PORT = ROOT / "ports" / "freecell" / "kumir" / "freecell.kum"
@@ -48,7 +53,7 @@ def main() -> None:
     count = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
     games = _games(count)
     cases = [Case(f"game-{g}", {"game": g}) for g in games]
-    program = compile_text(render_template(TEMPLATE, ROOT / "templates", "freecell", cases))
+    program = compile_text(render_template(TEMPLATE, ROOT / "templates", FREECELL, cases))
     expected = "".join(freecell.output(g) for g in games)
 
     def interpreted() -> None:

@@ -1,23 +1,29 @@
-"""The algorithms the reference knows: their cases, inputs and outputs.
+"""An algorithm of the suite: its inputs, its cases and its reference output.
 
-An algorithm is a module in ``reference/`` that defines ``NAME``, ``TITLE``, ``PARAMS``
-(input name -> ``IntParam``), ``CASES`` (case id -> inputs), optionally ``ATTESTED`` (case
-id -> where that output is also printed), a pure ``output(**inputs) -> str`` and, for an
-interactive program, ``stdin_script(**inputs) -> str`` (the input a case types).
+An algorithm is a module in the project's ``reference/`` folder (loaded by
+``portcheck.suite``) that defines ``NAME``, ``TITLE``, ``PARAMS`` (input name -> a parameter
+type of ``portcheck.params``), ``CASES`` (case id -> inputs), optionally ``ATTESTED`` (case id
+-> where that output is also printed), a pure ``output(**inputs) -> str``, optionally
+``check_inputs(**inputs)`` (raises ``ValueError`` for inputs each valid alone but not
+together: ``total`` must be below ``n``) and, for an interactive program,
+``stdin_script(**inputs) -> str`` (the input a case types).
 """
 
 from __future__ import annotations
 
-import importlib
-import pkgutil
+import re
+import traceback
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from functools import cache
+from pathlib import Path
 from types import ModuleType
 from typing import Any
 
-import reference
 from portcheck.errors import UsageError
 from portcheck.params import Param
+
+CASE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.+-]*")
+NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
 
 
 @dataclass(frozen=True)
@@ -33,6 +39,7 @@ class Algorithm:
     name: str
     title: str
     module: ModuleType = field(repr=False)
+    source: Path = field(repr=False)
 
     @property
     def params(self) -> dict[str, Param]:
@@ -47,15 +54,34 @@ class Algorithm:
         return dict(getattr(self.module, "ATTESTED", {}))
 
     def output(self, params: dict[str, Any]) -> str:
-        return self.module.output(**params)
+        """The reference output; a reference that fails or returns no text is a usage
+        error naming its file and line (a port is never blamed for it)."""
+        text = self._call(self.module.output, params, "output")
+        if not isinstance(text, str):
+            raise UsageError(f"{self.source}: output() returned {type(text).__name__}, "
+                             "not text")
+        return text
 
     def stdin_script(self, params: dict[str, Any]) -> str:
         """The scripted input of an interactive case (``stdin_script(**inputs)``)."""
         script = getattr(self.module, "stdin_script", None)
         if script is None:
-            raise UsageError(f"reference/{self.name}.py has no stdin_script(), so a port "
-                             "cannot take its input from the reference")
-        return script(**params)
+            raise UsageError(f"{self.source}: no stdin_script(), so a port cannot take its "
+                             "input from the reference")
+        text = self._call(script, params, "stdin_script")
+        if not isinstance(text, str):
+            raise UsageError(f"{self.source}: stdin_script() returned "
+                             f"{type(text).__name__}, not text")
+        return text
+
+    def _call(self, function: Callable[..., Any], params: dict[str, Any], name: str) -> Any:
+        try:
+            return function(**params)
+        except UsageError:
+            raise
+        except Exception as error:
+            raise UsageError(f"{where_in(error, self.source)}: {name}({_shown(params)}) "
+                             f"failed: {type(error).__name__}: {error}") from None
 
     def case_from_args(self, assignments: list[str]) -> Case:
         """A case from ``NAME=VALUE`` words; every input must be given, in range."""
@@ -77,26 +103,92 @@ class Algorithm:
         if missing:
             raise UsageError(f"{self.name}: missing input {', '.join(missing)} "
                              f"(inputs: {self.inputs_help()})")
-        return Case("-".join(f"{name}-{value}" for name, value in params.items()), params)
+        why = self.why_invalid(params)
+        if why:
+            raise UsageError(f"{self.name}: {why}")
+        return case_of(params)
+
+    def why_invalid(self, params: dict[str, Any]) -> str | None:
+        """What is wrong with inputs that are each valid but not together (the module's
+        ``check_inputs``), or None."""
+        check = getattr(self.module, "check_inputs", None)
+        if check is None:
+            return None
+        try:
+            check(**params)
+        except ValueError as error:
+            return str(error)
+        return None
 
     def inputs_help(self) -> str:
         return ", ".join(f"{n}={p.describe()}" for n, p in self.params.items())
 
 
-@cache
-def all_algorithms() -> dict[str, Algorithm]:
-    """Every algorithm module found in the ``reference`` package, by name."""
-    found: dict[str, Algorithm] = {}
-    for info in pkgutil.iter_modules(reference.__path__):
-        module = importlib.import_module(f"reference.{info.name}")
-        if hasattr(module, "CASES") and hasattr(module, "output"):
-            found[module.NAME] = Algorithm(module.NAME, module.TITLE, module)
-    return dict(sorted(found.items()))
+def case_of(params: dict[str, Any]) -> Case:
+    """A case named by its inputs (``game-617``, ``n-8-variant-any``)."""
+    return Case("-".join(f"{name}-{value}" for name, value in params.items()), params)
 
 
-def get_algorithm(name: str) -> Algorithm:
-    algorithms = all_algorithms()
-    if name not in algorithms:
-        known = ", ".join(algorithms) or "none"
-        raise UsageError(f"unknown algorithm {name!r} (known: {known})")
-    return algorithms[name]
+def _shown(params: dict[str, Any]) -> str:
+    return ", ".join(f"{k}={v!r}" for k, v in params.items())
+
+
+def where_in(error: BaseException, path: Path) -> str:
+    """``file:line`` of the innermost frame of ``error`` in ``path``'s folder, else ``path``."""
+    folder = str(path.parent.resolve())
+    place = str(path)
+    for frame in traceback.extract_tb(error.__traceback__):
+        if str(Path(frame.filename).resolve()).startswith(folder):
+            place = f"{frame.filename}:{frame.lineno}"
+    return place
+
+
+def check_module(module: ModuleType, path: Path) -> Algorithm:
+    """The algorithm a module declares, after checking every declaration it needs."""
+    for attribute in ("NAME", "TITLE", "PARAMS", "CASES"):
+        if not hasattr(module, attribute):
+            raise UsageError(f"{path}: an algorithm module needs {attribute}")
+    name = module.NAME
+    if not isinstance(name, str) or not NAME.fullmatch(name):
+        raise UsageError(f"{path}: NAME {name!r} must be lower-case words joined by '-'")
+    if not callable(module.output):
+        raise UsageError(f"{path}: output must be a function")
+    _check_params(module.PARAMS, path)
+    _check_cases(module, module.PARAMS, path)
+    attested = getattr(module, "ATTESTED", {})
+    if not isinstance(attested, dict) or any(c not in module.CASES for c in attested):
+        raise UsageError(f"{path}: ATTESTED must map case ids of CASES to text")
+    return Algorithm(name, str(module.TITLE), module, path)
+
+
+def _check_params(params: object, path: Path) -> None:
+    if not isinstance(params, dict):
+        raise UsageError(f"{path}: PARAMS must be a mapping of input name -> parameter type")
+    for name, spec in params.items():
+        if not isinstance(name, str) or not name.isidentifier():
+            raise UsageError(f"{path}: input name {name!r} must be an identifier")
+        if not all(hasattr(spec, m) for m in ("parse", "check", "describe", "edges", "draw")):
+            raise UsageError(f"{path}: PARAMS[{name!r}] is not a parameter type "
+                             "(IntParam, ChoiceParam of portcheck.params)")
+
+
+def _check_cases(module: ModuleType, params: dict[str, Param], path: Path) -> None:
+    cases = module.CASES
+    if not isinstance(cases, dict):
+        raise UsageError(f"{path}: CASES must be a mapping of case id -> inputs")
+    for case_id, inputs in cases.items():
+        if not isinstance(case_id, str) or not CASE_ID.fullmatch(case_id):
+            raise UsageError(f"{path}: case id {case_id!r} must be letters, digits, '-', "
+                             "'_', '.' or '+'")
+        if not isinstance(inputs, dict) or set(inputs) != set(params):
+            raise UsageError(f"{path}: case {case_id}: inputs must be exactly "
+                             f"{', '.join(params) or 'none'}")
+        for name, value in inputs.items():
+            try:
+                params[name].check(value)
+            except ValueError as error:
+                raise UsageError(f"{path}: case {case_id}: {name}: {error}") from None
+        try:
+            getattr(module, "check_inputs", lambda **_: None)(**inputs)
+        except ValueError as error:
+            raise UsageError(f"{path}: case {case_id}: {error}") from None

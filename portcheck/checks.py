@@ -1,33 +1,48 @@
-"""The checks of one port, each returning a ``CheckResult``:
+"""The checks of one port, and the one table (``CHECKS``) that says which a port gets:
 
 - ``transcript``: the recorded transcript against the goldens of the port's cases;
 - ``run``: a fresh run of the program against the transcript (whenever a runtime exists);
 - ``fresh``: for template ports, the template rendered again gives the committed program;
-- ``deep``: the template rendered with other inputs, run, and compared with the reference
-  computed on the fly.
+- ``deep``: for template ports, with ``--deep N``: the template rendered with N other inputs,
+  run, and compared with the reference computed on the fly;
+- ``limits``: for ports that declare ``limits``, the cases beyond them, reported as not
+  applicable (never silently left out).
+
+``verify`` and the pytest plugin both ask :func:`kinds_for` and :func:`run_check`.
 """
 
 from __future__ import annotations
 
 import random
 import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 
-from portcheck.algorithms import Case, get_algorithm
+from portcheck.algorithms import Case, case_of
 from portcheck.compare import Segment, compare
-from portcheck.execution import (
-    FAIL,
-    PASS,
-    SKIP,
-    CheckResult,
-    RunSettings,
-    produce_output,
-)
+from portcheck.execution import Output, RunSettings, produce_output
 from portcheck.golden_store import golden_path, read_golden
 from portcheck.ports import Port
 from portcheck.project import Project
 from portcheck.render import check_rendered, render_template
+from portcheck.results import FAIL, NA, PASS, SKIP, CheckResult, Reason, RunProblem
 from portcheck.yamlio import read_text, write_atomic
+
+
+@dataclass(frozen=True)
+class CheckContext:
+    project: Project
+    settings: RunSettings
+    deep: int = 0  # how many other inputs the deep check draws (0: no deep check)
+    seed: int = 1
+
+
+@dataclass(frozen=True)
+class Check:
+    kind: str
+    applies: Callable[[Port, int], bool]  # (port, deep) -> does the port get this check?
+    run: Callable[[CheckContext, Port], CheckResult]
 
 
 class MissingGolden(Exception):
@@ -35,80 +50,102 @@ class MissingGolden(Exception):
 
 
 def golden_segments(project: Project, port: Port) -> list[Segment]:
-    """The expected transcript of a port: its cases' golden outputs, in order."""
+    """The expected transcript of a port: its applicable cases' golden outputs, in order."""
     path = golden_path(project.golden_dir, port.algorithm)
     stored = read_golden(path, port.algorithm)
     if stored is None:
         raise MissingGolden(f"{project.relative(path)}: missing golden file "
                             f"(run: portcheck golden update {port.algorithm})")
-    missing = [cid for cid in port.cases if cid not in stored]
+    cases = [case.id for case in port.applicable]
+    missing = [cid for cid in cases if cid not in stored]
     if missing:
         raise MissingGolden(f"{project.relative(path)}: missing golden case {missing[0]} "
                             f"(run: portcheck golden update {port.algorithm} --new-only)")
-    return [Segment(cid, stored[cid].output) for cid in port.cases]
+    return [Segment(cid, stored[cid].output) for cid in cases]
 
 
-def check_transcript(project: Project, port: Port) -> CheckResult:
+def check_transcript(context: CheckContext, port: Port) -> CheckResult:
     if not port.transcript.exists():
         return CheckResult(port.id, "transcript", FAIL, "transcript.txt is missing "
-                           f"(record it: portcheck render write {port.algorithm})")
+                           f"(record it: portcheck render write {port.algorithm})",
+                           reason=Reason.MISSING)
     try:
-        expected = golden_segments(project, port)
+        expected = golden_segments(context.project, port)
     except MissingGolden as missing:
-        return CheckResult(port.id, "transcript", FAIL, str(missing))
-    difference = compare(expected, read_text(port.transcript), port.compare,
-                         ("golden", "transcript.txt"))
+        return CheckResult(port.id, "transcript", FAIL, str(missing), reason=Reason.MISSING)
+    printed = port.normalize.apply(read_text(port.transcript))
+    difference = compare(expected, printed, port.compare, ("golden", "transcript.txt"))
     if difference:
         return CheckResult(port.id, "transcript", FAIL,
                            f"transcript differs from golden: {difference.one_line()}",
                            difference.diff)
-    return CheckResult(port.id, "transcript", PASS, f"{len(port.cases)} cases ({port.compare})")
+    return CheckResult(port.id, "transcript", PASS,
+                       f"{len(expected)} cases ({port.compare}{_normalized(port)})")
 
 
-def check_fresh(project: Project, port: Port) -> CheckResult:
-    if port.template is None:
-        return CheckResult(port.id, "fresh", SKIP, f"origin {port.origin}: no template")
-    state = check_rendered(port, project.templates_dir)
+def _normalized(port: Port) -> str:
+    return f", normalized: {port.normalize.describe()}" if port.normalize else ""
+
+
+def check_fresh(context: CheckContext, port: Port) -> CheckResult:
+    state = check_rendered(port, context.project.templates_dir)
     if state.fresh:
         return CheckResult(port.id, "fresh", PASS, "rendered template = committed program")
     return CheckResult(port.id, "fresh", FAIL,
                        f"{state.reason} (run: portcheck render write {port.algorithm})")
 
 
-def check_run(project: Project, port: Port, settings: RunSettings) -> CheckResult:
+def check_run(context: CheckContext, port: Port) -> CheckResult:
+    """A fresh run against the transcript (or, with none recorded, against the goldens)."""
     if not port.runnable:
         return CheckResult(port.id, "run", SKIP, "transcript only: nothing here can run it"
-                           + (f" ({port.note})" if port.note else ""))
+                           + (f" ({port.note})" if port.note else ""),
+                           reason=Reason.TRANSCRIPT_ONLY)
     if not port.program.exists():
-        return CheckResult(port.id, "run", FAIL, f"{port.program.name} is missing")
-    result = produce_output(port, port.program, settings)
-    if isinstance(result, CheckResult):
-        return result
+        return CheckResult(port.id, "run", FAIL, f"{port.program.name} is missing",
+                           reason=Reason.MISSING)
+    result = produce_output(port, port.program, context.settings)
+    if not port.transcript.exists():
+        return compare_with_goldens(context, port, result, "run")
     try:
-        cases: list[Segment] | None = golden_segments(project, port)
-    except MissingGolden as missing:
-        if not port.transcript.exists():
-            return CheckResult(port.id, "run", FAIL, str(missing))
+        cases: list[Segment] | None = golden_segments(context.project, port)
+    except MissingGolden:
         cases = None
-    if port.transcript.exists():
-        expected = [Segment("transcript", read_text(port.transcript))]
-        against = "transcript.txt"
-    else:
-        expected, against = cases or [], "golden"
-    difference = compare(expected, result.stdout, port.compare, (against, "fresh run"), cases)
+    expected = [Segment("transcript", read_text(port.transcript))]
+    difference = compare(expected, result.stdout, port.compare, ("transcript.txt", "fresh run"),
+                         cases)
     if difference:
         return CheckResult(port.id, "run", FAIL,
-                           f"fresh run differs from {against}: {difference.one_line()}",
+                           f"fresh run differs from transcript.txt: {difference.one_line()}",
                            difference.diff, result.warnings, result.seconds)
-    return CheckResult(port.id, "run", PASS, f"matches {against} ({result.seconds:.2f} s)",
+    return CheckResult(port.id, "run", PASS, f"matches transcript.txt ({result.seconds:.2f} s)",
+                       warnings=result.warnings, seconds=result.seconds)
+
+
+def compare_with_goldens(context: CheckContext, port: Port, result: Output,
+                         kind: str) -> CheckResult:
+    """What a run printed (normalized as the port declares) against its cases' goldens."""
+    try:
+        expected = golden_segments(context.project, port)
+    except MissingGolden as missing:
+        return CheckResult(port.id, kind, FAIL, str(missing), reason=Reason.MISSING)
+    printed = port.normalize.apply(result.stdout)
+    difference = compare(expected, printed, port.compare, ("golden", "fresh run"))
+    if difference:
+        return CheckResult(port.id, kind, FAIL,
+                           f"fresh run differs from golden: {difference.one_line()}",
+                           difference.diff, result.warnings, result.seconds)
+    return CheckResult(port.id, kind, PASS, f"{len(expected)} cases match the goldens "
+                       f"({port.compare}{_normalized(port)}; {result.seconds:.2f} s)",
                        warnings=result.warnings, seconds=result.seconds)
 
 
 def record_transcript(port: Port, settings: RunSettings) -> CheckResult:
     """Run the program and keep what it printed as its transcript (``render write``)."""
-    result = produce_output(port, port.program, settings, kind="record")
-    if isinstance(result, CheckResult):
-        return result
+    try:
+        result = produce_output(port, port.program, settings, kind="record")
+    except RunProblem as problem:
+        return problem.result
     if port.transcript.exists() and read_text(port.transcript) == result.stdout:
         return CheckResult(port.id, "record", PASS, "transcript.txt unchanged")
     write_atomic(port.transcript, result.stdout)
@@ -116,37 +153,80 @@ def record_transcript(port: Port, settings: RunSettings) -> CheckResult:
 
 
 def other_cases(port: Port, count: int, seed: int) -> list[Case]:
-    """``count`` inputs drawn at random (reproducibly) from each input's valid range,
-    always including both ends of the range."""
-    algorithm = get_algorithm(port.algorithm)
+    """``count`` inputs drawn at random (reproducibly) from each input's valid values,
+    always including both ends of each range (within the port's limits) where the ends
+    are valid together."""
     rng = random.Random(f"{seed}:{port.id}")
-    cases = []
+    cases: list[Case] = []
     for n in range(count):
-        params = {}
-        for name, spec in algorithm.params.items():
-            edges = spec.edges()
-            params[name] = edges[n] if n < len(edges) else spec.draw(rng)
-        cases.append(Case("-".join(f"{k}-{v}" for k, v in params.items()), params))
+        index = n
+        for _attempt in range(1000):  # inputs valid alone but not together: drawn again
+            case = case_of({name: _value(port, name, index, rng)
+                            for name in port.reference.params})
+            if port.reference.why_invalid(case.params) is None:
+                cases.append(case)
+                break
+            index = RANDOM
     return cases
 
 
-def check_deep(project: Project, port: Port, settings: RunSettings, count: int,
-               seed: int) -> CheckResult:
-    if port.template is None or not port.runnable:
-        return CheckResult(port.id, "deep", SKIP, "only template ports are re-rendered")
-    algorithm = get_algorithm(port.algorithm)
-    cases = other_cases(port, count, seed)
-    text = render_template(port.template, project.templates_dir, port.algorithm, cases)
+RANDOM = 1 << 30  # an index past every range's ends: a value drawn at random
+
+
+def _value(port: Port, name: str, n: int, rng: random.Random) -> object:
+    """Input ``name`` of the ``n``-th drawn case: first the range's ends, then at random."""
+    spec, limit = port.reference.params[name], port.limits.get(name)
+    edges = (limit.low, limit.high) if limit else spec.edges()
+    if n < len(edges):
+        return edges[n]
+    return rng.randint(limit.low, limit.high) if limit else spec.draw(rng)
+
+
+def check_deep(context: CheckContext, port: Port) -> CheckResult:
+    cases = other_cases(port, context.deep, context.seed)
+    text = render_template(port.template, context.project.templates_dir, port.reference,
+                           cases)
     with tempfile.TemporaryDirectory(prefix="portcheck-deep-") as folder:
         program = Path(folder) / port.program.name
         program.write_text(text, encoding="utf-8")
-        result = produce_output(port, program, settings, cases, kind="deep")
-    if isinstance(result, CheckResult):
-        return result
-    expected = [Segment(c.id, algorithm.output(c.params)) for c in cases]
+        result = produce_output(port, program, context.settings, cases, kind="deep")
+    expected = [Segment(c.id, port.reference.output(c.params)) for c in cases]
     difference = compare(expected, result.stdout, port.compare, ("reference", "fresh run"))
     if difference:
         return CheckResult(port.id, "deep", FAIL, f"differs from the reference on other "
                            f"inputs: {difference.one_line()}", difference.diff)
     names = ", ".join(c.id for c in cases[:3]) + (", …" if len(cases) > 3 else "")
-    return CheckResult(port.id, "deep", PASS, f"{count} other inputs match ({names})")
+    return CheckResult(port.id, "deep", PASS, f"{len(cases)} other inputs match ({names})")
+
+
+def check_limits(context: CheckContext, port: Port) -> CheckResult:
+    beyond = port.not_applicable
+    listed = "; ".join(f"{cid} ({why})" for cid, why in beyond[:5])
+    more = f"; and {len(beyond) - 5} more" if len(beyond) > 5 else ""
+    return CheckResult(port.id, "limits", NA, f"{len(beyond)} cases not applicable to "
+                       f"{port.language}: {listed}{more}", reason=Reason.NOT_APPLICABLE)
+
+
+CHECKS: dict[str, Check] = {check.kind: check for check in (
+    Check("transcript", lambda port, deep: True, check_transcript),
+    Check("run", lambda port, deep: True, check_run),
+    Check("fresh", lambda port, deep: port.template is not None, check_fresh),
+    Check("deep", lambda port, deep: port.template is not None and port.runnable and deep > 0,
+          check_deep),
+    Check("limits", lambda port, deep: bool(port.not_applicable), check_limits),
+)}
+
+
+def kinds_for(port: Port, deep: int) -> list[str]:
+    """The checks ``port`` gets, in report order (an article's program has nothing to
+    re-render: no ``fresh`` check at all, rather than a skipped one)."""
+    return [kind for kind, check in CHECKS.items() if check.applies(port, deep)]
+
+
+def run_check(kind: str, context: CheckContext, port: Port) -> CheckResult:
+    """One check's result; a program that could not give its output is that result."""
+    try:
+        return CHECKS[kind].run(context, port)
+    except RunProblem as problem:
+        problem.result.kind = kind
+        return problem.result

@@ -3,24 +3,55 @@
 from __future__ import annotations
 
 import argparse
+import math
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from portcheck import commands
 from portcheck.color import CHOICES
+from portcheck.compare import MODES
 from portcheck.errors import CheckFailed, UsageError
+from portcheck.languages import all_engines
 
 DESCRIPTION = ("Check that one algorithm, ported to 1C, the school algorithmic language, "
                "Free Pascal, Java and Python, prints what its Python reference prints.")
 
 
+MAX_TIMEOUT = 3600.0
+
+
+def seconds(text: str) -> float:
+    """A time limit: a number of seconds above 0 and at most an hour."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not math.isfinite(value) or not 0 < value <= MAX_TIMEOUT:
+        raise argparse.ArgumentTypeError(f"{text!r}: a time limit is above 0 and at most "
+                                         f"{MAX_TIMEOUT:g} s")
+    return value
+
+
+def count(low: int) -> Callable[[str], int]:
+    """A whole number at least ``low`` (argparse type)."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"{value} is below {low}")
+        return value
+    return parse
+
+
 def _timeout(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--timeout", type=float, default=20.0, metavar="SECONDS",
+    parser.add_argument("--timeout", type=seconds, default=20.0, metavar="SECONDS",
                         help="time limit of one program run (default 20)")
 
 
 def _engine(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--engine", choices=("auto", "embedded", "oscript", "kumir"),
+    parser.add_argument("--engine", choices=all_engines(),
                         help="for 1C and the school language: the embedded interpreter or "
                              "the real tool (default: the real tool when installed)")
 
@@ -57,11 +88,11 @@ def build_parser() -> argparse.ArgumentParser:
     _selection(p)
     p.add_argument("--require-runtimes", action="store_true",
                    help="a missing toolchain fails instead of being skipped")
-    p.add_argument("--deep", type=int, default=0, metavar="N",
+    p.add_argument("--deep", type=count(0), default=0, metavar="N",
                    help="also re-render template ports with N other inputs and compare "
                         "their runs with the reference")
     p.add_argument("--seed", type=int, default=1, help="seed of the --deep inputs")
-    p.add_argument("--jobs", type=int, default=2, help="ports checked at once (default 2)")
+    p.add_argument("--jobs", type=count(1), default=2, help="ports checked at once (default 2)")
     p.add_argument("-v", "--verbose", action="store_true", help="show passing checks too")
     _timeout(p)
     _engine(p)
@@ -93,6 +124,26 @@ def build_parser() -> argparse.ArgumentParser:
                    help="1C: how numbers and booleans are presented (default: platform)")
     p.add_argument("--encoding", default="utf-8-sig", help="source encoding (e.g. cp1251)")
     p.add_argument("--seed", type=int, default=1, help="school language: seed of rnd/irnd")
+
+    p = sub.add_parser("check", help="verify one program file against the goldens "
+                                     "(no port folder needed)")
+    p.add_argument("algorithm", metavar="ALGO")
+    p.add_argument("file", metavar="FILE")
+    p.add_argument("--cases", action="append", metavar="ID,ID",
+                   help="the cases the program prints, in order (default with --args: all)")
+    p.add_argument("--lang", metavar="LANG", help="default: from the file's suffix")
+    p.add_argument("--args", nargs="+", metavar="WORD",
+                   help='command-line arguments of one run a case, e.g. --args "{game}"')
+    p.add_argument("--compare", choices=MODES, default="exact")
+    p.add_argument("--normalize", metavar="FILE.yaml",
+                   help="a reviewed presentation mapping (chars, words, drop_lines)")
+    p.add_argument("--stdin", metavar="FILE", help="input fed to the program")
+    _timeout(p)
+    _engine(p)
+    _color(p)
+
+    p = sub.add_parser("init", help="create a minimal working suite in a new folder")
+    p.add_argument("directory", metavar="DIR")
     return parser
 
 
@@ -104,6 +155,8 @@ HANDLERS = {
     "golden": commands.cmd_golden,
     "render": commands.cmd_render,
     "exec": commands.cmd_exec,
+    "check": commands.cmd_check,
+    "init": commands.cmd_init,
 }
 
 

@@ -9,34 +9,37 @@ from collections.abc import Callable
 from pathlib import Path
 
 from portcheck import golden, report
-from portcheck.algorithms import Algorithm, all_algorithms, get_algorithm
-from portcheck.checks import record_transcript
+from portcheck.algorithms import Algorithm
+from portcheck.checks import CheckContext, record_transcript
 from portcheck.color import diff_painter, wants_color
 from portcheck.errors import CheckFailed, UsageError
-from portcheck.execution import FAIL, CheckResult, RunSettings, produce_output
-from portcheck.ports import LANGUAGES, Port, find_ports
+from portcheck.execution import RunSettings, produce_output
+from portcheck.languages import LANGUAGES, get_language, language_of_file
+from portcheck.ports import Port, find_ports
 from portcheck.project import Project, find_project
 from portcheck.render import check_rendered, render_template, template_for, write_rendered
+from portcheck.results import FAIL, RunProblem
 from portcheck.runners import get_runner
 from portcheck.verify import Selection, select_ports, verify
 
 
 def _settings(args: argparse.Namespace) -> RunSettings:
-    return RunSettings(timeout=args.timeout, require_runtimes=getattr(args, "require_runtimes",
-                                                                      False),
+    return RunSettings(timeout=args.timeout,
+                       require_runtimes=getattr(args, "require_runtimes", False),
                        engine=getattr(args, "engine", None))
 
 
 def cmd_list(args: argparse.Namespace) -> int:
     project = find_project()
-    ports = find_ports(project.ports_dir)
+    ports = find_ports(project)
     print("algorithms and their ports:")
-    for algorithm in all_algorithms().values():
+    width = max((len(name) for name in project.algorithms), default=8) + 1
+    for algorithm in project.algorithms.values():
         mine = [f"{p.folder.name} ({p.origin}{'' if p.runnable else ', transcript only'})"
                 for p in ports if p.algorithm == algorithm.name]
-        print(f"  {algorithm.name:10} {algorithm.title}; {len(algorithm.cases)} cases, "
+        print(f"  {algorithm.name:{width}} {algorithm.title}; {len(algorithm.cases)} cases, "
               f"inputs {algorithm.inputs_help()}")
-        print(f"  {'':10} ports: {', '.join(mine) or 'none'}")
+        print(f"  {'':{width}} ports: {', '.join(mine) or 'none'}")
     print("runtimes here:")
     for language in LANGUAGES:
         toolchain = get_runner(language).toolchain()
@@ -46,7 +49,7 @@ def cmd_list(args: argparse.Namespace) -> int:
 
 
 def cmd_reference(args: argparse.Namespace) -> int:
-    algorithm = get_algorithm(args.algorithm)
+    algorithm = find_project().algorithm(args.algorithm)
     case = algorithm.case_from_args(args.inputs)
     sys.stdout.write(algorithm.output(case.params))
     return 0
@@ -54,43 +57,50 @@ def cmd_reference(args: argparse.Namespace) -> int:
 
 def cmd_run(args: argparse.Namespace) -> int:
     project = find_project()
-    algorithm = get_algorithm(args.algorithm)
+    algorithm = project.algorithm(args.algorithm)
     case = algorithm.case_from_args(args.inputs)
-    if args.lang not in LANGUAGES:
-        raise UsageError(f"unknown language {args.lang!r} (known: {', '.join(LANGUAGES)})")
-    template = template_for(project.templates_dir, args.lang, algorithm.name)
-    text = render_template(template, project.templates_dir, algorithm.name, [case])
-    name = template.name.removesuffix(".j2")
-    name = name[0].upper() + name[1:] if args.lang == "java" else name
-    port = Port(project.root, f"run {algorithm.name} --lang {args.lang}", algorithm.name,
-                args.lang, "template", Path(name), [case.id])
+    language = get_language(args.lang)
+    template = template_for(project.templates_dir, language.name, algorithm.name)
+    text = render_template(template, project.templates_dir, algorithm, [case])
+    name = language.program_name(algorithm.name)
+    port = Port(project.root, f"run {algorithm.name} --lang {language.name}", algorithm,
+                language.name, "template", Path(name), [case.id])
     with tempfile.TemporaryDirectory(prefix="portcheck-run-") as folder:
         program = Path(folder) / name
         program.write_text(text, encoding="utf-8")
-        result = produce_output(port, program, _settings(args))
-    if isinstance(result, CheckResult):
-        if result.detail:
-            print(result.detail.rstrip(), file=sys.stderr)
-        print(f"portcheck: {result.message}", file=sys.stderr)
-        return 1 if result.status == FAIL else 2
+        try:
+            result = produce_output(port, program, _settings(args), [case])
+        except RunProblem as problem:
+            return _report_problem(problem)
     sys.stdout.write(result.stdout)
     for warning in result.warnings:
         print(warning, file=sys.stderr)
     return 0
 
 
+def _report_problem(problem: RunProblem) -> int:
+    result = problem.result
+    if result.detail:
+        print(result.detail.rstrip(), file=sys.stderr)
+    print(f"portcheck: {result.message}", file=sys.stderr)
+    return 1 if result.status == FAIL else 2
+
+
 def cmd_verify(args: argparse.Namespace) -> int:
     project = find_project()
     selection = Selection(tuple(args.algorithms), tuple(args.lang or ()))
     for name in selection.algorithms:
-        get_algorithm(name)
-    every_port = find_ports(project.ports_dir)
+        project.algorithm(name)
+    every_port = find_ports(project)
     ports = select_ports(every_port, selection)
-    algorithms = [get_algorithm(n) for n in (selection.algorithms
-                                             or sorted({p.algorithm for p in ports}))]
+    if not ports and not selection.algorithms and not selection.languages:
+        raise UsageError(f"{project.relative(project.ports_dir)}: no ports to verify "
+                         "(add one: see portcheck init)")
+    algorithms = [project.algorithm(n) for n in (selection.algorithms
+                                                 or sorted({p.algorithm for p in ports}))]
     goldens = golden.check(project, algorithms, [], every_port)
-    results = verify(project, ports, _settings(args), deep=args.deep, seed=args.seed,
-                     jobs=args.jobs)
+    context = CheckContext(project, _settings(args), args.deep, args.seed)
+    results = verify(context, ports, jobs=args.jobs)
     paint = diff_painter(wants_color(args.color, sys.stdout))
     _print_golden(goldens, paint, quiet_ok=True)
     print(report.matrix(ports, results) if ports else "no ports selected")
@@ -125,16 +135,20 @@ def _print_golden(result: golden.GoldenReport, paint: Callable[[str], str] = str
         print()
 
 
-def _golden_algorithms(names: list[str]) -> list[Algorithm]:
-    return [get_algorithm(n) for n in names] if names else list(all_algorithms().values())
+def _golden_algorithms(project: Project, names: list[str]) -> list[Algorithm]:
+    if names:
+        return [project.algorithm(n) for n in names]
+    if not project.algorithms:
+        raise UsageError(f"{project.relative(project.reference_dir)}: no algorithms")
+    return list(project.algorithms.values())
 
 
 def cmd_golden(args: argparse.Namespace) -> int:
     project = find_project()
-    algorithms = _golden_algorithms(args.algorithms)
+    algorithms = _golden_algorithms(project, args.algorithms)
     paint = diff_painter(wants_color(args.color, sys.stdout))
     if args.action == "check":
-        result = golden.check(project, algorithms, args.k or [], find_ports(project.ports_dir))
+        result = golden.check(project, algorithms, args.k or [], find_ports(project))
         _print_golden(result, paint)
         if result.failures:
             print(f"golden check failed; fix with: {_fixes(result)}")
@@ -154,13 +168,18 @@ def cmd_golden(args: argparse.Namespace) -> int:
 
 def cmd_render(args: argparse.Namespace) -> int:
     project = find_project()
-    ports = select_ports(find_ports(project.ports_dir),
+    for name in args.algorithms:
+        project.algorithm(name)
+    ports = select_ports(find_ports(project),
                          Selection(tuple(args.algorithms), tuple(args.lang or ())))
+    if args.action == "check":
+        ports = [port for port in ports if port.template is not None]
+    if not ports:
+        raise UsageError("no port to render is selected"
+                         if args.action == "check" else "no port is selected")
     failed = False
     for port in ports:
         if args.action == "check":
-            if port.template is None:
-                continue
             state = check_rendered(port, project.templates_dir)
             print(f"{'ok  ' if state.fresh else 'FAIL'} {port.id}: "
                   f"{'up to date' if state.fresh else state.reason}")
@@ -186,19 +205,35 @@ def _write_port(project: Project, port: Port, settings: RunSettings) -> bool:
     return result.status != FAIL
 
 
-EXEC_LANGUAGES = {".bsl": "bsl", ".os": "bsl", ".kum": "kumir"}
-
-
 def cmd_exec(args: argparse.Namespace) -> int:
     """Run any 1C or school-language file as a program, with this terminal's input."""
     path = Path(args.file)
-    language = EXEC_LANGUAGES.get(path.suffix.lower())
-    if language is None:
-        raise UsageError(f"{path}: cannot tell the language from the suffix "
-                         f"(known: {', '.join(EXEC_LANGUAGES)})")
+    language = language_of_file(path)
     if not path.is_file():
         raise UsageError(f"{path}: no such file")
     from portcheck.exec_file import exec_file
 
     return exec_file(language, path, engine=args.engine, dialect=args.dialect,
                      encoding=args.encoding, seed=args.seed)
+
+
+def cmd_check(args: argparse.Namespace) -> int:
+    """Verify one program file against the goldens, without a port folder."""
+    from portcheck.single_file import check_file
+
+    project = find_project()
+    result = check_file(project, args)
+    paint = diff_painter(wants_color(args.color, sys.stdout))
+    print(report.details({result.port: [result]}, verbose=True, paint=paint))
+    if result.status == FAIL:
+        raise CheckFailed()
+    return 0
+
+
+def cmd_init(args: argparse.Namespace) -> int:
+    """Create a minimal working suite in a new folder."""
+    from portcheck.scaffold import create_suite
+
+    create_suite(Path(args.directory))
+    return 0
+

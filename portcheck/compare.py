@@ -2,7 +2,8 @@
 
 - ``exact``: the same text (after line endings and a BOM are normalised).
 - ``lines``: trailing spaces on each line and blank lines at the end are ignored.
-- ``tokens``: runs of white space, line breaks included, count as one separator.
+- ``tokens``: runs of white space, line breaks included, count as one separator; the diff
+  still shows the output's lines, with each differing token marked ``⟦so⟧``.
 
 The expected text is made of segments, one per case, so a difference is reported as
 "case game-617, line 3" rather than as a line of the whole transcript.
@@ -50,6 +51,12 @@ def _units(text: str, mode: str) -> list[str]:
     return text.splitlines(keepends=True)
 
 
+# A diff shows the first differences, not a whole flood: at most this many units around them.
+DIFF_WINDOW = 400
+MARK_OPEN, MARK_CLOSE = "⟦", "⟧"
+TOKENS_OF_CONTEXT = 24  # tokens mode: how far before the first difference the diff starts
+
+
 def compare(expected: list[Segment], actual: str, mode: str,
             labels: tuple[str, str] = ("expected", "actual"),
             cases: list[Segment] | None = None) -> Difference | None:
@@ -59,7 +66,8 @@ def compare(expected: list[Segment], actual: str, mode: str,
     those segments are (the goldens it was checked against)."""
     if mode not in MODES:
         raise ValueError(f"unknown comparison mode {mode!r}")
-    want = _units("".join(s.text for s in expected), mode)
+    want_text = "".join(s.text for s in expected)
+    want = _units(want_text, mode)
     got = _units(actual, mode)
     if want == got:
         return None
@@ -67,10 +75,69 @@ def compare(expected: list[Segment], actual: str, mode: str,
                  min(len(want), len(got)))
     where = _locate(cases or expected, mode, first)
     detail = f"expected {_show(want, first)}, got {_show(got, first)}"
-    joiner = "\n" if mode == "tokens" else ""
-    diff = "".join(difflib.unified_diff(
-        [u + joiner for u in want], [u + joiner for u in got], *labels, n=2))
+    if mode == "tokens":
+        diff = _token_diff(want_text, actual, labels, first)
+    else:
+        diff = _line_diff(want, got, labels, first)
     return Difference(where, detail, diff)
+
+
+def _window(units: list[str], first: int) -> tuple[list[str], int]:
+    """The units around the first difference, and how many were left out after them."""
+    start = max(0, first - 3)
+    shown = units[start:first + DIFF_WINDOW]
+    return shown, max(0, len(units) - start - len(shown))
+
+
+def _line_diff(want: list[str], got: list[str], labels: tuple[str, str], first: int) -> str:
+    want_shown, want_cut = _window(want, first)
+    got_shown, got_cut = _window(got, first)
+    diff = "".join(difflib.unified_diff(want_shown, got_shown, *labels, n=2))
+    return diff + _cut_note(want_cut, got_cut, "lines")
+
+
+def _cut_note(want_cut: int, got_cut: int, noun: str) -> str:
+    if not (want_cut or got_cut):
+        return ""
+    return (f"… the diff stops here: {want_cut} more expected and {got_cut} more actual "
+            f"{noun} not shown\n")
+
+
+def _token_diff(want_text: str, got_text: str, labels: tuple[str, str], first: int) -> str:
+    """A diff of the lines of both texts (white space collapsed), each differing token
+    marked ``⟦so⟧``: the output as it reads, not one token a line."""
+    want_lines = _token_lines(want_text)
+    got_lines = _token_lines(got_text)
+    want_tokens = [(n, t) for n, line in enumerate(want_lines) for t in line]
+    got_tokens = [(n, t) for n, line in enumerate(got_lines) for t in line]
+    start = max(0, first - TOKENS_OF_CONTEXT)
+    want_win = want_tokens[start:first + DIFF_WINDOW]
+    got_win = got_tokens[start:first + DIFF_WINDOW]
+    matcher = difflib.SequenceMatcher(None, [t for _, t in want_win], [t for _, t in got_win],
+                                      autojunk=False)
+    want_marked, got_marked = set(), set()
+    for tag, a1, a2, b1, b2 in matcher.get_opcodes():
+        if tag != "equal":
+            want_marked.update(range(a1, a2))
+            got_marked.update(range(b1, b2))
+    diff = "".join(difflib.unified_diff(_marked_lines(want_win, want_marked),
+                                        _marked_lines(got_win, got_marked), *labels, n=1))
+    return diff + _cut_note(len(want_tokens) - start - len(want_win),
+                            len(got_tokens) - start - len(got_win), "tokens")
+
+
+
+def _token_lines(text: str) -> list[list[str]]:
+    return [line.split() for line in normalise_newlines(text).split("\n")]
+
+
+def _marked_lines(tokens: list[tuple[int, str]], marked: set[int]) -> list[str]:
+    """The tokens laid out on their lines again, the marked ones in ⟦ ⟧."""
+    lines: dict[int, list[str]] = {}
+    for n, (line, token) in enumerate(tokens):
+        lines.setdefault(line, []).append(f"{MARK_OPEN}{token}{MARK_CLOSE}" if n in marked
+                                          else token)
+    return [" ".join(words) + "\n" for _, words in sorted(lines.items())]
 
 
 def _show(units: list[str], n: int) -> str:

@@ -1,42 +1,36 @@
 """``portcheck exec FILE``: run a 1C or school-language program as a program.
 
-With the embedded interpreter (its compiled program kept in the content-keyed cache of
-``portcheck.interp.program_cache``) the program reads this process's stdin and writes its
-stdout;
-a compile or run-time error is one line ``file:line:col: message`` on stderr and exit code 1.
+The engine is chosen as the language's runner chooses it (the real tool when it is on PATH,
+else the embedded interpreter; ``--engine`` forces one).  With the embedded interpreter the
+program runs in this process (its compiled program kept in the content-keyed cache of
+``portcheck.interp.program_cache``), reads this process's stdin and writes its stdout; a
+compile or run-time error is one line ``file:line:col: message`` on stderr and exit code 1.
 With an external engine (OneScript's ``oscript``, KuMir's ``kumir2-run``) the file is handed
 to it and its exit code is returned.
 """
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 from pathlib import Path
 
 from portcheck.errors import UsageError
 from portcheck.interp.embedded import run_embedded
-
-EXTERNAL = {"bsl": ("oscript", "oscript"), "kumir": ("kumir", "kumir2-run")}
-ENGINES = ("auto", "embedded", "oscript", "kumir")
-
-
-def choose_engine(language: str, engine: str | None) -> str:
-    """``embedded`` or the external engine's name; ``auto`` prefers the external one."""
-    external, command = EXTERNAL[language]
-    if engine in (None, "auto"):
-        return external if shutil.which(command) else "embedded"
-    if engine not in ("embedded", external):
-        raise UsageError(f"engine {engine!r} does not run {language} (use embedded or "
-                         f"{external})")
-    if engine == external and not shutil.which(command):
-        raise UsageError(f"engine {external}: {command} is not on PATH")
-    return engine
+from portcheck.languages import EMBEDDED, Language
+from portcheck.runners import get_runner
+from portcheck.runners.interpreted import InterpretedRunner
 
 
-def exec_file(language: str, path: Path, *, engine: str | None = None, dialect: str = "platform",
+def exec_file(language: Language, path: Path, *, engine: str | None, dialect: str = "platform",
               encoding: str = "utf-8-sig", seed: int = 1) -> int:
-    chosen = choose_engine(language, engine)
-    if chosen != "embedded":
-        return subprocess.run([EXTERNAL[language][1], str(path)], check=False).returncode
-    return run_embedded(language, path, encoding=encoding, dialect=dialect, seed=seed)
+    """Run ``path`` with the engine the language's runner chooses; its exit status."""
+    if not language.embedded:
+        raise UsageError(f"{path}: exec runs 1C and school-language files; for "
+                         f"{language.title} use: portcheck check ALGO {path}")
+    runner = get_runner(language.name, engine=engine)
+    assert isinstance(runner, InterpretedRunner)
+    if runner.engine == EMBEDDED:
+        return run_embedded(language.name, path, encoding=encoding, dialect=dialect, seed=seed)
+    if not runner.toolchain().ok:
+        raise UsageError(f"engine {runner.engine}: {runner.toolchain().detail}")
+    return subprocess.run(runner.argv(path), check=False).returncode

@@ -18,9 +18,11 @@ import fnmatch
 from dataclasses import dataclass, field
 
 from portcheck.algorithms import Algorithm
+from portcheck.errors import UsageError
 from portcheck.golden_store import GoldenCase, golden_path, read_golden, write_golden
 from portcheck.ports import Port
 from portcheck.project import Project
+from portcheck.stale import printed_cases, stale_cases
 
 
 @dataclass
@@ -47,8 +49,16 @@ def expected_cases(algorithm: Algorithm, case_ids: list[str]) -> dict[str, Golde
                             attested.get(cid)) for cid in case_ids}
 
 
+def check_patterns(algorithms: list[Algorithm], patterns: list[str]) -> None:
+    """A ``-k`` that selects no case of any algorithm would check nothing: a usage error."""
+    if patterns and not any(selected(list(a.cases), patterns) for a in algorithms):
+        raise UsageError(f"-k {' '.join(patterns)}: no case id of "
+                         f"{', '.join(a.name for a in algorithms)} matches")
+
+
 def check(project: Project, algorithms: list[Algorithm], patterns: list[str],
           ports: list[Port]) -> GoldenReport:
+    check_patterns(algorithms, patterns)
     report = GoldenReport()
     for algorithm in algorithms:
         _check_one(project, algorithm, patterns, ports, report)
@@ -77,18 +87,18 @@ def _check_one(project: Project, algorithm: Algorithm, patterns: list[str],
     for cid in looked_at:
         if cid not in algorithm.cases:
             report.failures.append(f"{shown}: case {cid} is no longer a case of "
-                                   f"reference/{algorithm.name}.py")
+                                   f"{project.relative(algorithm.source)}")
             report.fix.add(f"portcheck golden update {algorithm.name} --prune")
-    printed = {cid for port in ports if port.algorithm == algorithm.name for cid in port.cases}
-    for cid in looked_at:
-        if cid in algorithm.cases and cid not in printed:
-            report.notes.append(f"{shown}: case {cid}: no port prints it (stale unless a "
-                                "test reads it; a complete pytest run reports those)")
+    current = [cid for cid in looked_at if cid in algorithm.cases]
+    for _, cid in stale_cases({algorithm.name: current}, printed_cases(ports)):
+        report.notes.append(f"{shown}: case {cid}: no port prints it (stale unless a "
+                            "test reads it; a complete pytest run reports those)")
 
 
 def update(project: Project, algorithms: list[Algorithm], patterns: list[str], *,
            new_only: bool = False, allow_changed: bool = False,
            prune: bool = False) -> GoldenReport:
+    check_patterns(algorithms, patterns)
     report = GoldenReport()
     for algorithm in algorithms:
         _update_one(project, algorithm, patterns, new_only, allow_changed, prune, report)

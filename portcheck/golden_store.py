@@ -14,7 +14,7 @@ from typing import Any
 import yaml
 
 from portcheck.errors import UsageError
-from portcheck.yamlio import LineNumbers, load_yaml, write_atomic
+from portcheck.yamlio import LineNumbers, read_yaml, write_atomic
 
 HEADER = (
     "# Golden outputs of reference/{name}.py, written by `portcheck golden update`.\n"
@@ -37,8 +37,8 @@ def read_golden(path: Path, algorithm: str) -> dict[str, GoldenCase] | None:
     """The cases of a golden file, or None when the file does not exist."""
     if not path.exists():
         return None
-    data = load_yaml(path)
-    lines = LineNumbers(path)
+    document = read_yaml(path)
+    data, lines = document.data, document.lines
     if not isinstance(data, dict) or not isinstance(data.get("cases"), dict):
         raise UsageError(f"{lines.where()}: a golden file needs 'algorithm' and 'cases'")
     if data.get("algorithm") != algorithm:
@@ -56,7 +56,8 @@ def _case(entry: Any, lines: LineNumbers, case_id: str) -> GoldenCase:
 
 
 class _LiteralDumper(yaml.SafeDumper):
-    pass
+    def ignore_aliases(self, data: Any) -> bool:  # a golden file never has aliases
+        return True
 
 
 def _represent_text(dumper: yaml.SafeDumper, text: str) -> yaml.ScalarNode:

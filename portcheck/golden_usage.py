@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from portcheck.golden_store import golden_path, read_golden
+from portcheck.stale import stale_cases
 
 
 @dataclass
@@ -35,12 +36,11 @@ class GoldenUsage:
     def stale(self) -> list[str]:
         if self.partial:
             return []
-        found = []
-        for algorithm, path in sorted(self.golden_files.items()):
-            for case_id in read_golden(path, algorithm) or {}:
-                if (algorithm, case_id) not in self.used:
-                    found.append(f"{path.parent.name}/{path.name}: case {case_id}")
-        return found
+        stored = {algorithm: list(read_golden(path, algorithm) or {})
+                  for algorithm, path in self.golden_files.items()}
+        return [f"{self.golden_files[algorithm].parent.name}/"
+                f"{self.golden_files[algorithm].name}: case {case_id}"
+                for algorithm, case_id in stale_cases(stored, self.used)]
 
 
 USAGE_KEY = pytest.StashKey[GoldenUsage]()

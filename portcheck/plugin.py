@@ -9,8 +9,10 @@ Tests read goldens through the ``portcheck_golden`` fixture
 (``portcheck_golden("freecell", "game-617")``); a complete session reports the golden cases
 no port prints and no test reads as stale (``portcheck.golden_usage``).
 
-``--require-runtimes`` turns a missing toolchain into a failure instead of a skip, for these
-items and for tests marked ``@pytest.mark.requires_runtime("java")``.
+``--portcheck-require-runtimes`` (or ``PORTCHECK_REQUIRE_RUNTIMES=1``) turns a missing
+toolchain into a failure instead of a skip, for these items and for tests marked
+``@pytest.mark.requires_runtime("java")``.  Which checks a port gets, and how each runs, is
+``portcheck.checks``' table: the same as ``portcheck verify``.
 """
 
 from __future__ import annotations
@@ -23,24 +25,22 @@ from typing import Any
 import pytest
 
 from portcheck import golden
-from portcheck.algorithms import all_algorithms
-from portcheck.checks import (
-    check_deep,
-    check_fresh,
-    check_run,
-    check_transcript,
-)
+from portcheck.checks import CheckContext, kinds_for, run_check
 from portcheck.errors import UsageError
-from portcheck.execution import FAIL, SKIP, CheckResult, RunSettings
+from portcheck.execution import RunSettings
 from portcheck.golden_usage import USAGE_KEY, GoldenUsage, is_partial
 from portcheck.ports import Port, find_ports, load_port
 from portcheck.project import Project, find_project
+from portcheck.results import FAIL, NA, SKIP, CheckResult
+
+REQUIRE_ENV = "PORTCHECK_REQUIRE_RUNTIMES"
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
     group = parser.getgroup("portcheck")
-    group.addoption("--require-runtimes", action="store_true",
-                    default=os.environ.get("PORTCHECK_REQUIRE_RUNTIMES", "") not in ("", "0"),
+    group.addoption("--portcheck-require-runtimes", action="store_true",
+                    dest="portcheck_require_runtimes",
+                    default=os.environ.get(REQUIRE_ENV, "") not in ("", "0"),
                     help="portcheck: a missing toolchain fails instead of skipping "
                          "(default: on when PORTCHECK_REQUIRE_RUNTIMES=1)")
     group.addoption("--portcheck-deep", type=int, default=0, metavar="N",
@@ -53,7 +53,7 @@ def pytest_configure(config: pytest.Config) -> None:
     config.stash[USAGE_KEY] = GoldenUsage(partial=is_partial(config))
     config.addinivalue_line("markers", "requires_runtime(language): the test needs that "
                             "language's toolchain (skipped without it, unless "
-                            "--require-runtimes)")
+                            "--portcheck-require-runtimes)")
 
 
 def pytest_runtest_setup(item: pytest.Item) -> None:
@@ -63,7 +63,7 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         toolchain = get_runner(marker.args[0]).toolchain()
         if not toolchain.ok:
             message = f"no runtime for {marker.args[0]}: {toolchain.detail}"
-            if item.config.getoption("require_runtimes"):
+            if item.config.getoption("portcheck_require_runtimes"):
                 pytest.fail(message, pytrace=False)
             pytest.skip(message)
 
@@ -116,11 +116,20 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
         nodeid = file_path.parent.relative_to(parent.config.rootpath).as_posix()
         return PortFile.from_parent(parent, path=file_path, nodeid=nodeid, root=root)
     if (file_path.parent.name == "golden" and file_path.suffix == ".yaml"
-            and file_path.stem in all_algorithms()):
+            and file_path.stem in _algorithms_beside(file_path.parent)):
         nodeid = file_path.relative_to(parent.config.rootpath).as_posix()
         parent.config.stash[USAGE_KEY].golden_files[file_path.stem] = file_path
         return GoldenFile.from_parent(parent, path=file_path, nodeid=nodeid)
     return None
+
+
+def _algorithms_beside(golden_dir: Path) -> dict[str, object]:
+    """The algorithms of the project whose golden folder this is (none if it is broken:
+    then its port items report the error)."""
+    try:
+        return dict(Project(golden_dir.parent).algorithms)
+    except UsageError:
+        return {}
 
 
 class CheckFailure(Exception):
@@ -135,9 +144,10 @@ class _CheckItem(pytest.Item):
         return super().repr_failure(excinfo)
 
 
-def _settings(config: pytest.Config) -> RunSettings:
-    return RunSettings(timeout=config.getoption("portcheck_timeout"),
-                       require_runtimes=config.getoption("require_runtimes"))
+def _context(config: pytest.Config, project: Project) -> CheckContext:
+    settings = RunSettings(timeout=config.getoption("portcheck_timeout"),
+                           require_runtimes=config.getoption("portcheck_require_runtimes"))
+    return CheckContext(project, settings, deep=config.getoption("portcheck_deep"))
 
 
 def _outcome(result: CheckResult) -> None:
@@ -145,6 +155,8 @@ def _outcome(result: CheckResult) -> None:
         raise CheckFailure("\n".join(filter(None, [result.message, result.detail.rstrip()])))
     if result.status == SKIP:
         pytest.skip(result.message)
+    if result.status == NA:
+        pytest.skip(f"not applicable: {result.message}")
 
 
 class PortFile(pytest.File):
@@ -157,7 +169,7 @@ class PortFile(pytest.File):
         """The port.yaml, read once for all its items (a broken one raises each time)."""
         if self._port is None:
             try:
-                self._port = load_port(self.path, self.project.root)
+                self._port = load_port(self.path, self.project)
             except UsageError as error:
                 self._port = error
         if isinstance(self._port, UsageError):
@@ -165,17 +177,12 @@ class PortFile(pytest.File):
         return self._port
 
     def collect(self) -> list[pytest.Item]:
-        """transcript and run for every port; fresh and deep only for template ports (a
-        port with nothing to re-render has no such item, rather than a skipped one)."""
-        kinds = ["transcript", "run"]
+        """The items of the checks the port gets (``checks.kinds_for``); a broken port.yaml
+        gives one item that reports it."""
         try:
-            templated = self.port().template is not None
+            kinds = kinds_for(self.port(), self.config.getoption("portcheck_deep"))
         except UsageError:
-            templated = True  # the items report the broken port.yaml
-        if templated:
-            kinds.append("fresh")
-            if self.config.getoption("portcheck_deep"):
-                kinds.append("deep")
+            kinds = ["port.yaml"]
         return [PortItem.from_parent(self, name=kind) for kind in kinds]
 
 
@@ -183,18 +190,8 @@ class PortItem(_CheckItem):
     def runtest(self) -> None:
         parent = self.parent
         assert isinstance(parent, PortFile)
-        project = parent.project
         port = parent.port()
-        settings = _settings(self.config)
-        if self.name == "transcript":
-            _outcome(check_transcript(project, port))
-        elif self.name == "run":
-            _outcome(check_run(project, port, settings))
-        elif self.name == "fresh":
-            _outcome(check_fresh(project, port))
-        else:
-            count = self.config.getoption("portcheck_deep")
-            _outcome(check_deep(project, port, settings, count, seed=1))
+        _outcome(run_check(self.name, _context(self.config, parent.project), port))
 
     def reportinfo(self) -> tuple[Path, int, str]:
         return self.path, 0, f"{self.parent.nodeid}::{self.name}"
@@ -208,8 +205,8 @@ class GoldenFile(pytest.File):
 class GoldenItem(_CheckItem):
     def runtest(self) -> None:
         project = Project(self.path.parent.parent)
-        algorithm = all_algorithms()[self.path.stem]
-        ports = find_ports(project.ports_dir)
+        algorithm = project.algorithm(self.path.stem)
+        ports = find_ports(project)
         result = golden.check(project, [algorithm], [], ports)
         if result.failures:
             lines = result.failures + [d.rstrip() for d in result.diffs]

@@ -1,4 +1,9 @@
-"""Where a project's folders are: the root holds golden/, ports/ and templates/."""
+"""A project: the folder that holds a suite (reference/, golden/, templates/, ports/).
+
+The root is found as pytest finds its rootdir: upwards from the working folder (or
+``$PORTCHECK_ROOT``), the nearest folder with a ``ports/`` or ``golden/`` folder.  Its
+algorithms are loaded from its own ``reference/`` folder (``portcheck.suite``).
+"""
 
 from __future__ import annotations
 
@@ -6,7 +11,9 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from portcheck.algorithms import Algorithm
 from portcheck.errors import UsageError
+from portcheck.suite import load_algorithms
 
 MARKERS = ("golden", "ports", "templates")
 
@@ -14,6 +21,22 @@ MARKERS = ("golden", "ports", "templates")
 @dataclass(frozen=True)
 class Project:
     root: Path
+
+    @property
+    def reference_dir(self) -> Path:
+        return self.root / "reference"
+
+    @property
+    def algorithms(self) -> dict[str, Algorithm]:
+        """The suite's algorithms by name (loaded from ``reference/`` once per process)."""
+        return load_algorithms(self.root)
+
+    def algorithm(self, name: str) -> Algorithm:
+        """The algorithm called ``name``; an unknown name is a usage error listing the known."""
+        if name not in self.algorithms:
+            known = ", ".join(self.algorithms) or "none"
+            raise UsageError(f"unknown algorithm {name!r} (known: {known})")
+        return self.algorithms[name]
 
     @property
     def golden_dir(self) -> Path:

@@ -1,25 +1,46 @@
-"""Rendering templates into ports: one Jinja environment, strict about undefined names.
+"""Rendering templates into ports: one Jinja environment per templates folder, strict about
+undefined names, with a few registered filters (as exercism's generator has).
 
 A template receives ``cases`` (objects with ``.id`` and ``.params``, in the order the port
-prints them) and ``algorithm``.  ``render check`` compares each rendered text with the
-committed program; ``render write`` writes the programs (atomically).
+prints them), ``algorithm`` (its name) and ``params`` (its parameter types: a
+``ChoiceParam`` gives a word's number with ``params.method.code(case.params.method)``).
+Filters: ``string_literal(language)`` writes text as a string literal of that language.
+``render check`` compares each rendered text with the committed program; ``render write``
+writes the programs (atomically).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
 import jinja2
 
-from portcheck.algorithms import Case, get_algorithm
+from portcheck.algorithms import Algorithm, Case
 from portcheck.errors import UsageError
 from portcheck.ports import Port
 from portcheck.yamlio import read_text, write_atomic
 
 
+def string_literal(text: str, language: str) -> str:
+    """``text`` as a string literal of ``language`` (one line; a line break is an escape or
+    a concatenation, as the language has it)."""
+    if language in ("java", "python"):
+        escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+        return f'"{escaped}"'
+    if language == "pascal":
+        return " + #10 + ".join(f"'{part}'" for part in text.replace("'", "''").split("\n"))
+    if language == "bsl":
+        return '"' + text.replace('"', '""').replace("\n", '" + Символы.ПС + "') + '"'
+    if language == "kumir":
+        return '"' + text.replace('"', '""').replace("\n", '" + нс + "') + '"'
+    raise UsageError(f"string_literal: unknown language {language!r}")
+
+
+@cache
 def environment(templates_dir: Path) -> jinja2.Environment:
-    return jinja2.Environment(
+    env = jinja2.Environment(
         loader=jinja2.FileSystemLoader(str(templates_dir)),
         undefined=jinja2.StrictUndefined,
         keep_trailing_newline=True,
@@ -27,15 +48,18 @@ def environment(templates_dir: Path) -> jinja2.Environment:
         lstrip_blocks=True,
         autoescape=False,
     )
+    env.filters["string_literal"] = string_literal
+    return env
 
 
-def render_template(template: Path, templates_dir: Path, algorithm: str,
+def render_template(template: Path, templates_dir: Path, reference: Algorithm,
                     cases: list[Case]) -> str:
-    """The program text for ``cases``; a template error is one line naming file:line."""
-    env = environment(templates_dir)
+    """The program text for ``cases``; any template error is one line naming file:line."""
+    env = environment(templates_dir.resolve())
     name = template.resolve().relative_to(templates_dir.resolve()).as_posix()
     try:
-        return env.get_template(name).render(algorithm=algorithm, cases=cases)
+        return env.get_template(name).render(algorithm=reference.name, cases=cases,
+                                             params=reference.params)
     except jinja2.TemplateSyntaxError as exc:
         raise UsageError(f"{exc.filename or template}:{exc.lineno}: template error: "
                          f"{exc.message}") from None
@@ -44,6 +68,15 @@ def render_template(template: Path, templates_dir: Path, algorithm: str,
                          f"name: {exc.message}") from None
     except jinja2.TemplateNotFound as exc:
         raise UsageError(f"{template}: template not found ({exc.name})") from None
+    except UnicodeDecodeError as exc:
+        raise UsageError(f"{template}: not UTF-8 text (byte {exc.start})") from None
+    except RecursionError:
+        raise UsageError(f"{template}: template error: recursion too deep") from None
+    except UsageError:
+        raise
+    except Exception as exc:
+        raise UsageError(f"{template}:{_template_line(exc)}: template error: "
+                         f"{type(exc).__name__}: {exc}") from None
 
 
 def _template_line(exc: BaseException) -> int:
@@ -68,9 +101,7 @@ def template_for(templates_dir: Path, language: str, algorithm: str) -> Path:
 
 def render_port(port: Port, templates_dir: Path) -> str:
     assert port.template is not None
-    cases = get_algorithm(port.algorithm).cases
-    return render_template(port.template, templates_dir, port.algorithm,
-                           [cases[cid] for cid in port.cases])
+    return render_template(port.template, templates_dir, port.reference, port.applicable)
 
 
 @dataclass(frozen=True)

@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from portcheck.execution import FAIL, PASS, SKIP, CheckResult
+from portcheck.checks import CHECKS
 from portcheck.ports import Port
+from portcheck.results import FAIL, NA, PASS, SKIP, CheckResult, Reason
 
-ORDER = ("transcript", "run", "fresh", "deep")
+ORDER = tuple(CHECKS)
 
 
 def cell(results: list[CheckResult]) -> str:
@@ -18,8 +19,8 @@ def cell(results: list[CheckResult]) -> str:
         return "FAIL"
     run = by_kind.get("run")
     if run and run.status == SKIP:
-        return "transcript only" if "transcript only" in run.message else "no runtime"
-    return "ok"
+        return "transcript only" if run.reason == Reason.TRANSCRIPT_ONLY else "no runtime"
+    return "ok (some n/a)" if any(r.status == NA for r in results) else "ok"
 
 
 def matrix(ports: list[Port], results: dict[str, list[CheckResult]]) -> str:
@@ -46,6 +47,8 @@ def details(results: dict[str, list[CheckResult]], verbose: bool = False,
                 out.extend("    " + line for line in detail.splitlines())
             elif result.status == SKIP and (verbose or result.kind == "run"):
                 out.append(f"skip {port_id}::{result.kind}: {result.message}")
+            elif result.status == NA:
+                out.append(f"n/a  {port_id}::{result.kind}: {result.message}")
             elif verbose:
                 out.append(f"ok   {port_id}::{result.kind}: {result.message}")
             out.extend(f"     {w}" for w in result.warnings)
@@ -54,6 +57,7 @@ def details(results: dict[str, list[CheckResult]], verbose: bool = False,
 
 def summary(results: dict[str, list[CheckResult]]) -> str:
     flat = [r for checks in results.values() for r in checks]
-    counts = {s: sum(1 for r in flat if r.status == s) for s in (PASS, FAIL, SKIP)}
+    counts = {s: sum(1 for r in flat if r.status == s) for s in (PASS, FAIL, SKIP, NA)}
+    not_applicable = f", {counts[NA]} with cases not applicable" if counts[NA] else ""
     return (f"{len(results)} ports: {counts[PASS]} checks passed, {counts[FAIL]} failed, "
-            f"{counts[SKIP]} skipped")
+            f"{counts[SKIP]} skipped{not_applicable}")

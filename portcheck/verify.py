@@ -5,16 +5,11 @@ from __future__ import annotations
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
-from portcheck.checks import (
-    check_deep,
-    check_fresh,
-    check_run,
-    check_transcript,
-)
+from portcheck.checks import CheckContext, kinds_for, run_check
 from portcheck.errors import UsageError
-from portcheck.execution import CheckResult, RunSettings
-from portcheck.ports import LANGUAGES, Port
-from portcheck.project import Project
+from portcheck.languages import LANGUAGES
+from portcheck.ports import Port
+from portcheck.results import CheckResult
 
 
 @dataclass(frozen=True)
@@ -36,22 +31,13 @@ def select_ports(ports: list[Port], selection: Selection) -> list[Port]:
     return [port for port in ports if selection.wants(port)]
 
 
-def check_port(project: Project, port: Port, settings: RunSettings, deep: int,
-               seed: int) -> list[CheckResult]:
-    """transcript and run for every port; fresh and deep for ports rendered from a
-    template (an article's program has nothing to re-render: no check, rather than a skip)."""
-    results = [check_transcript(project, port), check_run(project, port, settings)]
-    if port.template is not None:
-        results.append(check_fresh(project, port))
-        if deep:
-            results.append(check_deep(project, port, settings, deep, seed))
-    return results
+def check_port(context: CheckContext, port: Port) -> list[CheckResult]:
+    """Every check the port gets (``checks.kinds_for``), in report order."""
+    return [run_check(kind, context, port) for kind in kinds_for(port, context.deep)]
 
 
-def verify(project: Project, ports: list[Port], settings: RunSettings, *, deep: int = 0,
-           seed: int = 1, jobs: int = 2) -> dict[str, list[CheckResult]]:
+def verify(context: CheckContext, ports: list[Port], jobs: int = 2) -> dict[str, list[CheckResult]]:
     """The results of every check, by port id, in the ports' order."""
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        futures = [pool.submit(check_port, project, port, settings, deep, seed)
-                   for port in ports]
+        futures = [pool.submit(check_port, context, port) for port in ports]
         return {port.id: future.result() for port, future in zip(ports, futures, strict=True)}

@@ -1,9 +1,20 @@
-"""Reading YAML with errors that name file and line, and writing files atomically."""
+"""Reading the suite's files (each parsed once per run, with errors that name file and line)
+and writing files atomically.
+
+YAML is read with PyYAML's safe loader (the C one when PyYAML has it: a large golden file
+reads in seconds, not a minute), composed once into nodes that give both the data and the
+line of every key.  Files written by people or by portcheck need no anchors or aliases, and
+an alias is how a few lines of YAML grow into a structure no walk can finish (a "billion
+laughs" file), so aliases are refused, and so are duplicate keys (PyYAML would silently
+keep the last).
+"""
 
 from __future__ import annotations
 
 import os
+import stat
 import tempfile
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -11,18 +22,64 @@ import yaml
 
 from portcheck.errors import UsageError
 
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+
+@dataclass(frozen=True)
+class YamlDocument:
+    """A parsed YAML file: its data and where each key stands."""
+
+    data: Any
+    lines: LineNumbers
+
+
+_READ: dict[Path, tuple[tuple[int, int, int], YamlDocument]] = {}
+
+
+def read_yaml(path: Path) -> YamlDocument:
+    """The document at ``path``, parsed once for as long as the file does not change; a
+    malformed file is a UsageError at ``file:line``."""
+    key = _identity(path)
+    held = _READ.get(path)
+    if held is not None and held[0] == key:
+        return held[1]
+    document = _parse(path, read_text(path))
+    _READ[path] = (key, document)
+    return document
+
 
 def load_yaml(path: Path) -> Any:
-    """``yaml.safe_load`` of ``path``; a malformed file is a UsageError at ``file:line``."""
+    """The data of the YAML file at ``path`` (see :func:`read_yaml`)."""
+    return read_yaml(path).data
+
+
+def _identity(path: Path) -> tuple[int, int, int]:
     try:
-        text = read_text(path)
-        return yaml.safe_load(text)
+        info = path.stat()
+    except FileNotFoundError:
+        raise UsageError(f"{path}: no such file") from None
+    except OSError as exc:
+        raise UsageError(f"{path}: cannot read: {exc.strerror}") from None
+    return info.st_ino, info.st_size, info.st_mtime_ns
+
+
+def _parse(path: Path, text: str) -> YamlDocument:
+    loader = _Loader(text)
+    try:
+        node = loader.get_single_node()
+        lines = LineNumbers(path, node)
+        data = loader.construct_document(node) if node is not None else None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line = f":{mark.line + 1}:{mark.column + 1}" if mark else ""
         raise UsageError(f"{path}{line}: malformed YAML: {exc.problem or exc.context}") from None
     except yaml.YAMLError as exc:
         raise UsageError(f"{path}: malformed YAML: {exc}") from None
+    except RecursionError:
+        raise UsageError(f"{path}: malformed YAML: nested too deeply") from None
+    finally:
+        loader.dispose()
+    return YamlDocument(data, lines)
 
 
 def read_text(path: Path) -> str:
@@ -40,10 +97,12 @@ def read_text(path: Path) -> str:
 
 def write_atomic(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` so that readers see the old file or the new one, never
-    half of one: write a temporary file beside it, then rename it over."""
+    half of one: write a temporary file beside it, then rename it over.  The file gets the
+    permissions a plain write would give it (the old file's, or 0666 less the umask)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
     try:
+        os.chmod(temp, _mode_for(path))
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as stream:
             stream.write(text)
         os.replace(temp, path)
@@ -52,30 +111,56 @@ def write_atomic(path: Path, text: str) -> None:
         raise
 
 
+def _mode_for(path: Path) -> int:
+    try:
+        return stat.S_IMODE(path.stat().st_mode)
+    except OSError:
+        umask = os.umask(0)
+        os.umask(umask)
+        return 0o666 & ~umask
+
+
 class LineNumbers:
     """Where each key of a YAML mapping stands, for messages that point at a line."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, node: yaml.Node | None) -> None:
         self.path = path
         self._lines: dict[tuple[str, ...], int] = {}
-        try:
-            node = yaml.compose(read_text(path), Loader=yaml.SafeLoader)
-        except yaml.YAMLError:
-            node = None
         if node is not None:
-            self._walk(node, ())
+            self._walk(node)
 
-    def _walk(self, node: yaml.Node, at: tuple[str, ...]) -> None:
+    def _walk(self, root: yaml.Node) -> None:
+        """Every key's line, without recursion (a deeply nested file is no crash); an alias
+        or a duplicate key is an error at its line."""
+        seen: set[int] = set()
+        stack: list[tuple[yaml.Node, tuple[str, ...]]] = [(root, ())]
+        while stack:
+            node, at = stack.pop()
+            if id(node) in seen:
+                raise UsageError(f"{self.path}:{node.start_mark.line + 1}: YAML anchors and "
+                                 "aliases are not allowed in portcheck files")
+            seen.add(id(node))
+            for here, line, child in self._children(node, at):
+                self._lines[here] = line
+                stack.append((child, here))
+
+    def _children(self, node: yaml.Node,
+                  at: tuple[str, ...]) -> list[tuple[tuple[str, ...], int, yaml.Node]]:
         if isinstance(node, yaml.MappingNode):
+            keys: set[str] = set()
+            found = []
             for key, value in node.value:
-                here = (*at, str(key.value))
-                self._lines[here] = key.start_mark.line + 1
-                self._walk(value, here)
-        elif isinstance(node, yaml.SequenceNode):
-            for n, value in enumerate(node.value):
-                here = (*at, str(n))
-                self._lines[here] = value.start_mark.line + 1
-                self._walk(value, here)
+                name = str(key.value)
+                if name in keys:
+                    raise UsageError(f"{self.path}:{key.start_mark.line + 1}: duplicate key "
+                                     f"{name!r}")
+                keys.add(name)
+                found.append(((*at, name), key.start_mark.line + 1, value))
+            return found
+        if isinstance(node, yaml.SequenceNode):
+            return [((*at, str(n)), value.start_mark.line + 1, value)
+                    for n, value in enumerate(node.value)]
+        return []
 
     def where(self, *keys: str | int) -> str:
         """``file:line`` of the deepest of ``keys`` found, or ``file``."""

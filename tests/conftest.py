@@ -1,10 +1,11 @@
 """Shared fixtures: a throw-away copy of the project's FreeCell slice, and the article.
 
-``project_copy`` copies ``golden/freecell.yaml``, ``templates/<lang>/freecell.*.j2`` and
-``ports/freecell/`` into ``tmp_path``, points ``PORTCHECK_ROOT`` at the copy and makes it the
-working folder, so a test can break one thing in it without touching the real project.
-Builds go to one cache per test session (``PORTCHECK_CACHE``): javac runs once, not once
-per test, and the user's own cache is never written.
+``project_copy`` copies ``reference/freecell.py``, ``golden/freecell.yaml``,
+``templates/<lang>/freecell.*.j2`` and ``ports/freecell/`` into ``tmp_path``, points
+``PORTCHECK_ROOT`` at the copy and makes it the working folder, so a test can break one
+thing in it without touching the real project.  Builds go to one cache per test session
+(``PORTCHECK_CACHE``): javac runs once, not once per test, and the user's own cache is
+never written.
 """
 
 from __future__ import annotations
@@ -22,7 +23,10 @@ ALGORITHM = "freecell"
 
 
 def copy_freecell_slice(source: Path, target: Path) -> None:
-    """The files of one algorithm a project needs: its golden, templates and ports."""
+    """The files of one algorithm a project needs: its reference, golden, templates and
+    ports."""
+    (target / "reference").mkdir(parents=True)
+    shutil.copy2(source / "reference" / f"{ALGORITHM}.py", target / "reference")
     (target / "golden").mkdir(parents=True)
     shutil.copy2(source / "golden" / f"{ALGORITHM}.yaml", target / "golden")
     for template in sorted((source / "templates").glob(f"*/{ALGORITHM}.*.j2")):

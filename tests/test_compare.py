@@ -131,11 +131,33 @@ def test_unified_diff_is_present_with_the_labels() -> None:
     assert " J♦ 2♦ 9♥" not in lines
 
 
-def test_tokens_diff_has_one_token_a_line() -> None:
+def test_tokens_diff_shows_lines_with_the_differing_tokens_marked() -> None:
     difference = compare(SEGMENTS, BOTH.replace("A♦", "A♥"), "tokens")
     assert difference is not None
-    assert "-A♦" in difference.diff.splitlines()
-    assert "+A♥" in difference.diff.splitlines()
+    lines = difference.diff.splitlines()
+    assert "-7♦ ⟦A♦⟧ 5♣" in lines
+    assert "+7♦ ⟦A♥⟧ 5♣" in lines
+    assert " 6♠ 9♣" in lines  # a line of context, as the output reads
+
+
+def test_tokens_diff_of_another_notation_is_one_line_per_output_line() -> None:
+    """Rosetta Code's programs print suits as letters: the diff is the deal's lines, not
+    one token a line."""
+    letters = BOTH.replace("♣", "C").replace("♦", "D").replace("♥", "H").replace("♠", "S")
+    difference = compare(SEGMENTS, " " + letters.replace(" ", "  "), "tokens")
+    assert difference is not None
+    removed = [line for line in difference.diff.splitlines() if line.startswith("-")
+               and not line.startswith("---")]
+    assert len(removed) == BOTH.count("\n")
+    assert removed[0] == "-⟦J♦⟧ ⟦2♦⟧ ⟦9♥⟧"
+
+
+def test_a_flood_of_differences_shows_a_bounded_diff() -> None:
+    flood = "x\n" * 100_000
+    difference = compare(SEGMENTS, flood, "lines")
+    assert difference is not None
+    assert len(difference.diff.splitlines()) < 1000
+    assert "more actual lines not shown" in difference.diff
 
 
 def test_one_transcript_is_located_through_the_cases_it_matches() -> None:

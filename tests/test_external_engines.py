@@ -46,12 +46,12 @@ def test_the_installed_tool_is_preferred(fake_tools: Path, language: str, progra
 
 @pytest.mark.parametrize(("language", "program"), [("bsl", BSL_PORT), ("kumir", KUMIR_PORT)])
 def test_embedded_engine_can_be_forced(fake_tools: Path, language: str, program: Path) -> None:
-    from reference.freecell import output
+    from project_reference import freecell
 
     runner = get_runner(language, engine="embedded")
     result = runner.run(runner.build(program), timeout=60)
     assert result.returncode == 0
-    assert result.stdout.startswith(output(1))
+    assert result.stdout.startswith(freecell.output(1))
 
 
 def test_exec_hands_the_file_to_the_tool_and_returns_its_exit_code(fake_tools: Path) -> None:
@@ -86,4 +86,5 @@ def test_a_missing_tool_named_by_engine_is_a_usage_error(capsys: pytest.CaptureF
     monkeypatch.setenv("PATH", str(tmp_path))
     assert main(["exec", str(BSL_PORT), "--engine", "oscript"]) == 2
     assert capsys.readouterr().err.strip() == (
-        "portcheck: error: engine oscript: oscript is not on PATH")
+        "portcheck: error: engine oscript: oscript not found: install package onescript "
+        "(from oscript.io; not in Debian)")

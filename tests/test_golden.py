@@ -11,16 +11,18 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from types import ModuleType
 
 import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from project_reference import freecell
 
 from portcheck import yamlio
 from portcheck.cli import main
 from portcheck.golden_store import GoldenCase, read_golden, write_golden
-from reference import freecell
+from portcheck.project import find_project
 
 GAME_617_LINE_1 = "7♦ A♦ 5♣ 3♠ 5♠ 8♣ 2♦ A♥"  # the article's first line of Игра(617)
 EDITED_LINE_1 = "7♦ A♦ 5♣ 3♠ 5♠ 8♣ 2♦ A♣"
@@ -57,18 +59,24 @@ def last_line(text: str) -> str:
     return text.strip().splitlines()[-1]
 
 
+def copied_reference() -> ModuleType:
+    """The copied project's reference module (loaded from the copy, as portcheck loads it)."""
+    return find_project().algorithm("freecell").module
+
+
 @pytest.fixture
-def new_case(monkeypatch: pytest.MonkeyPatch) -> str:
+def new_case(project_copy: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     """A case the reference declares and no golden or port has yet: game 3."""
-    monkeypatch.setattr(freecell, "CASES", {**freecell.CASES, "game-3": {"game": 3}})
+    reference = copied_reference()
+    monkeypatch.setattr(reference, "CASES", {**reference.CASES, "game-3": {"game": 3}})
     return "game-3"
 
 
 def drop_reference_case(monkeypatch: pytest.MonkeyPatch, case_id: str) -> None:
-    """The reference no longer declares ``case_id`` (a new dict: the real one keeps its
-    order for the other tests)."""
-    cases = {cid: params for cid, params in freecell.CASES.items() if cid != case_id}
-    monkeypatch.setattr(freecell, "CASES", cases)
+    """The copied reference no longer declares ``case_id``."""
+    reference = copied_reference()
+    cases = {cid: params for cid, params in reference.CASES.items() if cid != case_id}
+    monkeypatch.setattr(reference, "CASES", cases)
 
 
 # --- check ----------------------------------------------------------------------------------
@@ -156,7 +164,8 @@ def test_glob_pattern_selects_cases(project_copy: Path,
     edit_game_617(project_copy)
     assert golden("check", "freecell", "-k", "game-6?7") == 1
     assert "case game-617 differs" in capsys.readouterr().out
-    assert golden("check", "freecell", "-k", "game-6?8") == 0
+    # a pattern that selects no case would check nothing: a usage error, never "match"
+    assert golden("check", "freecell", "-k", "game-6?8") == 2
 
 
 # --- update ---------------------------------------------------------------------------------
@@ -231,7 +240,7 @@ def test_prune_removes_cases_the_reference_no_longer_has(
     assert "removed case game-11982" in capsys.readouterr().out
     stored = read_golden(golden_file(project_copy), "freecell")
     assert stored is not None
-    assert list(stored) == list(freecell.CASES)
+    assert list(stored) == list(copied_reference().CASES)
 
 
 def test_partial_prune_deletes_nothing_it_did_not_look_at(

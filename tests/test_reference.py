@@ -19,9 +19,9 @@ from pathlib import Path
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from project_reference import freecell
 
 from portcheck.prng import JavaRandom, MsRand
-from reference import freecell
 
 RESULTS_HEADING = "Результаты работы программы:"
 CARD_LINE = re.compile(r"^\s*([A2-9TJQK][♣♦♥♠])(\s+[A2-9TJQK][♣♦♥♠])*\s*$")

@@ -15,13 +15,16 @@ from typing import Any
 
 import pytest
 from article import article_deals
+from project_reference import freecell
 
 import portcheck.runners.java as java_module
 import portcheck.runners.pascal as pascal_module
 from portcheck.algorithms import Case
 from portcheck.errors import UsageError
+from portcheck.languages import LANGUAGES
+from portcheck.project import Project as _Project
 from portcheck.render import render_template
-from portcheck.runners import RUNNERS, UnknownLanguage, get_runner
+from portcheck.runners import get_runner, runner_class
 from portcheck.runners.base import (
     BuildError,
     Runner,
@@ -31,7 +34,10 @@ from portcheck.runners.base import (
     run_command,
 )
 from portcheck.runners.cache import BuildCache, cache_key
-from reference.freecell import output as freecell_output
+
+FREECELL = _Project(Path(__file__).resolve().parents[1]).algorithm("freecell")
+
+freecell_output = freecell.output
 
 REPO = Path(__file__).resolve().parent.parent
 TEMPLATES_DIR = REPO / "templates"
@@ -162,8 +168,10 @@ def test_cache_root_from_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: 
 # --- the registry --------------------------------------------------------------------------
 
 
-def test_registry_names_every_language() -> None:
-    assert set(RUNNERS) == {"bsl", "java", "kumir", "pascal", "python"}
+def test_registry_names_every_language_and_a_runner_for_each() -> None:
+    assert set(LANGUAGES) == {"bsl", "java", "kumir", "pascal", "python"}
+    for name in LANGUAGES:
+        assert runner_class(name).language == name
 
 
 def test_registry_does_not_import_the_interpreters_up_front() -> None:
@@ -179,7 +187,7 @@ def test_registry_does_not_import_the_interpreters_up_front() -> None:
 
 
 def test_unknown_language_is_a_one_line_error() -> None:
-    with pytest.raises(UnknownLanguage) as raised:
+    with pytest.raises(UsageError) as raised:
         get_runner("cobol")
     message = str(raised.value)
     assert message == "unknown language 'cobol' (known: bsl, java, kumir, pascal, python)"
@@ -473,7 +481,7 @@ TEMPLATES = [
 def render(language: str, template: str, games: list[int]) -> str:
     """Render with the tool's own renderer, as ``portcheck render`` does."""
     cases = [Case(f"game-{game}", {"game": game}) for game in games]
-    return render_template(TEMPLATES_DIR / language / template, TEMPLATES_DIR, "freecell", cases)
+    return render_template(TEMPLATES_DIR / language / template, TEMPLATES_DIR, FREECELL, cases)
 
 
 def test_reference_agrees_with_the_article() -> None:
@@ -507,4 +515,4 @@ def test_freecell_template_needs_the_game_parameter(
 ) -> None:
     cases = [Case("game-without-params", {})]
     with pytest.raises(UsageError, match="undefined"):
-        render_template(TEMPLATES_DIR / language / template, TEMPLATES_DIR, "freecell", cases)
+        render_template(TEMPLATES_DIR / language / template, TEMPLATES_DIR, FREECELL, cases)

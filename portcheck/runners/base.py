@@ -71,8 +71,9 @@ class Runner(ABC):
         """Compile ``source``; cached by content hash.  Raises :class:`BuildError`."""
 
     @abstractmethod
-    def run(self, built: Path, *, stdin: str = "", timeout: float = DEFAULT_TIMEOUT) -> RunResult:
-        """Run a built program with a time limit."""
+    def run(self, built: Path, *, stdin: str = "", timeout: float = DEFAULT_TIMEOUT,
+            args: Sequence[str] = ()) -> RunResult:
+        """Run a built program with a time limit and command-line ``args``."""
 
 
 def child_env(extra: Mapping[str, str] | None = None) -> dict[str, str]:

@@ -8,10 +8,8 @@ from pathlib import Path
 from portcheck.interp.bsl import DIALECTS
 from portcheck.interp.bsl.cache import compile_cached
 from portcheck.runners.cache import BuildCache
-from portcheck.runners.interpreted import EMBEDDED, InterpretedRunner
+from portcheck.runners.interpreted import InterpretedRunner
 
-OSCRIPT = "oscript"
-ENGINES = (EMBEDDED, OSCRIPT)
 OSCRIPT_PROGRAM = "oscript"
 OSCRIPT_PACKAGE = "onescript (from oscript.io; not in Debian)"
 
@@ -19,10 +17,8 @@ OSCRIPT_PACKAGE = "onescript (from oscript.io; not in Debian)"
 class BslRunner(InterpretedRunner):
     language = "bsl"
     suffix = ".bsl"
-    external = OSCRIPT
     external_program = OSCRIPT_PROGRAM
     external_package = OSCRIPT_PACKAGE
-    module = "portcheck.interp.bsl"
 
     def __init__(self, engine: str | None = None, dialect: str = "platform", *,
                  cache: BuildCache | None = None) -> None:

@@ -12,11 +12,13 @@ import hashlib
 import platform
 import shutil
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar
 
 import portcheck
 from portcheck.interp.errors import CompileError
+from portcheck.languages import EMBEDDED, engine_for, get_language
 from portcheck.runners.base import (
     DEFAULT_TIMEOUT,
     BuildError,
@@ -29,27 +31,26 @@ from portcheck.runners.base import (
     run_command,
 )
 
-EMBEDDED = "embedded"
 _PACKAGE_ROOT = Path(portcheck.__file__).resolve().parent.parent
 
 
 class InterpretedRunner(Runner):
     """A runner with two engines: ``external`` (the real tool) and ``embedded``."""
 
-    external: ClassVar[str]  # engine name: "oscript", "kumir"
     external_program: ClassVar[str]  # on PATH: "oscript", "kumir2-run"
     external_package: ClassVar[str]  # where to get it, for the message when it is missing
-    module: ClassVar[str]  # the embedded interpreter: "portcheck.interp.bsl"
 
     def __init__(self, engine: str | None = None) -> None:
-        """``engine``: the external tool's name, "embedded", or None for the external tool
-        when it is on PATH, else embedded."""
-        engines = (EMBEDDED, self.external)
-        if engine is not None and engine not in engines:
-            raise ValueError(f"unknown {self.language} engine {engine!r} "
-                             f"(known: {', '.join(engines)})")
+        """``engine``: the external tool's name, "embedded", or None (or "auto") for the
+        external tool when it is on PATH, else embedded.  The engine names and the embedded
+        interpreter's module come from the language registry (``portcheck.languages``)."""
+        spec = get_language(self.language)
+        assert spec.external is not None and spec.embedded is not None
+        self.external: str = spec.external
+        self.module: str = spec.embedded
+        chosen = engine_for(spec, engine)
         on_path = shutil.which(self.external_program) is not None
-        self.engine = engine or (self.external if on_path else EMBEDDED)
+        self.engine = chosen or (self.external if on_path else EMBEDDED)
         self._checked: set[str] = set()
 
     @property
@@ -86,9 +87,10 @@ class InterpretedRunner(Runner):
             return [self.external_program, str(built)]
         return [sys.executable, "-u", "-m", self.module, str(built), *self.embedded_options()]
 
-    def run(self, built: Path, *, stdin: str = "", timeout: float = DEFAULT_TIMEOUT) -> RunResult:
+    def run(self, built: Path, *, stdin: str = "", timeout: float = DEFAULT_TIMEOUT,
+            args: Sequence[str] = ()) -> RunResult:
         env = child_env({"PYTHONPATH": str(_PACKAGE_ROOT)})
-        return run_command(self.argv(built), stdin=stdin, timeout=timeout, env=env)
+        return run_command([*self.argv(built), *args], stdin=stdin, timeout=timeout, env=env)
 
     def _missing(self) -> str:
         return missing_tool_message(self.external_program, self.external_package)

@@ -6,6 +6,7 @@ builds ``Freecell.class`` and runs as ``java -cp <entry> Freecell``.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from portcheck.runners.base import (
@@ -54,9 +55,10 @@ class JavaRunner(CompiledRunner):
         entry = self.cache.get_or_build(self.name, key, lambda work: _javac(source, work))
         return entry / f"{class_name}.class"
 
-    def run(self, built: Path, *, stdin: str = "", timeout: float = DEFAULT_TIMEOUT) -> RunResult:
+    def run(self, built: Path, *, stdin: str = "", timeout: float = DEFAULT_TIMEOUT,
+            args: Sequence[str] = ()) -> RunResult:
         java = require_tool("java", PACKAGE)
-        argv = [java, *JAVA_OPTIONS, "-cp", str(built.parent), built.stem]
+        argv = [java, *JAVA_OPTIONS, "-cp", str(built.parent), built.stem, *args]
         return run_command(argv, stdin=stdin, timeout=timeout)
 
 

@@ -9,10 +9,8 @@ from pathlib import Path
 from portcheck.interp.kumir.cache import compile_cached
 from portcheck.interp.kumir.source import DEFAULT_ENCODING
 from portcheck.runners.cache import BuildCache
-from portcheck.runners.interpreted import EMBEDDED, InterpretedRunner
+from portcheck.runners.interpreted import InterpretedRunner
 
-KUMIR = "kumir"
-ENGINES = (EMBEDDED, KUMIR)
 KUMIR_PROGRAM = "kumir2-run"
 KUMIR_PACKAGE = "kumir2"
 
@@ -20,10 +18,8 @@ KUMIR_PACKAGE = "kumir2"
 class KumirRunner(InterpretedRunner):
     language = "kumir"
     suffix = ".kum"
-    external = KUMIR
     external_program = KUMIR_PROGRAM
     external_package = KUMIR_PACKAGE
-    module = "portcheck.interp.kumir"
 
     def __init__(self, engine: str | None = None, *, cache: BuildCache | None = None,
                  seed: int = 1, encoding: str = DEFAULT_ENCODING) -> None:

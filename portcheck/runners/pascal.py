@@ -12,6 +12,7 @@ each ``Write``/``WriteLn``: a port stopped at its time limit keeps what it print
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 from portcheck.runners.base import (
@@ -60,8 +61,9 @@ class PascalRunner(CompiledRunner):
         entry = self.cache.get_or_build(self.name, key, lambda work: _fpc(source, work))
         return entry / source.stem
 
-    def run(self, built: Path, *, stdin: str = "", timeout: float = DEFAULT_TIMEOUT) -> RunResult:
-        return run_command([built], stdin=stdin, timeout=timeout)
+    def run(self, built: Path, *, stdin: str = "", timeout: float = DEFAULT_TIMEOUT,
+            args: Sequence[str] = ()) -> RunResult:
+        return run_command([built, *args], stdin=stdin, timeout=timeout)
 
 
 def _fpc(source: Path, work: Path) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import platform
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 from portcheck.runners.base import (
@@ -44,6 +45,7 @@ class PythonRunner(Runner):
             raise BuildError(f"{where}: SyntaxError: {error.msg}") from None
         return source
 
-    def run(self, built: Path, *, stdin: str = "", timeout: float = DEFAULT_TIMEOUT) -> RunResult:
-        argv = [self.interpreter, *PYTHON_OPTIONS, str(built)]
+    def run(self, built: Path, *, stdin: str = "", timeout: float = DEFAULT_TIMEOUT,
+            args: Sequence[str] = ()) -> RunResult:
+        argv = [self.interpreter, *PYTHON_OPTIONS, str(built), *args]
         return run_command(argv, stdin=stdin, timeout=timeout)

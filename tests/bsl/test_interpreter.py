@@ -12,11 +12,14 @@ from types import SimpleNamespace
 import jinja2
 import pytest
 from article import article_deals
+from project_reference import freecell
 
+from portcheck.errors import UsageError
 from portcheck.interp.bsl import compile_text, run_file, run_program
 from portcheck.interp.errors import CompileError
 from portcheck.runners.bsl import BslRunner
-from reference.freecell import output
+
+output = freecell.output
 
 ROOT = Path(__file__).resolve().parents[2]
 NBSP = "\xa0"
@@ -166,7 +169,7 @@ def test_runner_stops_an_endless_program_and_keeps_its_output(tmp_path: Path) ->
 
 
 def test_unknown_engine_and_dialect_are_rejected() -> None:
-    with pytest.raises(ValueError, match="engine"):
+    with pytest.raises(UsageError, match="engine '1cv8' does not run bsl"):
         BslRunner(engine="1cv8")
     with pytest.raises(ValueError, match="dialect"):
         BslRunner(dialect="kumir")

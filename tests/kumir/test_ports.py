@@ -7,11 +7,14 @@ import io
 from pathlib import Path
 
 import pytest
+from project_reference import dice, freecell
 
 from portcheck.algorithms import Case
 from portcheck.interp.kumir import compile_file, compile_text, run_program
+from portcheck.project import Project as _Project
 from portcheck.render import render_template
-from reference import dice, freecell
+
+FREECELL = _Project(Path(__file__).resolve().parents[2]).algorithm("freecell")
 
 ROOT = Path(__file__).resolve().parents[2]
 DICE = ROOT / "ports" / "dice" / "kumir-article"
@@ -21,7 +24,7 @@ GAMES = [1, 2, 617, 11982, 2**16, 2**24 + 3, 2**30, 2**31 - 2, 2**31 - 1]
 
 def _render(games: list[int]) -> str:
     cases = [Case(f"game-{g}", {"game": g}) for g in games]
-    return render_template(TEMPLATE, ROOT / "templates", "freecell", cases)
+    return render_template(TEMPLATE, ROOT / "templates", FREECELL, cases)
 
 
 def test_freecell_template_prints_the_reference_deals() -> None:

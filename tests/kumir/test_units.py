@@ -11,7 +11,8 @@ from portcheck.interp.errors import CompileError, ProgramFault
 from portcheck.interp.kumir import compile_file, run_file
 from portcheck.interp.kumir.fmt import format_real
 from portcheck.interp.kumir.inputs import InputReader
-from portcheck.runners.kumir import EMBEDDED, KumirRunner
+from portcheck.languages import EMBEDDED
+from portcheck.runners.kumir import KumirRunner
 
 PROGRAM = 'алг\nнач\n  вывод "Жук", 1/4, нс\nкон\n'
 

@@ -1,0 +1,95 @@
+"""A reviewed presentation mapping of a port someone else wrote (``normalize:`` in port.yaml).
+
+A contributed program may print the right result in another notation: suits as letters
+(``JD 2D``) where the goldens have symbols (``J♦ 2♦``), a ``Hand 11982`` header before each
+deal.  Its port.yaml may declare, after review, how to read its output:
+
+    normalize:
+      chars: {C: "♣", D: "♦", H: "♥", S: "♠"}   # character for character
+      words: {Ten: "T"}                          # whole words (runs without white space)
+      drop_lines: ["^Hand \\\\d+$"]              # lines to leave out (regular expressions)
+
+It is applied to what the program printed before that is compared with the goldens (never
+to the goldens), and the report and the listing show it, so a difference of notation is
+never taken for a difference of result, nor hidden.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Any
+
+KEYS = ("chars", "words", "drop_lines")
+_WORD = re.compile(r"\S+")
+
+
+class NormalizeError(ValueError):
+    """A malformed mapping; the message names the key."""
+
+
+@dataclass(frozen=True)
+class Normalize:
+    chars: dict[str, str] = field(default_factory=dict)
+    words: dict[str, str] = field(default_factory=dict)
+    drop_lines: tuple[re.Pattern[str], ...] = ()
+
+    def __bool__(self) -> bool:
+        return bool(self.chars or self.words or self.drop_lines)
+
+    def apply(self, text: str) -> str:
+        """``text`` as the goldens would print it."""
+        if not self:
+            return text
+        lines = text.split("\n")
+        kept = [line for line in lines if not any(p.search(line) for p in self.drop_lines)]
+        text = "\n".join(kept)
+        if self.words:
+            text = _WORD.sub(lambda m: self.words.get(m.group(), m.group()), text)
+        if self.chars:
+            text = text.translate(str.maketrans(self.chars))
+        return text
+
+    def describe(self) -> str:
+        """One line for the report: ``chars C→♣ D→♦; dropped lines matching ^Hand``."""
+        parts = []
+        if self.chars:
+            parts.append("chars " + " ".join(f"{a}→{b}" for a, b in self.chars.items()))
+        if self.words:
+            parts.append("words " + " ".join(f"{a}→{b}" for a, b in self.words.items()))
+        if self.drop_lines:
+            parts.append("dropped lines matching " + ", ".join(p.pattern
+                                                               for p in self.drop_lines))
+        return "; ".join(parts)
+
+
+def parse_normalize(data: Any) -> Normalize:
+    """The mapping declared in port.yaml (``NormalizeError`` names what is wrong)."""
+    if data is None:
+        return Normalize()
+    if not isinstance(data, dict):
+        raise NormalizeError("normalize must be a mapping with chars, words, drop_lines")
+    unknown = [key for key in data if key not in KEYS]
+    if unknown:
+        raise NormalizeError(f"normalize: unknown key {unknown[0]!r} (known: {', '.join(KEYS)})")
+    chars = _text_map(data.get("chars", {}), "chars")
+    if any(len(key) != 1 for key in chars):
+        raise NormalizeError("normalize: chars maps single characters")
+    return Normalize(chars, _text_map(data.get("words", {}), "words"),
+                     _patterns(data.get("drop_lines", [])))
+
+
+def _text_map(value: Any, key: str) -> dict[str, str]:
+    if not isinstance(value, dict) or not all(isinstance(k, str) and isinstance(v, str)
+                                              and k for k, v in value.items()):
+        raise NormalizeError(f"normalize: {key} must map text to text")
+    return dict(value)
+
+
+def _patterns(value: Any) -> tuple[re.Pattern[str], ...]:
+    if not isinstance(value, list) or not all(isinstance(p, str) for p in value):
+        raise NormalizeError("normalize: drop_lines must be a list of regular expressions")
+    try:
+        return tuple(re.compile(p) for p in value)
+    except re.error as error:
+        raise NormalizeError(f"normalize: drop_lines: {error}") from None

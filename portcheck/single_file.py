@@ -1,0 +1,90 @@
+"""``portcheck check ALGO FILE``: is this one program right?  No port folder needed.
+
+For someone who wrote (or found) a port and just wants to know: the file's language comes
+from its suffix (or ``--lang``); it is built and run as a contributed port would be, and what
+it prints is compared with the goldens of the cases it says it prints (``--cases``, in
+order), or, when it takes its input on the command line (``--args "{game}"``), run once for
+each case (default: every case of the algorithm).  ``--normalize FILE`` reads a reviewed
+presentation mapping (the ``normalize:`` mapping of port.yaml) from a YAML file.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from portcheck.algorithms import Case
+from portcheck.checks import CheckContext, compare_with_goldens
+from portcheck.compare import MODES
+from portcheck.errors import UsageError
+from portcheck.execution import RunSettings, produce_output
+from portcheck.languages import get_language, language_of_file
+from portcheck.normalize import Normalize, NormalizeError, parse_normalize
+from portcheck.ports import PLACEHOLDER, Port
+from portcheck.project import Project
+from portcheck.results import CheckResult, RunProblem
+from portcheck.yamlio import load_yaml
+
+
+def check_file(project: Project, args: argparse.Namespace) -> CheckResult:
+    port = file_port(project, args)
+    settings = RunSettings(timeout=args.timeout, require_runtimes=True, engine=args.engine)
+    try:
+        result = produce_output(port, port.program, settings, kind="check")
+    except RunProblem as problem:
+        return problem.result
+    return compare_with_goldens(CheckContext(project, settings), port, result, "check")
+
+
+def file_port(project: Project, args: argparse.Namespace) -> Port:
+    """The program file as a contributed port (checked as port.yaml would be)."""
+    program = Path(args.file)
+    if not program.is_file():
+        raise UsageError(f"{program}: no such file")
+    reference = project.algorithm(args.algorithm)
+    language = get_language(args.lang) if args.lang else language_of_file(program)
+    call_args = tuple(args.args or ())
+    if call_args and not language.takes_args:
+        raise UsageError(f"a {language.name} program takes no command-line arguments here")
+    for word in call_args:
+        for name in PLACEHOLDER.findall(word):
+            if name not in reference.params:
+                raise UsageError(f"--args: {{{name}}} is not an input of {reference.name} "
+                                 f"(inputs: {reference.inputs_help()})")
+    if args.compare not in MODES:
+        raise UsageError(f"--compare {args.compare!r} is not one of {', '.join(MODES)}")
+    return Port(
+        folder=program.parent, id=str(program), reference=reference,
+        language=language.name, origin="contributed", program=program,
+        cases=_cases(reference.cases, args.cases, bool(call_args), reference.name),
+        compare=args.compare, args=call_args,
+        runs="per-case" if call_args else "once",
+        stdin=Path(args.stdin) if args.stdin else None,
+        normalize=_normalize(args.normalize),
+    )
+
+
+def _cases(known: dict[str, Case], chosen: list[str] | None, per_case: bool,
+           algorithm: str) -> list[str]:
+    if not chosen:
+        if per_case:
+            return list(known)
+        raise UsageError(f"say which cases the program prints, in order: --cases ID,ID… "
+                         f"(cases of {algorithm}: {', '.join(known)})")
+    ids = [cid for word in chosen for cid in word.split(",") if cid]
+    for cid in ids:
+        if cid not in known:
+            raise UsageError(f"{algorithm} has no case {cid!r} (cases: {', '.join(known)})")
+    return ids
+
+
+def _normalize(path: str | None) -> Normalize:
+    if not path:
+        return Normalize()
+    data = load_yaml(Path(path))
+    if isinstance(data, dict) and "normalize" in data:
+        data = data["normalize"]
+    try:
+        return parse_normalize(data)
+    except NormalizeError as error:
+        raise UsageError(f"{path}: {error}") from None

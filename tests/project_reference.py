@@ -1,0 +1,19 @@
+"""This project's reference algorithms, for tests: loaded from ``reference/`` as portcheck
+loads them (nothing named ``reference`` is installed or importable)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from types import ModuleType
+
+from portcheck.project import Project
+
+REPO = Path(__file__).resolve().parents[1]
+
+
+def reference_module(name: str) -> ModuleType:
+    return Project(REPO).algorithm(name).module
+
+
+freecell = reference_module("freecell")
+dice = reference_module("dice")
