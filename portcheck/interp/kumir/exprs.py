@@ -26,6 +26,7 @@ from portcheck.interp.kumir.types import (
     Type,
     assignable,
 )
+from portcheck.interp.walk import walk_expr
 
 INT_MAX = 2**31 - 1
 _STRINGS = (STR, CHAR)
@@ -299,14 +300,6 @@ def _division_variant(codes: list[ir.Expr]) -> str:
     dividend, divisor = codes
     if isinstance(divisor, ir.Const) and divisor.value > 0:
         return "_by_const"
-    return "" if _holds_prim(dividend, _DIVISIONS) else "_simple"
-
-
-def _holds_prim(node: object, names: set[str]) -> bool:
-    if isinstance(node, ir.Prim) and node.fn in names:
-        return True
-    if isinstance(node, list):
-        return any(_holds_prim(child, names) for child in node)
-    slots = getattr(node, "__slots__", ())
-    return any(_holds_prim(getattr(node, slot), names) for slot in slots
-               if slot not in ("pos",))
+    holds_division = any(isinstance(node, ir.Prim) and node.fn in _DIVISIONS
+                         for node in walk_expr(dividend))
+    return "" if holds_division else "_simple"
