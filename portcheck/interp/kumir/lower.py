@@ -32,7 +32,7 @@ class ModuleLowering(StmtLowering):
         procs = [self.algorithm(alg) for alg in algs]
         if algs:
             body.append(self.run_first(algs[0]))
-        return narrow_module(ir.Module(globals_, procs, body, self.filename))
+        return ir.Module(globals_, procs, body, self.filename)
 
     def run_first(self, alg: Tree) -> ir.Stmt:
         signature = self.algorithms[str(_alg_name(alg))]
@@ -99,6 +99,11 @@ class ModuleLowering(StmtLowering):
 
     def s_alg_pre(self, node: Tree) -> list[ir.Stmt]:
         return self.body(node)
+
+
+def lower(tree: Tree, filename: str) -> ir.Module:
+    """The checked program, its provably safe operations unchecked (``ranges``)."""
+    return narrow_module(ModuleLowering(filename).module(tree))
 
 
 def _child(node: Tree, data: str) -> Tree | None:
