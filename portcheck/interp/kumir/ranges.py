@@ -21,6 +21,7 @@ fails exactly as before.
 from __future__ import annotations
 
 from portcheck.interp import ir
+from portcheck.interp.kumir.numbers import INT_MAX, INT_MIN
 from portcheck.interp.walk import (
     assigned_names,
     calls_in,
@@ -29,9 +30,6 @@ from portcheck.interp.walk import (
     sub_expressions,
     walk_statements,
 )
-
-INT_MIN = -(2**31)
-INT_MAX = 2**31 - 1
 
 Interval = tuple[int, int]
 Env = dict[str, Interval]
