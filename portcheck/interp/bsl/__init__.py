@@ -12,8 +12,8 @@ from pathlib import Path
 from typing import TextIO
 
 from portcheck.interp import ir
+from portcheck.interp.bsl.formatting import DIALECTS
 from portcheck.interp.bsl.numbers import CONTEXT
-from portcheck.interp.bsl.present import DIALECTS
 from portcheck.interp.bsl.runtime import BslRuntime
 from portcheck.interp.bsl.source import normalise, read_source
 from portcheck.interp.core import Program, compile_module
