@@ -52,7 +52,6 @@ def _command_line(language: str, front: FrontEnd) -> argparse.ArgumentParser:
     return parser
 
 
-
 def run_embedded(language: str, path: Path, *, encoding: str = DEFAULT_ENCODING,
                  **options: Any) -> int:
     """Run ``path`` on the ``language`` front-end; the exit status.  ``options`` are run

@@ -31,7 +31,6 @@ def _is_keyword(node: object) -> bool:
         "PERCENT")
 
 
-
 class ExprLowering(Lowering):
     """Lowers expressions; the statement lowering extends it."""
 
