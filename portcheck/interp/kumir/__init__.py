@@ -14,7 +14,7 @@ from typing import TextIO
 from portcheck.interp import ir
 from portcheck.interp.core import Program, compile_module
 from portcheck.interp.frontends import DEFAULT_ENCODING, RunOption
-from portcheck.interp.kumir.runtime import KumirRuntime
+from portcheck.interp.kumir.runtime import Halt, KumirRuntime
 from portcheck.interp.kumir.source import read_source
 
 __all__ = ["DESCRIPTION", "RUN_OPTIONS", "compile_file", "compile_text",
@@ -33,7 +33,8 @@ def lower_text(text: str, filename: str = "<program>") -> ir.Module:
     from portcheck.interp.kumir.lower import lower
     from portcheck.interp.kumir.parser import parse
 
-    return lower(parse(text, filename), filename)
+    tree, errors = parse(text, filename)
+    return lower(tree, filename, errors)
 
 
 def compile_text(text: str, filename: str = "<program>") -> Program:
@@ -48,7 +49,10 @@ def compile_file(path: Path, *, encoding: str = DEFAULT_ENCODING) -> Program:
 def run_program(program: Program, *, stdin: TextIO, stdout: TextIO, seed: int = 1) -> list[str]:
     """Run a compiled program (its first algorithm); returns the warnings."""
     runtime = KumirRuntime(stdout, stdin, seed)
-    program.run(runtime)
+    try:
+        program.run(runtime)
+    except Halt:
+        stdout.write("\nСТОП.")
     return runtime.warnings
 
 

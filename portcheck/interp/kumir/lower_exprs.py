@@ -7,12 +7,15 @@ does not) and type errors are found before the program runs.
 
 from __future__ import annotations
 
+import math
+from typing import NoReturn
+
 from lark import Token, Tree
 
 from portcheck.interp import ir
 from portcheck.interp.kumir.library import BUILTINS
 from portcheck.interp.kumir.numbers import INT_MAX
-from portcheck.interp.kumir.scope import Scope, Signature
+from portcheck.interp.kumir.scope import ARG, RESULT_NAME, Scope, Signature, Variable
 from portcheck.interp.kumir.types import (
     BOOL,
     CHAR,
@@ -44,6 +47,7 @@ class ExprLowering(Lowering):
 
     scope: Scope
     algorithms: dict[str, Signature]
+    broken: set[str]  # algorithms whose header has an error
 
     # -- entry points ------------------------------------------------------------------
 
@@ -56,6 +60,12 @@ class ExprLowering(Lowering):
         """``node`` lowered and converted to type ``wanted`` (цел widens to вещ)."""
         code, kind = self.expr(node)
         return self.convert(node, code, kind, wanted, what)
+
+    def value_of(self, node: Node, wanted: Type, what: str = "") -> ir.Expr:
+        """As ``converted``, for a value copied (assigned, passed): a variable without a
+        value stops the program here, as in KuMir (operators find it by themselves)."""
+        code = self.converted(node, wanted, what)
+        return defined(code)
 
     def condition(self, node: Node) -> ir.Expr:
         """A ``лог`` expression as a Python bool (an unassigned value is an error)."""
@@ -89,15 +99,27 @@ class ExprLowering(Lowering):
             self.fail(node, "Слишком большое целое число")
         return ir.Const(value, pos_of(node)), INT
 
+    def expr_hex_lit(self, node: Tree) -> Typed:
+        value = int(str(node.children[0])[1:], 16)
+        if value > 0xFFFFFFFF:
+            self.fail(node, "Слишком большое целое число")
+        return ir.Const(value - (1 << 32) if value > INT_MAX else value, pos_of(node)), INT
+
     def expr_real_lit(self, node: Tree) -> Typed:
-        return ir.Const(float(node.children[0]), pos_of(node)), REAL
+        value = float(node.children[0])
+        if value == math.inf:
+            self.fail(node, "Слишком большое вещественное значение")
+        return ir.Const(value, pos_of(node)), REAL
 
     def expr_str_lit(self, node: Tree) -> Typed:
-        return ir.Const(str(node.children[0])[1:-1], pos_of(node)), STR
-
-    def expr_char_lit(self, node: Tree) -> Typed:
-        text = str(node.children[0])[1:-1]
+        """A literal of one character is a ``сим`` (it goes to a ``лит`` as well)."""
+        text = str(node.children[0])
         return ir.Const(text, pos_of(node)), CHAR if len(text) == 1 else STR
+
+    expr_char_lit = expr_str_lit
+
+    def expr_table_lit(self, node: Tree) -> Typed:
+        self.fail(node, "Таблица-константа возможна только при объявлении")
 
     def expr_true_lit(self, node: Tree) -> Typed:
         return ir.Const(True, pos_of(node)), BOOL
@@ -113,9 +135,20 @@ class ExprLowering(Lowering):
         variable = self.scope.lookup(name)
         if variable is not None:
             return ir.Var(name, pos_of(token)), variable.type
-        if name in self.algorithms or name in BUILTINS:
+        if name in self.algorithms or name in BUILTINS or name in self.broken:
             return self.call_value(token, [])
+        if name == RESULT_NAME:
+            self.fail(token, 'Вне алгоритмов не бывает "знач"' if self.scope.is_global
+                      else 'У этого алгоритма нет "знач"')
         self.fail(token, f"Имя не объявлено: {name}")
+
+    def unknown_algorithm(self, token: Token) -> NoReturn:
+        name = str(token)
+        if name in self.broken:
+            self.fail(token, "Алгоритм с ошибкой")
+        if self.scope.lookup(name) is not None:
+            self.fail(token, f"{name} — не алгоритм")
+        self.fail(token, "Нет такого алгоритма")
 
     def expr_call(self, node: Tree) -> Typed:
         token = node.children[0]
@@ -128,11 +161,9 @@ class ExprLowering(Lowering):
             return self.builtin_call(token, args)
         signature = self.algorithms.get(name)
         if signature is None:
-            if self.scope.lookup(name) is not None:
-                self.fail(token, f"{name} — не алгоритм")
-            self.fail(token, f"Имя не объявлено: {name}")
+            self.unknown_algorithm(token)
         if signature.result is None:
-            self.fail(token, f"Алгоритм {name} не возвращает значения")
+            self.fail(token, "У этого алгоритма нет значения")
         return self.user_call(token, signature, args), signature.result
 
     def builtin_call(self, token: Token, args: list[Node]) -> Typed:
@@ -158,9 +189,9 @@ class ExprLowering(Lowering):
             if isinstance(param.type, TableType):
                 codes.append(self.table_arg(arg, param.type, what))
             elif param.mode in ("рез", "аргрез"):
-                codes.append(self.ref_arg(arg, param.type, what))
+                codes.append(self.ref_arg(arg, param, what))
             else:
-                codes.append(self.converted(arg, param.type, what))
+                codes.append(self.value_of(arg, param.type, what))
         return ir.Call(signature.name, codes, pos_of(token))
 
     def table_arg(self, node: Node, wanted: TableType, what: str) -> ir.Expr:
@@ -170,13 +201,22 @@ class ExprLowering(Lowering):
                       f"а выражение имеет тип {type_name(kind)}")
         return code
 
-    def ref_arg(self, node: Node, wanted: Type, what: str) -> ir.Expr:
+    def ref_arg(self, node: Node, param: Variable, what: str) -> ir.Expr:
+        """A variable or a table element given for a ``рез``/``аргрез`` parameter (a
+        ``рез`` one is not read, so it may have no value yet)."""
         code, kind = self.expr(node)
         if not isinstance(code, ir.Var | ir.Item):
-            self.fail(node, f"Для параметра рез/аргрез нужна величина, а не выражение ({what})")
-        if kind != wanted:
-            self.fail(node, f"Несоответствие типов ({what}): нужно {wanted}, "
+            self.fail(node, f"Не величина в {param.mode}-параметре")
+        base = code.base if isinstance(code, ir.Item) else code
+        variable = self.scope.lookup(base.name) if isinstance(base, ir.Var) else None
+        if variable is not None and variable.mode == ARG:
+            self.fail(node, "Нельзя арг передать в рез или аргрез")
+        if kind != param.type:
+            self.fail(node, f"Несоответствие типов ({what}): нужно {param.type}, "
                       f"а величина имеет тип {type_name(kind)}")
+        if isinstance(code, ir.Item) and param.mode == "рез":
+            peek = "table_peek1" if code.getitem_fn == "table_get1" else "table_peek"
+            return ir.Item(code.base, code.index, peek, code.setitem_fn, code.pos)
         return code
 
     # -- tables and strings ------------------------------------------------------------
@@ -202,8 +242,18 @@ class ExprLowering(Lowering):
     def expr_slice(self, node: Tree) -> Typed:
         token, start, stop = node.children
         base, kind = self.expr_name(Tree("name", [token], node.meta))
+        return self.sliced(token, base, kind, start, stop)
+
+    def expr_item_slice(self, node: Tree) -> Typed:
+        """``t[i][a:b]``: a part of a table's ``лит`` element."""
+        token, *index_nodes, start, stop = node.children
+        item, kind = self.expr_index(Tree("index", [token, *index_nodes], node.meta))
+        return self.sliced(token, item, kind, start, stop)
+
+    def sliced(self, token: Token, base: ir.Expr, kind: Type, start: Node,
+               stop: Node) -> Typed:
         if kind != STR:
-            self.fail(token, f"Вырезка s[i:j] возможна только из лит, а {token} имеет тип {kind}")
+            self.fail(token, "Вырезка возможна только из лит")
         codes = [self.converted(start, INT, "индекс"), self.converted(stop, INT, "индекс")]
         return ir.Prim("slice", [base, *codes], pos_of(token)), STR
 
@@ -244,9 +294,19 @@ class ExprLowering(Lowering):
         return ir.Prim("neg_int" if kind == INT else "neg_real", [operand], pos_of(op)), kind
 
     def expr_compare(self, node: Tree) -> Typed:
-        left_node, op, right_node = node.children
-        left, left_kind = self.expr(left_node)
-        right, right_kind = self.expr(right_node)
+        """``a < b``; a chain ``a < b <= c`` compares each neighbouring pair (and stops at
+        the first false one)."""
+        operands = [self.expr(child) for child in node.children[::2]]
+        tests: list[ir.Expr] = []
+        for n, op in enumerate(node.children[1::2]):
+            tests.append(self.comparison(op, operands[n], operands[n + 1]))
+        result = tests[0]
+        for test in tests[1:]:
+            result = ir.And(result, test, result.pos)
+        return result, BOOL
+
+    def comparison(self, op: Token, left_typed: Typed, right_typed: Typed) -> ir.Expr:
+        (left, left_kind), (right, right_kind) = left_typed, right_typed
         fn = _COMPARE[str(op)]
         comparable = (
             (left_kind in NUMERIC and right_kind in NUMERIC)
@@ -254,9 +314,10 @@ class ExprLowering(Lowering):
             or (left_kind == right_kind == BOOL and fn in ("eq", "ne"))
         )
         if not comparable:
-            self.fail(op, f"Несоответствие типов: нельзя сравнить {type_name(left_kind)} "
-                      f"и {type_name(right_kind)}")
-        return ir.Prim(fn, [left, right], pos_of(op)), BOOL
+            self.fail(op, f'Нельзя "{type_name(left_kind)} {op} {type_name(right_kind)}"')
+        if fn in ("eq", "ne"):  # the others stop at a missing value by themselves
+            left, right = defined(left), defined(right)
+        return ir.Prim(fn, [left, right], pos_of(op))
 
     def expr_and_op(self, node: Tree) -> Typed:
         left, right = (self.condition(child) for child in node.children)
@@ -268,6 +329,13 @@ class ExprLowering(Lowering):
 
     def expr_not_op(self, node: Tree) -> Typed:
         return ir.Not(self.condition(node.children[0]), pos_of(node)), BOOL
+
+
+def defined(code: ir.Expr) -> ir.Expr:
+    """``code``, checked to have a value if it is a plain variable."""
+    if isinstance(code, ir.Var):
+        return ir.Prim("defined", [code], code.pos)
+    return code
 
 
 def _is_literal(node: Node, value: int) -> bool:

@@ -8,20 +8,11 @@ from collections.abc import Callable
 from lark import Token, Tree
 
 from portcheck.interp import ir
+from portcheck.interp.errors import CompileError
 from portcheck.interp.kumir.library import BUILTINS
 from portcheck.interp.kumir.lower_exprs import ExprLowering
-from portcheck.interp.kumir.scope import RESULT_NAME, Variable
-from portcheck.interp.kumir.types import (
-    BOOL,
-    CHAR,
-    INT,
-    REAL,
-    STR,
-    TERMINAL_TABLES,
-    TERMINAL_TYPES,
-    TableType,
-    Type,
-)
+from portcheck.interp.kumir.scope import ARG, RESULT_NAME, Variable
+from portcheck.interp.kumir.types import BOOL, CHAR, INT, REAL, STR, TableType, Type, element_of
 from portcheck.interp.lowering import Node, pos_of
 
 _FAST_WRITES = {INT: "write_int", STR: "write_text", CHAR: "write_text"}
@@ -33,11 +24,34 @@ class StmtLowering(ExprLowering):
     wanted_checks: list[ir.Stmt]
     declared: list[str]
 
+    errors: list[CompileError]
+
     def body(self, node: Tree) -> list[ir.Stmt]:
+        """The statements lowered; one with an error is left out (the error kept)."""
         lowered: list[ir.Stmt] = []
         for child in node.children:
-            lowered += self.stmt(child)
+            lowered += self.guarded(lambda child=child: self.stmt(child)) or []
         return lowered
+
+    def guarded(self, lower: Callable[[], list[ir.Stmt] | None]) -> list[ir.Stmt] | None:
+        """``lower()``, or None with its ``CompileError`` kept (the checking goes on)."""
+        try:
+            return lower()
+        except CompileError as error:
+            self.errors.append(error)
+            return None
+
+    def stmt_broken(self, node: Tree) -> list[ir.Stmt]:
+        """A construct whose head has an error: its bodies are only checked."""
+        for body in node.children:
+            self.body(body)
+        return []
+
+    def stmt_broken_loop(self, node: Tree) -> list[ir.Stmt]:
+        self.loop_depth += 1
+        self.stmt_broken(node)
+        self.loop_depth -= 1
+        return []
 
     def stmt(self, node: Node) -> list[ir.Stmt]:
         if isinstance(node, Token):  # a stray ";"
@@ -47,6 +61,7 @@ class StmtLowering(ExprLowering):
     # -- declarations ------------------------------------------------------------------
 
     def stmt_decl(self, node: Tree) -> list[ir.Stmt]:
+        """``цел a, b[1:n], вещ x = 1.5``: a type carries over to the next names."""
         lowered: list[ir.Stmt] = []
         kind_token: Token | None = None
         for child in node.children:
@@ -54,35 +69,64 @@ class StmtLowering(ExprLowering):
                 kind_token = child.children[0]
                 continue
             assert kind_token is not None
-            lowered.append(self.declare(kind_token, child))
+            lowered += self.declare(kind_token, child)
         return lowered
 
-    def declare(self, kind_token: Token, decl: Tree) -> ir.Stmt:
-        name_token = decl.children[0]
-        bounds = decl.children[1] if len(decl.children) > 1 else None
+    def declare(self, kind_token: Token, decl: Tree) -> list[ir.Stmt]:
+        name_token, *rest = (c for c in decl.children if not isinstance(c, Token)
+                             or c.type == "NAME")
+        bounds = rest[0] if rest and rest[0].data == "bounds_list" else None
+        initial = rest[-1] if rest and rest[-1] is not bounds else None
         kind = self.declared_type(kind_token, bounds, name_token)
+        if self.loop_depth:
+            self.fail(name_token, "Нельзя объявлять в цикле")
         self.add_variable(name_token, Variable(str(name_token), kind))
         pos = pos_of(name_token)
+        target = ir.Var(str(name_token), pos)
         if isinstance(kind, TableType):
             assert bounds is not None
             limits = [self.converted(e, INT, "граница таблицы")
                       for bound in bounds.children for e in bound.children]
-            return ir.Assign(ir.Var(str(name_token), pos), ir.Prim("new_table", limits, pos), pos)
-        return ir.Assign(ir.Var(str(name_token), pos), ir.Const(None, pos), pos)
+            made = [ir.Assign(target, ir.Prim("new_table", limits, pos), pos)]
+            if initial is not None:
+                made.append(self.table_initial(target, kind, initial))
+            return made
+        value = ir.Const(None, pos) if initial is None else self.constant(initial, kind)
+        return [ir.Assign(target, value, pos)]
+
+    def constant(self, node: Tree, kind: Type) -> ir.Expr:
+        """An initial value: KuMir allows only a constant."""
+        code = self.converted(node, kind, "присваивание")
+        if not isinstance(code, ir.Const):
+            self.fail(node, "Это не константа")
+        return code
+
+    def table_initial(self, target: ir.Var, kind: TableType, node: Tree) -> ir.Stmt:
+        """``цел таб t[1:3] = {1, 2, 3}``: the elements in order."""
+        if node.data != "table_lit":
+            self.fail(node, "Это не константа")
+        values = [self.constant(item, kind.element) for item in node.children[0].children]
+        return ir.Eval(ir.Prim("fill_table", [target, ir.Const(
+            [v.value for v in values], pos_of(node))], pos_of(node)), pos_of(node))
 
     def declared_type(self, kind_token: Token, bounds: Tree | None, name: Token) -> Type:
-        if kind_token.type in TERMINAL_TABLES:
+        element, is_table = element_of(str(kind_token))
+        if is_table:
             if bounds is None:
-                self.fail(name, f"У таблицы {name} не указаны границы")
-            return TableType(TERMINAL_TABLES[kind_token.type], len(bounds.children))
+                self.fail(name, "Нет границ")
+            if len(bounds.children) > 3:
+                self.fail(name, "Таблицы не бывают размерности > 3")
+            return TableType(element, len(bounds.children))
         if bounds is not None:
             self.fail(name, f"{name} объявлена как {kind_token}, а не таблица")
-        return TERMINAL_TYPES[kind_token.type]
+        return element
 
     def add_variable(self, token: Token, variable: Variable) -> None:
         own = self.scope.own()
-        if variable.name in own or variable.name in self.algorithms:
-            self.fail(token, f"Имя уже объявлено: {variable.name}")
+        if variable.name in own:
+            self.fail(token, "Величина уже описана")
+        if variable.name in self.algorithms:
+            self.fail(token, "Имя занято другим алгоритмом")
         own[variable.name] = variable
         self.declared.append(variable.name)
 
@@ -90,7 +134,7 @@ class StmtLowering(ExprLowering):
 
     def stmt_assign(self, node: Tree) -> list[ir.Stmt]:
         place, value_node = node.children
-        return [self.store(place, lambda kind: self.converted(value_node, kind, "присваивание"),
+        return [self.store(place, lambda kind: self.value_of(value_node, kind, "присваивание"),
                            pos_of(node))]
 
     def store(self, place: Tree, make: Callable[[Type], ir.Expr], pos: ir.Pos) -> ir.Stmt:
@@ -99,7 +143,13 @@ class StmtLowering(ExprLowering):
         name = str(token)
         variable = self.scope.lookup(name)
         if variable is None:
+            if name in self.algorithms or name in BUILTINS:
+                self.fail(token, "Нельзя присвоить алгоритму")
             self.fail(token, f"Имя не объявлено: {name}")
+        if variable.mode == ARG:
+            self.fail(token, "Нельзя менять значение аргумента")
+        if place.data == "place_slice":
+            return self.store_slice(token, variable.type, index_nodes, make, pos)
         if not index_nodes:
             if isinstance(variable.type, TableType):
                 self.fail(token, f"Таблицу {name} нельзя присвоить целиком")
@@ -114,16 +164,23 @@ class StmtLowering(ExprLowering):
             return ir.Assign(ir.Var(name, pos_of(token)), char, pos)
         self.fail(token, f"{name} — не таблица и не строка, индекс не нужен")
 
+    def store_slice(self, token: Token, kind: Type, bounds: list[Tree],
+                    make: Callable[[Type], ir.Expr], pos: ir.Pos) -> ir.Stmt:
+        """``s[i:j] := text``: the part replaced."""
+        if kind != STR:
+            self.fail(token, "Вырезка возможна только из лит")
+        start, stop = (self.converted(b, INT, "индекс") for b in bounds)
+        base = ir.Var(str(token), pos_of(token))
+        value = ir.Prim("with_slice", [base, start, stop, make(STR)], pos)
+        return ir.Assign(ir.Var(str(token), pos_of(token)), value, pos)
+
     def stmt_call_stmt(self, node: Tree) -> list[ir.Stmt]:
         token = node.children[0]
         args = node.children[1].children if len(node.children) > 1 else []
         name = str(token)
         signature = self.algorithms.get(name)
         if signature is None:
-            if name in {"вывод", "ввод"}:
-                self.fail(token, f"Синтаксическая ошибка в команде {name}")
-            self.fail(token, f"Имя не объявлено: {name}" if name not in self.scope_names()
-                      else f"{name} — не алгоритм")
+            self.unknown_algorithm(token)
         if signature.result is not None:
             self.fail(token, f"Алгоритм-функцию {name} нельзя вызывать как команду")
         return [ir.Eval(self.user_call(token, signature, args), pos_of(node))]
@@ -134,28 +191,41 @@ class StmtLowering(ExprLowering):
     # -- control flow ------------------------------------------------------------------
 
     def stmt_if_stmt(self, node: Tree) -> list[ir.Stmt]:
-        test, then, *rest = node.children
-        orelse = self.body(rest[0]) if rest else []
-        return [ir.If([(self.condition(test), self.body(then))], orelse, pos_of(node))]
+        test, *bodies = node.children
+        condition = self.guarded(lambda: [self.condition(test)])
+        then, *orelse = (self.body(body) for body in bodies)
+        if condition is None:
+            return []
+        return [ir.If([(condition[0], then)], orelse[0] if orelse else [], pos_of(node))]
 
     def stmt_switch_stmt(self, node: Tree) -> list[ir.Stmt]:
         branches = []
         orelse: list[ir.Stmt] = []
+        failed = False
         for child in node.children:
             if child.data == "case":
                 test, body = child.children
-                branches.append((self.condition(test), self.body(body)))
+                condition = self.guarded(lambda test=test: [self.condition(test)])
+                failed = failed or condition is None
+                lowered = self.body(body)
+                if condition is not None:
+                    branches.append((condition[0], lowered))
             else:
                 orelse = self.body(child)
-        return [ir.If(branches, orelse, pos_of(node))]
+        return [] if failed else [ir.If(branches, orelse, pos_of(node))]
 
-    def loop_body(self, body: Tree, end: Tree) -> tuple[list[ir.Stmt], ir.Expr | None]:
-        """The loop's statements and its ``кц при`` condition, if any."""
+    def loop(self, head: Callable[[], list], body: Tree, end: Tree) -> tuple:
+        """The loop's head (``head()``'s parts, or None after an error), its statements
+        and its ``кц при`` condition."""
+        parts = self.guarded(head)
         self.loop_depth += 1
         lowered = self.body(body)
-        until = self.condition(end.children[1]) if end.children else None
+        until = self.guarded(lambda: [self.condition(end.children[0])]) if end.children \
+            else [None]
         self.loop_depth -= 1
-        return lowered, until
+        if parts is None or until is None:
+            return None, lowered, None
+        return parts, lowered, until[0]
 
     @staticmethod
     def with_until(body: list[ir.Stmt], until: ir.Expr | None) -> list[ir.Stmt]:
@@ -166,32 +236,47 @@ class StmtLowering(ExprLowering):
     def stmt_for_loop(self, node: Tree) -> list[ir.Stmt]:
         var_token, start, stop, *rest = node.children
         step = rest[0] if len(rest) == 3 else None
-        variable = self.scope.lookup(str(var_token))
-        if variable is None:
-            self.fail(var_token, f"Имя не объявлено: {var_token}")
-        if variable.type != INT:
-            self.fail(var_token, f"Переменная цикла {var_token} должна быть цел")
-        bounds = [self.converted(e, INT, "граница цикла") for e in (start, stop)]
-        step_code = None if step is None else self.converted(step, INT, "шаг цикла")
-        body, until = self.loop_body(rest[-2], rest[-1])
-        return [ir.ForRange(str(var_token), bounds[0], bounds[1], step_code,
+
+        def head() -> list[ir.Expr | None]:
+            variable = self.scope.lookup(str(var_token))
+            if variable is None:
+                if str(var_token) in self.algorithms or str(var_token) in BUILTINS:
+                    self.fail(var_token, "Алгоритм не может быть величиной цикла")
+                self.fail(var_token, f"Имя не объявлено: {var_token}")
+            if variable.type != INT:
+                self.fail(var_token, "Величина не целая")
+            if variable.mode == ARG:
+                self.fail(var_token, "Нельзя менять значение аргумента")
+            bounds = [self.converted(e, INT, "граница цикла") for e in (start, stop)]
+            step_code = None if step is None else self.converted(step, INT, "шаг цикла")
+            return [*bounds, step_code]
+
+        parts, body, until = self.loop(head, rest[-2], rest[-1])
+        if parts is None:
+            return []
+        return [ir.ForRange(str(var_token), parts[0], parts[1], parts[2],
                             self.with_until(body, until), "for_range", "for_after", pos_of(node))]
 
     def stmt_while_loop(self, node: Tree) -> list[ir.Stmt]:
         test, body_node, end = node.children
-        condition = self.condition(test)
-        body, until = self.loop_body(body_node, end)
-        return [ir.While(condition, self.with_until(body, until), pos_of(node))]
+        parts, body, until = self.loop(lambda: [self.condition(test)], body_node, end)
+        if parts is None:
+            return []
+        return [ir.While(parts[0], self.with_until(body, until), pos_of(node))]
 
     def stmt_times_loop(self, node: Tree) -> list[ir.Stmt]:
         count_node, body_node, end = node.children
-        count = self.converted(count_node, INT, "число повторений")
-        body, until = self.loop_body(body_node, end)
-        return [ir.Times(count, self.with_until(body, until), "times", pos_of(node))]
+        parts, body, until = self.loop(
+            lambda: [self.converted(count_node, INT, "число повторений")], body_node, end)
+        if parts is None:
+            return []
+        return [ir.Times(parts[0], self.with_until(body, until), "times", pos_of(node))]
 
     def stmt_plain_loop(self, node: Tree) -> list[ir.Stmt]:
         body_node, end = node.children
-        body, until = self.loop_body(body_node, end)
+        parts, body, until = self.loop(lambda: [], body_node, end)
+        if parts is None:
+            return []
         if until is None:
             return [ir.While(ir.Const(True), body, pos_of(node))]
         return [ir.Repeat(body, until, pos_of(node))]
@@ -209,14 +294,19 @@ class StmtLowering(ExprLowering):
     # -- checks ------------------------------------------------------------------------
 
     def stmt_assert_stmt(self, node: Tree) -> list[ir.Stmt]:
-        return [self.check("check_assert", node.children[0], node)]
+        return [self.check("check_assert", test, node) for test in node.children]
 
     def stmt_given(self, node: Tree) -> list[ir.Stmt]:
-        return [self.check("check_given", node.children[0], node)] if node.children else []
+        return [self.check("check_given", test, node) for test in node.children]
 
     def stmt_wanted(self, node: Tree) -> list[ir.Stmt]:
-        if node.children:
-            self.wanted_checks.append(self.check("check_wanted", node.children[0], node))
+        self.wanted_checks += [self.check("check_wanted", test, node) for test in node.children]
+        return []
+
+    def stmt_halt(self, node: Tree) -> list[ir.Stmt]:
+        return [ir.Eval(ir.Prim("halt", [], pos_of(node)), pos_of(node))]
+
+    def stmt_pause(self, node: Tree) -> list[ir.Stmt]:
         return []
 
     def check(self, prim: str, test: Node, node: Tree) -> ir.Stmt:

@@ -26,7 +26,13 @@ from portcheck.interp.kumir.values import OUT_OF_BOUNDS, Table
 from portcheck.prng import JavaRandom
 
 BAD_DIVISOR = "Деление на ненатуральное число"
-UNDEFINED = "Значение величины не определено"
+UNDEFINED = "Нет значения у величины"
+UNDEFINED_ITEM = "Значение элемента таблицы не определено"
+BAD_MAIN_ARGUMENTS = "Не все аргументы первого алгоритма введены корректно"
+
+
+class Halt(Exception):
+    """``стоп``: the program ends here (``run_program`` prints KuMir's «СТОП.»)."""
 STRING_INDEX = "Индекс за пределами строки"
 
 _I32 = f"(k_ if {INT_MIN} <= (k_ := {{expr}}) <= {INT_MAX} else P_int_overflow())"
@@ -76,25 +82,29 @@ class KumirRuntime(BuiltinFunctions, RuntimeBase):
         "gt": "({0} > {1})",
         "ge": "({0} >= {1})",
         "truth": "(P_undefined() if {0} is None else {0})",
+        # A variable's value where KuMir reads it (copied, passed, compared): never unset.
+        "defined": "(P_undefined() if {0} is None else {0})",
         # The index is evaluated first, then the table (always a variable): each slot
         # appears once, so the core needs no temporaries.
-        "table_get1": "(t_.data[k_ - t_.lo] if (k_ := {1}) >= (t_ := {0}).lo and k_ <= t_.hi"
-        " else P_out_of_bounds())",
+        "table_get1": "((v_ if (v_ := t_.data[k_ - t_.lo]) is not None else P_undefined_item())"
+        " if (k_ := {1}) >= (t_ := {0}).lo and k_ <= t_.hi else P_out_of_bounds())",
         "table_set1": "(P_setitem(t_.data, k_ - t_.lo, {2}) if (k_ := {1}) >= (t_ := {0}).lo"
         " and k_ <= t_.hi else P_out_of_bounds())",
         # A local table with constant bounds: the index checked against them ({2}, {3}:
         # integer literals; "0" variants: the first bound is 0 and not passed) ...
-        "table_get1_in0": "({0}.data[k_] if 0 <= (k_ := {1}) <= {2} else P_out_of_bounds())",
+        "table_get1_in0": "((v_ if (v_ := {0}.data[k_]) is not None else P_undefined_item())"
+        " if 0 <= (k_ := {1}) <= {2} else P_out_of_bounds())",
         "table_set1_in0": "(P_setitem({0}.data, k_, {3}) if 0 <= (k_ := {1}) <= {2}"
         " else P_out_of_bounds())",
-        "table_get1_in": "({0}.data[k_ - {2}] if {2} <= (k_ := {1}) <= {3}"
-        " else P_out_of_bounds())",
+        "table_get1_in": "((v_ if (v_ := {0}.data[k_ - {2}]) is not None"
+        " else P_undefined_item()) if {2} <= (k_ := {1}) <= {3} else P_out_of_bounds())",
         "table_set1_in": "(P_setitem({0}.data, k_ - {2}, {4}) if {2} <= (k_ := {1}) <= {3}"
         " else P_out_of_bounds())",
         # ... or, where the range analysis proved the index within them, not checked.
-        "table_get1_from0": "{0}.data[{1}]",
+        "table_get1_from0": "(v_ if (v_ := {0}.data[{1}]) is not None else P_undefined_item())",
         "table_set1_from0": "P_setitem({0}.data, {1}, {2})",
-        "table_get1_from": "{0}.data[{1} - {2}]",
+        "table_get1_from": "(v_ if (v_ := {0}.data[{1} - {2}]) is not None"
+        " else P_undefined_item())",
         "table_set1_from": "P_setitem({0}.data, {1} - {2}, {3})",
     }
 
@@ -131,6 +141,12 @@ class KumirRuntime(BuiltinFunctions, RuntimeBase):
     def prim_undefined(self) -> Any:
         raise ProgramFault(UNDEFINED)
 
+    def prim_undefined_item(self) -> Any:
+        raise ProgramFault(UNDEFINED_ITEM)
+
+    def prim_halt(self) -> None:
+        raise Halt
+
     def prim_out_of_bounds(self) -> Any:
         raise ProgramFault(OUT_OF_BOUNDS)
 
@@ -165,6 +181,10 @@ class KumirRuntime(BuiltinFunctions, RuntimeBase):
             raise ProgramFault(STRING_INDEX)
         return text[: index - 1] + char + text[index:]
 
+    def prim_with_slice(self, text: str, start: int, stop: int, part: str) -> str:
+        self.prim_slice(text, start, stop)
+        return text[: start - 1] + part + text[stop:]
+
     def prim_slice(self, text: str, start: int, stop: int) -> str:
         if not (1 <= start <= stop + 1 and stop <= len(text)):
             raise ProgramFault(STRING_INDEX)
@@ -177,7 +197,21 @@ class KumirRuntime(BuiltinFunctions, RuntimeBase):
         return Table(pairs)
 
     def prim_table_get(self, table: Table, *index: int) -> Any:
+        value = table.get(index)
+        if value is None:
+            raise ProgramFault(UNDEFINED_ITEM)
+        return value
+
+    def prim_table_peek(self, table: Table, *index: int) -> Any:
+        """An element passed to a ``рез`` parameter: read without the check of a value."""
         return table.get(index)
+
+    def prim_table_peek1(self, table: Table, index: int) -> Any:
+        return table.get((index,))
+
+    def prim_fill_table(self, table: Table, values: list[Any]) -> None:
+        """``цел таб t[1:3] = {1, 2, 3}``: the elements in order, as many as given."""
+        table.data[: len(values)] = values[: len(table.data)]
 
     def prim_table_set(self, table: Table, *index_and_value: Any) -> None:
         table.set(index_and_value[:-1], index_and_value[-1])
@@ -252,6 +286,24 @@ class KumirRuntime(BuiltinFunctions, RuntimeBase):
 
     def prim_in_end(self) -> None:
         self.reader.end_statement()
+
+    # -- the first algorithm's arguments and results ---------------------------------
+
+    def prim_main_in(self, name: str, kind: str) -> Any:
+        """Prompt for an argument of the first algorithm and read it."""
+        self.write(f"Введите {name}: ")
+        try:
+            return getattr(self.reader, _READERS[kind])()
+        except ProgramFault:
+            raise ProgramFault(BAD_MAIN_ARGUMENTS) from None
+
+    def prim_main_out(self, label: str, kind: str, value: Any) -> None:
+        """Print a result of the first algorithm: ``Значение функции = 4``, ``r = 6``."""
+        self.write(f"{label} = {_text(kind, value)}\n")
+
+
+_READERS = {"цел": "read_int", "вещ": "read_real", "лог": "read_bool", "сим": "read_char",
+            "лит": "read_str"}
 
 
 def _text(kind: str, value: Any) -> str:

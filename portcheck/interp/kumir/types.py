@@ -13,14 +13,13 @@ STR = "лит"
 SCALARS = (INT, REAL, BOOL, CHAR, STR)
 NUMERIC = (INT, REAL)
 
-# Lark terminal name -> type keyword
-TERMINAL_TYPES = {
-    "T_INT": INT, "T_REAL": REAL, "T_BOOL": BOOL, "T_CHAR": CHAR, "T_STR": STR,
-}
-TERMINAL_TABLES = {
-    "T_INT_TAB": INT, "T_REAL_TAB": REAL, "T_BOOL_TAB": BOOL, "T_CHAR_TAB": CHAR,
-    "T_STR_TAB": STR,
-}
+
+
+def element_of(type_word: str) -> tuple[str, bool]:
+    """A type word (``цел``, ``цел таб``, ``целтаб``): its element type, and whether it
+    names a table."""
+    text = "".join(type_word.split())
+    return text[:3], text.endswith("таб")
 
 
 @dataclass(frozen=True)

@@ -1,0 +1,282 @@
+"""The program's structure from its statements: algorithms (``алг … нач … кон``), the
+lines before the first one, branches and loops, as a Lark tree for the lowering.
+
+KuMir finds the structure with an automaton over statement kinds whose error rules say
+where a mistake is reported: a construct left open is reported at the line that opens it
+(``нц`` without ``кц``, ``нач`` without ``кон``, ``то`` without ``все``), a stray closing
+word at its own line.  This module follows those rules, so the first error is on the line
+KuMir names; every error is collected and the rest of the program is still built.
+
+The tree: ``program`` (``intro``, then ``alg`` nodes: the header, ``alg_pre`` with
+``дано``/``надо``, ``body``); ``if_stmt`` (condition, ``body``, optional ``body``),
+``switch_stmt`` (``case`` nodes, optional ``body``), ``for_loop``/``while_loop``/
+``times_loop``/``plain_loop`` (the head's parts, ``body``, ``loop_end``), and the simple
+statements' own trees.  A construct whose head has an error becomes ``broken`` (its
+bodies are still checked).
+"""
+
+from __future__ import annotations
+
+from lark import Token, Tree
+
+from portcheck.interp.errors import CompileError
+from portcheck.interp.kumir.lexer import Statement
+
+SIMPLE = {"SIMPLE", "TYPE", "TABTYPE", "_INPUT", "_OUTPUT", "_UTV", "_EXIT", "_PAUSE",
+          "_HALT"}
+_LOOP_ENDS = {"_KC", "_KC_PRI"}
+_STRAY = {
+    "_FI": 'Что - "все"?', "_KC": 'Непарный "кц"', "_KC_PRI": 'Непарный "кц"',
+    "_ELSE": 'Лишнее "иначе"', "_CASE": '"при" не на месте', "_THEN": '"то" не на месте',
+    "_DANO": "Строка не на месте", "_NADO": "Строка не на месте",
+    "_KON": 'Лишний "кон"', "_NACH": '"нач" внутри алгоритма',
+    "_USE": '"использовать" не в начале', "_KON_ISP": 'Лишний "кон_исп"',
+}
+
+Parsed = tuple[Statement, Tree | None]
+
+
+def build(parsed: list[Parsed], filename: str, errors: list[CompileError]) -> Tree:
+    return _Builder(parsed, filename, errors).program()
+
+
+class _Builder:
+    def __init__(self, parsed: list[Parsed], filename: str,
+                 errors: list[CompileError]) -> None:
+        self.items = parsed
+        self.n = 0
+        self.filename = filename
+        self.errors = errors
+
+    # -- the cursor ----------------------------------------------------------------------
+
+    def kind(self) -> str | None:
+        return self.items[self.n][0].kind if self.n < len(self.items) else None
+
+    def take(self) -> Parsed:
+        item = self.items[self.n]
+        self.n += 1
+        return item
+
+    def error(self, statement: Statement, message: str) -> None:
+        token = statement.tokens[0]
+        self.errors.append(CompileError(self.filename, token.line or 0, token.column or 0,
+                                        message))
+
+    # -- the program ---------------------------------------------------------------------
+
+    def program(self) -> Tree:
+        intro: list[Tree] = []
+        uses: list[Tree] = []
+        while self.kind() == "_USE":
+            _, tree = self.take()
+            if tree is not None:
+                uses.append(tree)
+        while self.kind() is not None and self.kind() not in ("_ALG", "_NACH", "_ISP"):
+            statement, tree = self.take()
+            if statement.kind in SIMPLE:
+                if tree is not None:
+                    intro.append(tree)
+            else:
+                self.error(statement, _STRAY.get(statement.kind, "Строка вне алгоритма"))
+        algorithms: list[Tree] = []
+        while self.kind() is not None:
+            algorithms += self.top_level()
+        return Tree("program", [Tree("uses", uses), Tree("intro", intro), *algorithms])
+
+    def top_level(self) -> list[Tree]:
+        kind = self.kind()
+        if kind == "_ALG":
+            return [self.algorithm()]
+        if kind == "_ISP":
+            return self.module()
+        statement, _ = self.take()
+        if kind == "_NACH":
+            self.error(statement, "Нет заголовка алгоритма")
+            self.rest_of_algorithm(statement)
+        elif kind in ("TYPE", "TABTYPE"):
+            self.error(statement, "Объявление после алгоритма")
+        elif kind in SIMPLE or kind not in _STRAY:
+            self.error(statement, "Строка вне алгоритма")
+        else:
+            self.error(statement, _STRAY[kind])
+        return []
+
+    def module(self) -> list[Tree]:
+        """``исп Имя … кон_исп``: its algorithms become the program's (after the first)."""
+        opening, _ = self.take()
+        algorithms: list[Tree] = []
+        while self.kind() not in (None, "_KON_ISP", "_ISP"):
+            if self.kind() == "_ALG":
+                algorithms.append(self.algorithm())
+            elif self.kind() in SIMPLE:
+                self.take()  # the module's own variables: not supported, skipped
+            else:
+                algorithms += self.top_level()
+        if self.kind() == "_KON_ISP":
+            self.take()
+        else:
+            self.error(opening, 'Для "исп" нет "кон_исп"')
+        return [Tree("module_algs", algorithms)]
+
+    # -- algorithms ----------------------------------------------------------------------
+
+    def algorithm(self) -> Tree:
+        header_statement, header = self.take()
+        pre: list[Tree] = []
+        last = header_statement
+        while self.kind() in ("_DANO", "_NADO"):
+            last, tree = self.take()
+            if tree is not None:
+                pre.append(tree)
+        if self.kind() != "_NACH" and self.begin_follows():
+            while self.kind() != "_NACH":
+                statement, _ = self.take()
+                self.error(statement, 'Мусор между "алг".."нач"')
+        if self.kind() == "_NACH":
+            begin, _ = self.take()
+            body = self.rest_of_algorithm(begin)
+        else:
+            self.error(last, _no_begin(last))
+            body = self.block({"_KON"}, set())
+            if self.kind() == "_KON":
+                self.take()
+        head = header if header is not None else Tree("broken_header", [])
+        head.meta.line = header_statement.line
+        head.meta.column = header_statement.tokens[0].column
+        head.meta.empty = False
+        return Tree("alg", [head, Tree("alg_pre", pre), Tree("body", body)])
+
+    def begin_follows(self) -> bool:
+        """Is there a ``нач`` before the next ``кон``/``алг`` (the lines between are then
+        garbage, not a body without ``нач``)?"""
+        for statement, _ in self.items[self.n:]:
+            if statement.kind == "_NACH":
+                return True
+            if statement.kind in ("_KON", "_ALG", "_ISP", "_KON_ISP"):
+                return False
+        return False
+
+    def rest_of_algorithm(self, begin: Statement) -> list[Tree]:
+        body = self.block({"_KON"}, set())
+        if self.kind() == "_KON":
+            self.take()
+        else:
+            self.error(begin, 'Нет "кон" после "нач"')
+        return body
+
+    # -- blocks --------------------------------------------------------------------------
+
+    def block(self, ends: set[str], outer: set[str]) -> list[Tree]:
+        """Statements up to one of ``ends`` (not taken); one of ``outer`` (an enclosing
+        construct's end), ``алг`` or the end of text ends it too, left for the caller."""
+        stop = ends | outer | {"_KON", "_ALG", "_ISP", "_KON_ISP"}
+        body: list[Tree] = []
+        while self.kind() is not None and self.kind() not in stop:
+            kind = self.kind()
+            if kind == "_IF":
+                body += self.if_stmt(ends | outer)
+            elif kind == "_SWITCH":
+                body += self.switch_stmt(ends | outer)
+            elif kind == "_NC":
+                body += self.loop(ends | outer)
+            else:
+                statement, tree = self.take()
+                if kind in SIMPLE:
+                    body += [tree] if tree is not None else []
+                else:
+                    self.error(statement, _STRAY.get(kind, "Строка не на месте"))
+        return body
+
+    def if_stmt(self, outer: set[str]) -> list[Tree]:
+        opening, head = self.take()
+        if self.kind() != "_THEN":
+            if not self.then_follows():
+                self.error(opening, 'Нет "то..все" после "если"')
+                return []
+            while self.kind() != "_THEN":
+                statement, _ = self.take()
+                self.error(statement, 'Мусор между "если".."то"')
+        then, _ = self.take()
+        inner = outer | {"_ELSE", "_FI"}
+        branches = [Tree("body", self.block({"_ELSE", "_FI"}, outer))]
+        closer = then
+        if self.kind() == "_ELSE":
+            closer, _ = self.take()
+            branches.append(Tree("body", self.block({"_FI"}, inner)))
+        if self.kind() == "_FI":
+            self.take()
+        else:
+            self.error(closer, 'Нет "все" после "иначе"' if closer is not then
+                       else 'Нет "все" после "то"')
+        if head is None:
+            return [_broken(opening, branches)]
+        return [_tree("if_stmt", opening, [head.children[0], *branches])]
+
+    def then_follows(self) -> bool:
+        for statement, _ in self.items[self.n:]:
+            if statement.kind == "_THEN":
+                return True
+            if statement.kind not in SIMPLE:
+                return False
+        return False
+
+    def switch_stmt(self, outer: set[str]) -> list[Tree]:
+        opening, _ = self.take()
+        while self.kind() in SIMPLE:
+            statement, _ = self.take()
+            self.error(statement, 'Мусор между "выбор".."при"')
+        cases: list[Tree] = []
+        broken = False
+        ends = {"_CASE", "_ELSE", "_FI"}
+        while self.kind() == "_CASE":
+            statement, head = self.take()
+            body = Tree("body", self.block(ends, outer))
+            if head is None:
+                broken = True
+                cases.append(body)
+            else:
+                cases.append(_tree("case", statement, [head.children[0], body]))
+        if self.kind() == "_ELSE":
+            self.take()
+            cases.append(Tree("body", self.block({"_FI"}, outer | ends)))
+        if self.kind() == "_FI" and (cases or True):
+            self.take()
+        else:
+            self.error(opening, 'Нет "все" после "выбор"')
+        if broken or not any(c.data == "case" for c in cases):
+            return [_broken(opening, [c if c.data == "body" else c.children[1]
+                                      for c in cases])]
+        return [_tree("switch_stmt", opening, cases)]
+
+    def loop(self, outer: set[str]) -> list[Tree]:
+        opening, head = self.take()
+        body = Tree("body", self.block(_LOOP_ENDS, outer))
+        if self.kind() in _LOOP_ENDS:
+            end_statement, end = self.take()
+            if end is None:
+                end = _tree("loop_end", end_statement, [])
+        else:
+            self.error(opening, 'Нет парного "кц"')
+            end = _tree("loop_end", opening, [])
+        if head is None:
+            return [_broken(opening, [body], loop=True)]
+        kinds = {"for_head": "for_loop", "while_head": "while_loop",
+                 "times_head": "times_loop", "loop_head": "plain_loop"}
+        return [_tree(kinds[head.data], opening, [*head.children, body, end])]
+
+
+def _no_begin(last: Statement) -> str:
+    return {"_DANO": 'После "дано" нет "нач"',
+            "_NADO": 'После "надо" нет нач"'}.get(last.kind, 'После "алг" нет "нач"')
+
+
+def _tree(data: str, statement: Statement, children: list) -> Tree:
+    tree = Tree(data, children)
+    first: Token = statement.tokens[0]
+    tree.meta.line, tree.meta.column, tree.meta.empty = first.line, first.column, False
+    return tree
+
+
+def _broken(statement: Statement, bodies: list[Tree], loop: bool = False) -> Tree:
+    return _tree("broken_loop" if loop else "broken", statement, bodies)
