@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from portcheck.interp.errors import CompileError, ProgramFault
+from portcheck.interp.errors import CompileError, ProgramFault, SourceError
 from portcheck.interp.kumir import compile_file, run_file
 from portcheck.interp.kumir.formatting import format_real
 from portcheck.interp.kumir.inputs import InputReader
@@ -74,11 +74,17 @@ def test_cp1251_file_read_as_utf8_is_a_one_line_error(tmp_path: Path) -> None:
         compile_file(source)
 
 
-def test_first_algorithm_with_parameters_is_rejected(tmp_path: Path) -> None:
+def test_first_algorithm_with_parameters_reads_them_from_stdin(tmp_path: Path) -> None:
+    # As KuMir 2: prompts for each argument, prints each result at the end (recorded:
+    # kumir2-run gives "Введите x: 5y = 10\n" for this program and input "5").
     source = tmp_path / "p.kum"
-    source.write_text("алг f(цел x)\nнач\nкон\n", encoding="utf-8")
-    with pytest.raises(CompileError, match="главный"):
-        compile_file(source)
+    source.write_text("алг f(цел x, рез цел y)\nнач\n y := x*2\n вывод x\nкон\n",
+                      encoding="utf-8")
+    out = io.StringIO()
+    run_file(source, stdin=io.StringIO("5\n"), stdout=out)
+    assert out.getvalue() == "Введите x: 5y = 10\n"
+    with pytest.raises(SourceError, match="Не все аргументы первого алгоритма"):
+        run_file(source, stdin=io.StringIO("abc\n"), stdout=io.StringIO())
 
 
 def test_runner_embedded_runs_and_reports_errors(tmp_path: Path) -> None:
@@ -90,7 +96,7 @@ def test_runner_embedded_runs_and_reports_errors(tmp_path: Path) -> None:
     assert (result.returncode, result.stdout) == (0, "Жук0.25\n")
     bad = tmp_path / "bad.kum"
     bad.write_text("алг\nнач\n  вывод 1 div 0\nкон\n", encoding="utf-8")
-    with pytest.raises(Exception, match=r"bad.kum:3:\d+: Синтаксическая ошибка"):
+    with pytest.raises(Exception, match=r"bad.kum:3:\d+: Имя не может начинаться с цифры"):
         runner.build(bad)
 
 

@@ -58,15 +58,17 @@ _INT = re.compile(r"\d+\Z")
 _HEX = re.compile(r"\$[0-9A-Fa-f]+\Z")
 _REAL = re.compile(r"(?:\d+\.\d*|\.\d+)\Z")
 _EXP_REAL = re.compile(r"(?:\d+\.?\d*|\.\d+)[eEеЕ]([+-]?\d+)?\Z")
-_NAME_CHAR = re.compile(r"[\w ]")
+# Characters KuMir refuses in a name (its lexer's list; most are operators anyway).
+_BAD_NAME_CHARS = set("+-=:*&?/><#%()^$.,|№[]{}~`\\")
 
 # A line ending in one of these goes on on the next line (see the module's docstring).
-_CONTINUES = {"ADD", "MUL", "POW", "CMP", "EQ", "_AND", "_OR", "_COMMA"}
+_CONTINUES = {"ADD", "MUL", "POW", "CMP", "EQ", "_AND", "_OR"}
 
 # Statement types whose statement ends at the next primary keyword (KuMir's LxTypePrimaryKwd).
 PRIMARY = {"_ISP", "_KON_ISP", "_ALG", "_NACH", "_KON", "_DANO", "_NADO", "_IF", "_THEN",
            "_ELSE", "_FI", "_SWITCH", "_CASE", "_NC", "_KC", "_KC_PRI", "_INPUT", "_OUTPUT",
            "_UTV", "_USE", "_EXIT", "_PAUSE", "_HALT"}
+_DECLARES = {"TYPE", "TABTYPE"}
 _BLOCK_CLOSE = {"_ELSE", "_KC", "_KC_PRI", "_CASE", "_FI"}
 
 
@@ -89,7 +91,11 @@ def statements(text: str) -> list[Statement]:
     result: list[Statement] = []
     pending: list[Token] = []
     for number, line in enumerate(text.split("\n"), start=1):
-        tokens = pending + list(line_tokens(line, number))
+        own = list(line_tokens(line, number))
+        if pending and own and (own[0].type in PRIMARY or own[0].type in _DECLARES):
+            result += group(pending)  # the next line starts a statement: no continuation
+            pending = []
+        tokens = pending + own
         if tokens and tokens[-1].type in _CONTINUES:
             pending = tokens
             continue
@@ -107,6 +113,13 @@ def line_tokens(line: str, number: int) -> Iterator[Token]:
         end = match.start() if match else len(line)
         tokens += _words(line[pos:end], pos, number)
         if match is None:
+            break
+        if match.group() == "#":
+            # A documentation line (``#`` first on the line) is a statement of its own;
+            # elsewhere KuMir takes ``#`` for a bad character of a name.
+            kind, value = ("_DOC", "#") if not line[:match.start()].strip() else (
+                "ERROR", "Имя содержит недопустимый символ")
+            tokens.append(_token(kind, value, number, match.start()))
             break
         if match.group("comment"):
             break
@@ -186,7 +199,7 @@ def _checked_name(token: Token) -> Token:
         if re.fullmatch(r"[\d.]+", text):
             return token.update("ERROR", "Ошибка в записи числа")
         return token.update("ERROR", "Имя не может начинаться с цифры")
-    if not all(_NAME_CHAR.match(c) for c in text):
+    if any(c in _BAD_NAME_CHARS for c in text):
         return token.update("ERROR", "Имя содержит недопустимый символ")
     return token
 
@@ -200,8 +213,8 @@ def group(tokens: list[Token]) -> list[Statement]:
             tokens = tokens[1:]
             continue
         size = _statement_size(tokens)
-        kind = first.type if first.type in PRIMARY or first.type in ("TYPE", "TABTYPE") \
-            else "SIMPLE"
+        kind = first.type if first.type in PRIMARY or first.type in _DECLARES \
+            or first.type == "_DOC" else "SIMPLE"
         result.append(Statement(kind, tokens[:size]))
         tokens = tokens[size:]
     return result
@@ -209,7 +222,7 @@ def group(tokens: list[Token]) -> list[Statement]:
 
 def _statement_size(tokens: list[Token]) -> int:
     kind = tokens[0].type
-    if kind in ("_NACH", "_THEN", "_ELSE"):
+    if kind in ("_NACH", "_THEN", "_ELSE", "_DOC"):
         return 1
     if kind == "_NC":
         return _loop_head_size(tokens)

@@ -293,17 +293,63 @@ class ExprLowering(Lowering):
             return ir.Const(-operand.value, pos_of(op)), kind
         return ir.Prim("neg_int" if kind == INT else "neg_real", [operand], pos_of(op)), kind
 
-    def expr_compare(self, node: Tree) -> Typed:
-        """``a < b``; a chain ``a < b <= c`` compares each neighbouring pair (and stops at
-        the first false one)."""
-        operands = [self.expr(child) for child in node.children[::2]]
-        tests: list[ir.Expr] = []
-        for n, op in enumerate(node.children[1::2]):
-            tests.append(self.comparison(op, operands[n], operands[n + 1]))
-        result = tests[0]
-        for test in tests[1:]:
-            result = ir.And(result, test, result.pos)
+    def expr_relation(self, node: Tree) -> Typed:
+        """Comparisons, ``не`` and ``=`` of ``лог`` values, in KuMir's order: an ``=`` or
+        ``<>`` next to a ``лог`` operand (or before ``не``) compares truth values and binds
+        loosest, then ``не``, then the comparisons; a chain ``a < b <= c`` compares each
+        neighbouring pair (and stops at the first false one)."""
+        items = [self.relation_item(child) for child in node.children[::2]]
+        ops = node.children[1::2]
+        segments: list[list] = [[items[0]]]
+        joins: list[Token] = []
+        for n, op in enumerate(ops):
+            left, right = items[n], items[n + 1]
+            if str(op) in ("=", "<>", "≠") and (
+                    left[2] or right[2] or left[1] == BOOL or right[1] == BOOL):
+                joins.append(op)
+                segments.append([right])
+            else:
+                segments[-1] += [op, right]
+        result, kind = self.segment(segments[0])
+        for op, segment in zip(joins, segments[1:], strict=True):
+            right, right_kind = self.segment(segment)
+            if kind != BOOL or right_kind != BOOL:
+                self.fail(op, f'Нельзя "{type_name(kind)} {op} {type_name(right_kind)}"')
+            fn = "eq" if str(op) == "=" else "ne"
+            result = ir.Prim(fn, [self.truth(result, op), self.truth(right, op)], pos_of(op))
         return result, BOOL
+
+    def relation_item(self, node: Node) -> tuple[Node, Type, int]:
+        """An operand of a relation: the node under its ``не``s, its type, how many."""
+        nots = 0
+        while isinstance(node, Tree) and node.data == "not_op":
+            node, nots = node.children[0], nots + 1
+        code, kind = self.expr(node)
+        return (code, node), kind, nots
+
+    def segment(self, parts: list) -> Typed:
+        """``не``… then a chain of comparisons (or one operand)."""
+        (code, node), kind, nots = parts[0]
+        parts = [((code, node), kind, 0), *parts[1:]]
+        if len(parts) == 1:
+            result, result_kind = code, kind
+        else:
+            tests = []
+            for n in range(0, len(parts) - 2, 2):
+                (left, _), left_kind, _ = parts[n]
+                op = parts[n + 1]
+                (right, right_node), right_kind, right_nots = parts[n + 2]
+                if right_nots:
+                    self.fail(right_node, 'Лишний "не"')
+                tests.append(self.comparison(op, (left, left_kind), (right, right_kind)))
+            result, result_kind = tests[0], BOOL
+            for test in tests[1:]:
+                result = ir.And(result, test, result.pos)
+        for _ in range(nots):
+            if result_kind != BOOL:
+                self.fail(node, '"не" без лог')
+            result = ir.Not(self.truth(result, node), pos_of(node))
+        return result, result_kind
 
     def comparison(self, op: Token, left_typed: Typed, right_typed: Typed) -> ir.Expr:
         (left, left_kind), (right, right_kind) = left_typed, right_typed
@@ -326,6 +372,9 @@ class ExprLowering(Lowering):
     def expr_or_op(self, node: Tree) -> Typed:
         left, right = (self.condition(child) for child in node.children)
         return ir.Or(left, right, pos_of(node)), BOOL
+
+    def expr_newline_lit(self, node: Tree) -> Typed:
+        return ir.Const("\n", pos_of(node)), CHAR
 
     def expr_not_op(self, node: Tree) -> Typed:
         return ir.Not(self.condition(node.children[0]), pos_of(node)), BOOL

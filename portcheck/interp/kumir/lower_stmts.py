@@ -320,7 +320,7 @@ class StmtLowering(ExprLowering):
     def output_item(self, item: Tree) -> ir.Stmt:
         pos = pos_of(item)
         first = item.children[0]
-        if isinstance(first, Token) and first.type == "NL":
+        if isinstance(first, Tree) and first.data == "newline_lit" and len(item.children) == 1:
             return ir.Eval(ir.Prim("out_newline", [], pos), pos)
         value, kind = self.expr(first)
         if isinstance(kind, TableType):

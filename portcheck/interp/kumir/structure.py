@@ -30,7 +30,8 @@ _STRAY = {
     "_ELSE": 'Лишнее "иначе"', "_CASE": '"при" не на месте', "_THEN": '"то" не на месте',
     "_DANO": "Строка не на месте", "_NADO": "Строка не на месте",
     "_KON": 'Лишний "кон"', "_NACH": '"нач" внутри алгоритма',
-    "_USE": '"использовать" не в начале', "_KON_ISP": 'Лишний "кон_исп"',
+    "_USE": '"использовать" не в начале', "_KON_ISP": 'Лишняя "кон исп"',
+    "_DOC": "В этой версии так нельзя",
 }
 
 Parsed = tuple[Statement, Tree | None]
@@ -66,53 +67,56 @@ class _Builder:
     # -- the program ---------------------------------------------------------------------
 
     def program(self) -> Tree:
-        intro: list[Tree] = []
+        self.intro: list[Tree] = []
         uses: list[Tree] = []
         while self.kind() == "_USE":
             _, tree = self.take()
             if tree is not None:
                 uses.append(tree)
-        while self.kind() is not None and self.kind() not in ("_ALG", "_NACH", "_ISP"):
-            statement, tree = self.take()
-            if statement.kind in SIMPLE:
-                if tree is not None:
-                    intro.append(tree)
-            else:
-                self.error(statement, _STRAY.get(statement.kind, "Строка вне алгоритма"))
         algorithms: list[Tree] = []
+        outside = False  # an algorithm outside a module seen: no more lines of the intro
         while self.kind() is not None:
-            algorithms += self.top_level()
-        return Tree("program", [Tree("uses", uses), Tree("intro", intro), *algorithms])
+            kind = self.kind()
+            if kind == "_ALG":
+                algorithms.append(self.algorithm(first=not algorithms))
+                outside = True
+            elif kind == "_ISP":
+                algorithms += self.module()
+            elif kind in SIMPLE and not outside:
+                self.simple_line(self.intro)
+            else:
+                self.stray_top_level(outside)
+        return Tree("program", [Tree("uses", uses), Tree("intro", self.intro), *algorithms])
 
-    def top_level(self) -> list[Tree]:
-        kind = self.kind()
-        if kind == "_ALG":
-            return [self.algorithm()]
-        if kind == "_ISP":
-            return self.module()
+    def simple_line(self, into: list[Tree]) -> None:
+        _, tree = self.take()
+        if tree is not None:
+            into.append(tree)
+
+    def stray_top_level(self, outside: bool) -> None:
         statement, _ = self.take()
+        kind = statement.kind
         if kind == "_NACH":
             self.error(statement, "Нет заголовка алгоритма")
             self.rest_of_algorithm(statement)
-        elif kind in ("TYPE", "TABTYPE"):
+        elif kind in ("TYPE", "TABTYPE") and outside:
             self.error(statement, "Объявление после алгоритма")
-        elif kind in SIMPLE or kind not in _STRAY:
+        elif kind in SIMPLE or kind in ("_IF", "_SWITCH", "_NC", "_DOC") or kind not in _STRAY:
             self.error(statement, "Строка вне алгоритма")
         else:
             self.error(statement, _STRAY[kind])
-        return []
 
     def module(self) -> list[Tree]:
-        """``исп Имя … кон_исп``: its algorithms become the program's (after the first)."""
+        """``исп Имя … кон_исп``: its lines join the intro, its algorithms the program's."""
         opening, _ = self.take()
         algorithms: list[Tree] = []
         while self.kind() not in (None, "_KON_ISP", "_ISP"):
             if self.kind() == "_ALG":
-                algorithms.append(self.algorithm())
-            elif self.kind() in SIMPLE:
-                self.take()  # the module's own variables: not supported, skipped
+                algorithms.append(self.algorithm(first=False))
+            elif self.kind() in SIMPLE and not algorithms:
+                self.simple_line(self.intro)
             else:
-                algorithms += self.top_level()
+                self.stray_top_level(bool(algorithms))
         if self.kind() == "_KON_ISP":
             self.take()
         else:
@@ -121,13 +125,19 @@ class _Builder:
 
     # -- algorithms ----------------------------------------------------------------------
 
-    def algorithm(self) -> Tree:
+    def algorithm(self, first: bool) -> Tree:
+        """``алг`` header, ``дано``/``надо``/``#`` lines, ``нач`` body ``кон``; only the
+        first algorithm of a file may go without a name."""
         header_statement, header = self.take()
+        if header is not None and not any(
+                isinstance(c, Token) and c.type == "NAME" for c in header.children) and not first:
+            self.error(header_statement, "Не указано имя алгоритма")
         pre: list[Tree] = []
         last = header_statement
-        while self.kind() in ("_DANO", "_NADO"):
-            last, tree = self.take()
-            if tree is not None:
+        while self.kind() in ("_DANO", "_NADO", "_DOC"):
+            statement, tree = self.take()
+            last = statement if statement.kind != "_DOC" else last
+            if tree is not None and statement.kind != "_DOC":
                 pre.append(tree)
         if self.kind() != "_NACH" and self.begin_follows():
             while self.kind() != "_NACH":
@@ -136,16 +146,29 @@ class _Builder:
         if self.kind() == "_NACH":
             begin, _ = self.take()
             body = self.rest_of_algorithm(begin)
-        else:
-            self.error(last, _no_begin(last))
+        elif self.end_follows():
+            self.error(header_statement, _no_begin(last))
             body = self.block({"_KON"}, set())
-            if self.kind() == "_KON":
-                self.take()
-        head = header if header is not None else Tree("broken_header", [])
-        head.meta.line = header_statement.line
-        head.meta.column = header_statement.tokens[0].column
-        head.meta.empty = False
-        return Tree("alg", [head, Tree("alg_pre", pre), Tree("body", body)])
+            self.take()
+        else:
+            self.error(header_statement, "Нет реализации алгоритма")
+            body = []
+        if header is None:
+            names = [t for t in header_statement.tokens if t.type == "NAME"][:1]
+            header = Tree("broken_header", names)
+        header.meta.line = header_statement.line
+        header.meta.column = header_statement.tokens[0].column
+        header.meta.empty = False
+        return Tree("alg", [header, Tree("alg_pre", pre), Tree("body", body)])
+
+    def end_follows(self) -> bool:
+        """Is there a ``кон`` before the next ``алг`` (a body without ``нач``)?"""
+        for statement, _ in self.items[self.n:]:
+            if statement.kind == "_KON":
+                return True
+            if statement.kind in ("_ALG", "_ISP", "_KON_ISP"):
+                return False
+        return False
 
     def begin_follows(self) -> bool:
         """Is there a ``нач`` before the next ``кон``/``алг`` (the lines between are then
