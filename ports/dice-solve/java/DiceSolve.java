@@ -55,17 +55,6 @@ public class DiceSolve {
         return won;
     }
 
-    // The exact strategy: the smallest winning move; in a lost position the smallest
-    // allowed number (the least likely to go past n).
-    static int exactChoice(boolean[][] won, int n, int total, int top) {
-        for (int move = 1; move <= 6; move++) {
-            if (wins(won, n, total, top, move)) {
-                return move;
-            }
-        }
-        return allowed(top, 1) ? 1 : 2;
-    }
-
     // Positions some game reaches: (t, t) after a throw of t, then (total + move, move).
     static boolean[][] reachable(int n) {
         boolean[][] seen = new boolean[n][7];

@@ -54,15 +54,6 @@ def solve(n):
     return won
 
 
-def exact_choice(won, n, total, top):
-    """The exact strategy: the smallest winning move; in a lost position
-    the smallest allowed number (the least likely to go past n)."""
-    for move in range(1, 7):
-        if wins(won, n, total, top, move):
-            return move
-    return 1 if allowed(top, 1) else 2
-
-
 def reachable(n):
     """Positions some game reaches: (t, t) after a throw of t, then
     (total + move, move) after each move."""
