@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import decimal
 from collections.abc import Iterable, Iterator
+from contextlib import AbstractContextManager
 from datetime import datetime
 from decimal import Decimal
 from typing import Any, ClassVar, TextIO
@@ -126,6 +127,9 @@ class BslRuntime(BuiltinFunctions, RuntimeBase):
         self._warned_places: set[str] = set()
 
     # ---- errors and warnings ---------------------------------------------------------
+
+    def running(self) -> AbstractContextManager[object]:
+        return decimal.localcontext(numbers.CONTEXT)
 
     def fault_from(self, exc: BaseException) -> str | None:
         if isinstance(exc, RecursionError):
