@@ -34,6 +34,9 @@ INDENT_CUT = 40  # indentation levels of a block inside one Python function
 BLOCKS_CUT = 12  # statically nested loops and try (each try counting two)
 EXPR_CUT = 12  # IR levels of one Python expression
 ELIF_CUT = 50  # branches of one if/elif chain
+# The most items one array or table may hold (800 MB of references): a program asking for
+# more gets its language's out-of-memory error at once, not a machine swapping for minutes.
+MAX_ITEMS = 100_000_000
 
 
 class RuntimeBase:
