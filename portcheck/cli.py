@@ -11,7 +11,7 @@ from portcheck import commands
 from portcheck.color import CHOICES
 from portcheck.compare import MODES
 from portcheck.errors import CheckFailed, UsageError
-from portcheck.interp.frontends import DEFAULT_ENCODING, run_options
+from portcheck.interp.frontends import DEFAULT_ENCODING, run_options, text_encoding
 from portcheck.languages import all_engines
 
 DESCRIPTION = ("Check that one algorithm, ported to 1C, the school algorithmic language, "
@@ -121,7 +121,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("exec", help="run a 1C (.bsl, .os) or school-language (.kum) file")
     p.add_argument("file", metavar="FILE")
     _engine(p)
-    p.add_argument("--encoding", default=DEFAULT_ENCODING,
+    p.add_argument("--encoding", default=DEFAULT_ENCODING, type=text_encoding,
                    help="source encoding (default: UTF-8, with or without a BOM; cp1251)")
     for option in run_options():
         p.add_argument(f"--{option.name}", type=option.type, default=option.default,
