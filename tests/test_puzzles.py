@@ -1,0 +1,211 @@
+"""The puzzle book's four references (seeds/004), against facts found another way.
+
+Where each expected value comes from:
+- queens: the numbers of solutions and of solutions distinct under the board's symmetries
+  are the published sequences OEIS A000170 and A002562; the first solution of 8 queens in
+  the book's search order is the one the issue quotes (1 5 8 6 3 7 2 4);
+- queens-block: the minimum and the number of placements by brute force over every set of
+  squares (n ≤ 6), and the published domination numbers of the queen's graph (OEIS
+  A075458; independent: A075324);
+- domino-chain: every chain by brute force over every order and turn of the tiles (the
+  double two), and the search without the parity shortcut (the double three);
+- ruler: the fewest marks by brute force over every set of marks (k ≤ 14), and the
+  published minimal sparse rulers (OEIS A046693, marks = A046693(k)).
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from project_reference import reference_module
+
+queens = reference_module("queens")
+queens_block = reference_module("queens-block")
+domino_chain = reference_module("domino-chain")
+ruler = reference_module("ruler")
+
+SOLUTIONS = [1, 0, 0, 2, 10, 4, 40, 92, 352, 724]  # A000170, n = 1..10
+DISTINCT = [1, 0, 0, 1, 2, 1, 6, 12, 46, 92]  # A002562
+DOMINATION = [1, 1, 1, 2, 3, 3, 4, 5]  # A075458, n = 1..8
+INDEPENDENT_DOMINATION = [1, 1, 1, 3, 3, 4, 4, 5]  # A075324
+RULER_MARKS = [2, 3, 3, 4, 4, 4, 5, 5, 5, 6, 6, 6, 6, 7, 7, 7, 7, 8, 8, 8, 8, 8, 8, 9, 9,
+               9, 9, 9, 9, 10]  # A046693, k = 1..30
+
+
+def figures(text: str) -> dict[str, str]:
+    """The ``label: value`` lines of an output."""
+    return dict(line.split(": ", 1) for line in text.splitlines() if ": " in line)
+
+
+# --- queens ----------------------------------------------------------------------------------
+
+
+def is_solution(vector: list[int]) -> bool:
+    n = len(vector)
+    return sorted(vector) == list(range(1, n + 1)) and all(
+        abs(vector[a] - vector[b]) != b - a for a, b in itertools.combinations(range(n), 2))
+
+
+@pytest.mark.parametrize("n", range(1, 11))
+def test_queens_counts_are_the_published_ones(n: int, portcheck_golden) -> None:
+    shown = figures(portcheck_golden("queens", f"n-{n}-mode-full"))
+    assert int(shown["решений"]) == SOLUTIONS[n - 1]
+    assert int(shown["различных с точностью до поворотов и отражений"]) == DISTINCT[n - 1]
+
+
+@pytest.mark.parametrize("n", range(1, 11))
+def test_queens_full_search_prints_every_solution_once_in_order(n: int) -> None:
+    found = list(queens.solutions(n))
+    assert all(is_solution(v) for v in found)
+    assert found == sorted(found)  # the first queen runs left to right, then the next…
+    assert len(set(map(tuple, found))) == SOLUTIONS[n - 1]
+
+
+@pytest.mark.parametrize("n", range(1, 11))
+def test_queens_half_mode_prints_the_same_set_with_about_half_the_effort(n: int) -> None:
+    full, half = queens.output(n, "full"), queens.output(n, "half")
+    count = int(figures(full)["решений"])
+    assert sorted(full.splitlines()[:count]) == sorted(half.splitlines()[:count])
+    assert figures(full)["решений"] == figures(half)["решений"]
+    assert int(figures(half)["поставлено ферзей"]) <= int(figures(full)["поставлено ферзей"])
+
+
+def test_queens_listing_is_the_solutions_alone_starting_with_the_issues_vector() -> None:
+    listing = queens.output(8, "listing").splitlines()
+    assert listing[0] == "1 5 8 6 3 7 2 4"
+    assert listing == queens.output(8, "full").splitlines()[:92]
+
+
+def test_the_symmetries_are_eight_distinct_maps_of_a_solution() -> None:
+    images = list(queens.transforms([2, 4, 1, 3]))
+    assert len(images) == 8 and all(is_solution(image) for image in images)
+    assert {tuple(image) for image in images} == {(2, 4, 1, 3), (3, 1, 4, 2)}
+
+
+# --- queens-block ----------------------------------------------------------------------------
+
+
+def brute_force_block(n: int, variant: str) -> tuple[int, int]:
+    """(fewest queens, number of placements of that size) over every set of squares."""
+    squares = [(r, c) for r in range(1, n + 1) for c in range(1, n + 1)]
+    for k in range(1, n * n + 1):
+        count = 0
+        for queens_set in itertools.combinations(squares, k):
+            pairs = itertools.combinations(queens_set, 2)
+            if variant == "independent" and any(queens_block.blocks(a, b) for a, b in pairs):
+                continue
+            if variant == "distinct-rows" and len({r for r, _ in queens_set}) < k:
+                continue
+            if all(any(queens_block.blocks(q, s) for q in queens_set) for s in squares):
+                count += 1
+        if count:
+            return k, count
+    raise AssertionError("unreachable")
+
+
+def block_figures(text: str, n: int) -> tuple[int, int, list[str]]:
+    """(fewest queens, placements of that size, the board's lines) of an output."""
+    lines = text.splitlines()
+    k = int(figures("\n".join(lines))["наименьшее число ферзей"])
+    tried = next(line for line in lines if line.startswith(f"k = {k}:"))
+    count = int(tried.split("расстановок ")[1].split(",")[0])
+    return k, count, lines[-n:]
+
+
+@pytest.mark.parametrize("variant", queens_block.VARIANTS)
+@pytest.mark.parametrize("n", range(1, 6))
+def test_block_minimum_and_count_equal_brute_force(n: int, variant: str) -> None:
+    k, count, _board = block_figures(queens_block.output(n, variant), n)
+    assert (k, count) == brute_force_block(n, variant)
+
+
+@pytest.mark.parametrize("variant", queens_block.VARIANTS)
+@pytest.mark.parametrize("n", range(1, 9))
+def test_block_minimum_is_the_published_domination_number(n: int, variant: str,
+                                                         portcheck_golden) -> None:
+    text = portcheck_golden("queens-block", f"n-{n}-variant-{variant}")
+    k, _count, board = block_figures(text, n)
+    expected = INDEPENDENT_DOMINATION if variant == "independent" else DOMINATION
+    assert k == expected[n - 1]
+    placed = [(r, c) for r, line in enumerate(board, 1)
+              for c, cell in enumerate(line.split(), 1) if cell == "Ф"]
+    assert len(placed) == k
+    everything = itertools.product(range(1, n + 1), repeat=2)
+    assert all(any(queens_block.blocks(q, s) for q in placed) for s in everything)
+
+
+def test_block_lower_bound_is_the_books_28_squares_and_3_queens() -> None:
+    shown = figures(queens_block.output(6, "any"))
+    assert queens_block.most_blocked(8) == 28
+    assert shown["один ферзь блокирует не больше полей"] == "20 из 36"
+
+
+# --- domino-chain ----------------------------------------------------------------------------
+
+
+def brute_force_chains(n: int) -> int:
+    """Chains of all the tiles, laid left to right, over every order and turn of the tiles."""
+    tiles = [(a, b) for a in range(n + 1) for b in range(a, n + 1)]
+    count = 0
+    for order in itertools.permutations(tiles):
+        for turns in itertools.product((False, True), repeat=len(tiles)):
+            laid = [(b, a) if turn else (a, b) for (a, b), turn in zip(order, turns, strict=True)]
+            if any(a == b and turn for (a, b), turn in zip(order, turns, strict=True)):
+                continue  # a double turned is the same tile laid the same way
+            if all(laid[i][1] == laid[i + 1][0] for i in range(len(laid) - 1)):
+                count += 1
+    return count
+
+
+def test_domino_count_of_the_double_two_equals_brute_force() -> None:
+    assert domino_chain.search(2, count_all=True).chains == brute_force_chains(2) == 12
+
+
+def test_domino_parity_shortcut_agrees_with_the_full_search_on_the_double_three() -> None:
+    assert domino_chain.odd_numbers(3) == [0, 1, 2, 3]
+    search = domino_chain.search(3, count_all=True)
+    assert search.chains == 0 and search.laid > 0
+
+
+@pytest.mark.parametrize("n", [2, 4, 6])
+def test_domino_first_chain_uses_every_tile_once(n: int) -> None:
+    chain = domino_chain.search(n, count_all=False).first
+    tiles = [tuple(sorted(pair)) for pair in itertools.pairwise(chain)]
+    assert sorted(tiles) == [(a, b) for a in range(n + 1) for b in range(a, n + 1)]
+
+
+# --- ruler -----------------------------------------------------------------------------------
+
+
+def brute_force_marks(k: int) -> int:
+    for n in range(2, k + 2):
+        for inner in itertools.combinations(range(1, k), n - 2):
+            marks = (0, *inner, k)
+            if {b - a for a, b in itertools.combinations(marks, 2)} == set(range(1, k + 1)):
+                return n
+    raise AssertionError("unreachable")
+
+
+@pytest.mark.parametrize("k", range(1, 15))
+def test_ruler_marks_equal_brute_force(k: int) -> None:
+    assert len(ruler.search(k, "free").marks) == brute_force_marks(k)
+
+
+@pytest.mark.parametrize("method", ruler.METHODS)
+@pytest.mark.parametrize("k", range(1, 31))
+def test_ruler_found_measures_everything_with_the_published_fewest_marks(
+        k: int, method: str, portcheck_golden) -> None:
+    shown = figures(portcheck_golden("ruler", f"k-{k}-method-{method}"))
+    marks = [int(x) for x in shown["линейка"].split()]
+    assert {b - a for a, b in itertools.combinations(marks, 2)} == set(range(1, k + 1))
+    assert marks[:2] == [0, 1] or k == 1
+    if method == "book" and k > 3:
+        assert marks[-2] == k - 2
+    assert int(shown["отметок"]) == len(marks) == RULER_MARKS[k - 1]
+
+
+def test_ruler_reject_early_counts_fewer_differences_than_all() -> None:
+    effort = [0]
+    assert not ruler.complete([0, 1, 2, 3, 10], 10, effort)
+    assert effort[0] < 10  # 5 marks, 10 differences, stopped at the first repeat too many
