@@ -14,11 +14,15 @@ is looked for, as the first free square of the next row was looked for" (eight q
 - so "the first tile that joins the end ``x``" is the smallest ``y`` with
   ``лежит[x, y] = 1``: one row of the table, scanned like a row of the board.
 
-The search: for each start number ``x[0] = 0, 1, …, N``, lay the first tile that joins,
-and go on; when nothing joins before all tiles are laid, take the last tile back and try
-the next one that joins.  The first chain found is printed; for N ≤ 4 the search goes on
-and counts every chain (each read in its two directions: a chain and its reverse are
-found as two, printed as "chains" and "different chains").
+The search: the chain starts with the number ``x[0] = 0`` ("take some tile as the start":
+the first tile tried is 0:0, then 0:1, …); lay the first tile that joins, and go on; when
+nothing joins before all tiles are laid, take the last tile back and try the next one
+that joins.  The first chain found is printed; for N ≤ 4 the search goes on and counts
+every chain that starts with 0.  Every number plays the same part in the set (renaming
+the numbers turns a chain into a chain), so there are as many chains starting with 1, 2,
+…: all chains, read left to right, are N + 1 times as many (the book's own use of a
+symmetry, as in its hint for the queens), and each chain is counted twice, once from each
+end, so the different chains are half of those.
 
 Before searching, the book's "all combinations" can be spared when no chain can exist:
 inside a chain every number shows up in pairs (two touching halves), so at most two numbers
@@ -29,7 +33,7 @@ does not end in any reasonable time, so the program says why and does not search
 tiles laid).
 
 Output: the number of tiles, the first chain (tiles ``a:b``) or why there is none, the
-count of chains (N ≤ 4), and the search effort (tiles laid).
+counts of chains (N ≤ 4), and the search effort (tiles laid).
 """
 
 from __future__ import annotations
@@ -72,10 +76,8 @@ class Search:
         self.store = [[1] * (self.n + 1) for _ in range(self.n + 1)]
 
     def run(self) -> None:
-        for start in range(self.n + 1):
-            self.chain = [start]
-            if self.extend(0):
-                return
+        self.chain = [0]
+        self.extend(0)
 
     def extend(self, count: int) -> bool:
         """Lay the next tile after ``count`` tiles; true: stop the search."""
@@ -118,6 +120,7 @@ def output(n: int) -> str:
     lines.append("первая цепочка: "
                  + " ".join(f"{a}:{b}" for a, b in itertools.pairwise(chain)))
     if n <= COUNT_UP_TO:
-        lines.append(f"цепочек: {result.chains}, различных: {result.chains // 2}")
+        every = result.chains * (n + 1)
+        lines.append(f"цепочек от 0: {result.chains}, всех: {every}, различных: {every // 2}")
     lines.append(f"положено шашек: {result.laid}")
     return "".join(line + "\n" for line in lines)

@@ -1,8 +1,8 @@
 /*
  * Puzzle 22 of the puzzle book: one chain of all the tiles of the double-n domino set, by
- * the book's search: a start, then the first tile in the store that joins the end of the
- * chain; when none joins, the last tile goes back to the store and the next one that joins
- * is tried.
+ * the book's search: the chain starts with the number 0, then the first tile in the store
+ * that joins its end is laid; when none joins, the last tile goes back to the store and
+ * the next one that joins is tried.
  *
  * The representation ("choose it carefully", says the book):
  * - inStore[a][b] is true while the tile a:b is in the store (kept equal to inStore[b][a]:
@@ -12,7 +12,7 @@
  */
 public class DominoChain {
 
-    static final int COUNT_UP_TO = 4;  // every chain is counted for n up to 4
+    static final int COUNT_UP_TO = 4;  // the chains are counted for n up to 4
 
     static int n, tiles;
     static boolean countAll;
@@ -62,19 +62,19 @@ public class DominoChain {
         x = new int[tiles + 1];
         first = null;
         laid = chains = 0;
-        for (int start = 0; start <= n; start++) {
-            x[0] = start;
-            if (extend(0)) break;
-        }
+        x[0] = 0;
+        extend(0);
         out.append("первая цепочка:");
         for (int i = 1; i <= tiles; i++) {
             out.append(' ').append(first[i - 1]).append(':').append(first[i]);
         }
         out.append('\n');
         if (countAll) {
-            // Each chain is found twice: once from each end.
-            out.append("цепочек: ").append(chains).append(", различных: ")
-               .append(chains / 2).append('\n');
+            // Every number plays the same part in the set, so as many chains start with
+            // 1, 2, ... as with 0; each chain is counted twice, once from each end.
+            long every = chains * (n + 1);
+            out.append("цепочек от 0: ").append(chains).append(", всех: ").append(every)
+               .append(", различных: ").append(every / 2).append('\n');
         }
         out.append("положено шашек: ").append(laid).append('\n');
         System.out.print(out);

@@ -1,7 +1,7 @@
 { Puzzle 22 of the puzzle book: one chain of all the tiles of the double-n domino set, by
-  the book's search: a start, then the first tile in the store that joins the end of the
-  chain; when none joins, the last tile goes back to the store and the next one that joins
-  is tried.
+  the book's search: the chain starts with the number 0, then the first tile in the store
+  that joins its end is laid; when none joins, the last tile goes back to the store and the
+  next one that joins is tried.
 
   The representation ("choose it carefully", says the book):
   - InStore[a, b] is True while the tile a:b is in the store (kept equal to InStore[b, a]:
@@ -15,7 +15,7 @@ program DominoChain;
 const
   MaxN = 6;
   MaxTiles = (MaxN + 1) * (MaxN + 2) div 2;
-  CountUpTo = 4;  { every chain is counted for n up to 4 }
+  CountUpTo = 4;  { the chains are counted for n up to 4 }
 
 var
   N, Tiles: LongInt;
@@ -58,7 +58,8 @@ end;
 
 procedure Domino(Size: LongInt);
 var
-  Start, A, B, I: LongInt;
+  A, B, I: LongInt;
+  Every: Int64;
 begin
   N := Size;
   Tiles := (N + 1) * (N + 2) div 2;
@@ -82,16 +83,18 @@ begin
   FoundOne := False;
   Laid := 0;
   Chains := 0;
-  for Start := 0 to N do
-  begin
-    X[0] := Start;
-    if Extend(0) then Break;
-  end;
+  X[0] := 0;
+  Extend(0);
   Write('первая цепочка:');
   for I := 1 to Tiles do Write(' ', First[I - 1], ':', First[I]);
   WriteLn;
-  { Each chain is found twice: once from each end. }
-  if CountAll then WriteLn('цепочек: ', Chains, ', различных: ', Chains div 2);
+  { Every number plays the same part in the set, so as many chains start with 1, 2, ...
+    as with 0; each chain is counted twice, once from each end. }
+  if CountAll then
+  begin
+    Every := Chains * (N + 1);
+    WriteLn('цепочек от 0: ', Chains, ', всех: ', Every, ', различных: ', Every div 2);
+  end;
   WriteLn('положено шашек: ', Laid);
 end;
 

@@ -1,7 +1,8 @@
 """Puzzle 22 of the puzzle book: one chain of all the tiles of the
-double-n domino set, by the book's search: a start, then the first tile
-in the store that joins the end of the chain; when none joins, the last
-tile goes back to the store and the next one that joins is tried.
+double-n domino set, by the book's search: the chain starts with the
+number 0, then the first tile in the store that joins its end is laid;
+when none joins, the last tile goes back to the store and the next one
+that joins is tried.
 
 The representation ("choose it carefully", says the book):
 - in_store[a][b] is 1 while the tile a:b is in the store (kept equal
@@ -11,7 +12,7 @@ The representation ("choose it carefully", says the book):
   smallest y with in_store[x][y] == 1.
 """
 
-COUNT_UP_TO = 4  # every chain is counted for n up to 4
+COUNT_UP_TO = 4  # the chains are counted for n up to 4
 
 
 class Search:
@@ -26,10 +27,8 @@ class Search:
         self.first = None
 
     def run(self):
-        for start in range(self.n + 1):
-            self.chain = [start]
-            if self.extend(0):
-                return
+        self.chain = [0]
+        self.extend(0)
 
     def extend(self, count):
         """Lay the next tile after `count` tiles; True: stop searching."""
@@ -69,8 +68,12 @@ def domino(n):
     print("первая цепочка: "
           + " ".join(f"{x[i - 1]}:{x[i]}" for i in range(1, len(x))))
     if n <= COUNT_UP_TO:
-        # Each chain is found twice: once from each end.
-        print(f"цепочек: {search.chains}, различных: {search.chains // 2}")
+        # Every number plays the same part in the set, so as many chains
+        # start with 1, 2, ... as with 0; each chain is counted twice,
+        # once from each end.
+        every = search.chains * (n + 1)
+        print(f"цепочек от 0: {search.chains}, всех: {every}, "
+              f"различных: {every // 2}")
     print(f"положено шашек: {search.laid}")
 
 
