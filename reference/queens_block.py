@@ -32,6 +32,7 @@ and as a board.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from portcheck.params import ChoiceParam, IntParam
@@ -152,25 +153,30 @@ class Search:
             return
         if depth > self.k:
             return
+        tried_here = []
         for square in self.candidates(free, depth):
             self.placed += 1
             self.board.put(square)
             self.step(depth + 1)
             self.board.lift()
             self.tried[square[0]][square[1]] = depth
-        for row in self.tried:
-            row[:] = [0 if d == depth else d for d in row]
+            tried_here.append(square)
+        for r, c in tried_here:
+            self.tried[r][c] = 0
 
-    def candidates(self, free: list[Square], depth: int) -> list[Square]:
-        """The squares that block the first free square, in scan order, not tried at a
-        shallower depth, allowed by the variant, and for the last queen blocking every
-        free square."""
-        n, target = self.n, free[0]
-        rest = free[1:] if depth == self.k else []
-        return [(r, c) for r in range(1, n + 1) for c in range(1, n + 1)
-                if blocks((r, c), target) and not self.tried[r][c]
-                and self.board.allows((r, c), self.variant)
-                and all(blocks((r, c), other) for other in rest)]
+    def candidates(self, free: list[Square], depth: int) -> Iterator[Square]:
+        """The squares that block the first free square, in scan order (its whole row, and
+        in the row at distance d the columns fc − d, fc, fc + d), not tried at a shallower
+        depth, allowed by the variant, and for the last queen blocking every free
+        square."""
+        (fr, fc), rest = free[0], free[1:] if depth == self.k else []
+        for r in range(1, self.n + 1):
+            d = abs(r - fr)
+            for c in range(1, self.n + 1) if d == 0 else (fc - d, fc, fc + d):
+                if (1 <= c <= self.n and not self.tried[r][c]
+                        and self.board.allows((r, c), self.variant)
+                        and all(blocks((r, c), other) for other in rest)):
+                    yield r, c
 
 
 def board_lines(n: int, queens: list[Square]) -> list[str]:

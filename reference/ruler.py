@@ -79,17 +79,20 @@ def complete(marks: list[int], k: int, effort: list[int]) -> bool:
     many; ``effort[0]`` counts the differences formed."""
     n = len(marks)
     allowed = n * (n - 1) // 2 - k
-    seen = [False] * (k + 1)
-    repeats = 0
+    seen = bytearray(k + 1)
+    repeats = formed = 0
     for i in range(1, n):
+        mark = marks[i]
         for j in range(i):
-            effort[0] += 1
-            d = marks[i] - marks[j]
+            formed += 1
+            d = mark - marks[j]
             if seen[d]:
                 repeats += 1
                 if repeats > allowed:
+                    effort[0] += formed
                     return False
-            seen[d] = True
+            seen[d] = 1
+    effort[0] += formed
     return True
 
 
