@@ -225,3 +225,44 @@ def test_ruler_reject_early_counts_fewer_differences_than_all() -> None:
     effort = [0]
     assert not ruler.complete([0, 1, 2, 3, 10], 10, effort)
     assert effort[0] < 10  # 5 marks, 10 differences, stopped at the first repeat too many
+
+
+# --- the findings (docs/findings.md), from the goldens ---------------------------------------
+
+
+def test_findings_block_table(portcheck_golden) -> None:
+    """The table of docs/findings.md: fewest queens and placements of that size."""
+    table = {4: ((2, 12), (2, 8), (3, 16)), 5: ((3, 186), (3, 121), (3, 16)),
+             6: ((3, 4), (3, 4), (4, 120)), 7: ((4, 86), (4, 68), (4, 8)),
+             8: ((5, 4860), (5, 3404), (5, 728))}
+    for n, rows in table.items():
+        for variant, expected in zip(("any", "distinct-rows", "independent"), rows,
+                                     strict=True):
+            text = portcheck_golden("queens-block", f"n-{n}-variant-{variant}")
+            assert block_figures(text, n)[:2] == expected
+
+
+def test_findings_the_books_ruler_fix_never_costs_a_mark_up_to_30(portcheck_golden) -> None:
+    tries_more = []
+    for k in range(1, 31):
+        book = figures(portcheck_golden("ruler", f"k-{k}-method-book"))
+        free = figures(portcheck_golden("ruler", f"k-{k}-method-free"))
+        assert book["отметок"] == free["отметок"]
+        if int(book["испытано линеек"]) > int(free["испытано линеек"]):
+            tries_more.append(k)
+    assert tries_more == [12, 16, 17, 22]
+
+
+def test_findings_the_ruler_that_beats_the_books_fix_at_36() -> None:
+    """10 marks measure 1..36 (docs/findings.md), and this ruler has neither 1 and 34
+    together nor, read from the other end, 35 and 2."""
+    marks = [0, 1, 3, 6, 13, 20, 27, 31, 35, 36]
+    assert {b - a for a, b in itertools.combinations(marks, 2)} == set(range(1, 37))
+    assert 34 not in marks and 2 not in marks
+
+
+def test_findings_queens_half_mode_halves_the_effort_on_8(portcheck_golden) -> None:
+    full = figures(portcheck_golden("queens", "n-8-mode-full"))
+    half = figures(portcheck_golden("queens", "n-8-mode-half"))
+    assert (full["поставлено ферзей"], full["проверено полей"]) == ("2056", "15398")
+    assert (half["поставлено ферзей"], half["проверено полей"]) == ("1028", "7706")
