@@ -18,7 +18,9 @@ from __future__ import annotations
 import itertools
 
 import pytest
-from project_reference import reference_module
+from project_reference import REPO, reference_module
+
+from portcheck.cli import main
 
 queens = reference_module("queens")
 queens_block = reference_module("queens-block")
@@ -266,3 +268,56 @@ def test_findings_queens_half_mode_halves_the_effort_on_8(portcheck_golden) -> N
     half = figures(portcheck_golden("queens", "n-8-mode-half"))
     assert (full["поставлено ферзей"], full["проверено полей"]) == ("2056", "15398")
     assert (half["поставлено ферзей"], half["проверено полей"]) == ("1028", "7706")
+
+
+# --- the commands of the issue ---------------------------------------------------------------
+
+
+def portcheck(capsys: pytest.CaptureFixture[str], *words: str) -> tuple[int, str, str]:
+    try:
+        code = main(list(words))
+    except SystemExit as exc:
+        code = int(exc.code or 0)
+    captured = capsys.readouterr()
+    return code, captured.out, captured.err
+
+
+@pytest.fixture
+def in_project(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PORTCHECK_ROOT", str(REPO))
+
+
+@pytest.mark.parametrize(("words", "first_line"), [
+    (("queens", "n=8", "mode=full"), "1 5 8 6 3 7 2 4"),
+    (("ruler", "k=20", "method=book"), "отметок: 8"),
+    (("queens-block", "n=5", "variant=independent"),
+     "один ферзь блокирует не больше полей: 17 из 25"),
+    (("domino-chain", "n=4"), "шашек: 15"),
+])
+def test_reference_commands_of_the_issue(capsys, in_project, words, first_line) -> None:
+    code, out, err = portcheck(capsys, "reference", *words)
+    assert (code, err) == (0, "")
+    assert out.splitlines()[0] == first_line
+
+
+@pytest.mark.parametrize(("words", "message"), [
+    (("queens", "n=11", "mode=full"), "queens: n: 11 is out of range 1..10"),
+    (("queens-block", "n=0", "variant=any"), "queens-block: n: 0 is out of range 1..8"),
+    (("queens-block", "n=5", "variant=attacking"), "'attacking' is not one of"),
+    (("domino-chain", "n=7"), "domino-chain: n: 7 is out of range 2..6"),
+    (("ruler", "k=31", "method=book"), "ruler: k: 31 is out of range 1..30"),
+    (("ruler", "k=20"), "ruler: missing input method"),
+])
+def test_out_of_range_inputs_are_one_line_and_exit_2(capsys, in_project, words,
+                                                      message) -> None:
+    code, out, err = portcheck(capsys, "reference", *words)
+    assert (code, out) == (2, "")
+    assert message in err and len(err.strip().splitlines()) == 1
+
+
+def test_run_renders_builds_and_runs_a_port(capsys, in_project) -> None:
+    """``portcheck run`` on the embedded school-language interpreter (always there)."""
+    code, out, _err = portcheck(capsys, "run", "ruler", "--lang", "kumir", "k=20",
+                                "method=book")
+    assert code == 0
+    assert out == reference_module("ruler").output(20, "book")
