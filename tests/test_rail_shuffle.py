@@ -15,6 +15,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
+from collections.abc import Iterator
 
 import pytest
 from project_reference import reference_module
@@ -23,17 +24,20 @@ rail_shuffle = reference_module("rail-shuffle")
 RANGE = range(2, 16)
 
 
-def tried_one_by_one(n: int) -> int:
-    """How many value sequences of ceil(n/2) swaps move every number, trying them all."""
-    swaps = (n + 1) // 2
-    good = 0
-    for values in itertools.product(range(n), range(n - 1), repeat=swaps):
+def arrangements(n: int) -> Iterator[list[int]]:
+    """The rail after ceil(n/2) swaps by the article's formula, for every sequence of the
+    values of rand() % n and rand() % (n - 1)."""
+    for values in itertools.product(range(n), range(n - 1), repeat=(n + 1) // 2):
         rail = list(range(n))
         for a, r in zip(values[::2], values[1::2], strict=True):
             b = (a + 1 + r) % n
             rail[a], rail[b] = rail[b], rail[a]
-        good += all(rail[i] != i for i in range(n))
-    return good
+        yield rail
+
+
+def tried_one_by_one(n: int) -> int:
+    """How many value sequences of ceil(n/2) swaps move every number, trying them all."""
+    return sum(all(rail[i] != i for i in range(n)) for rail in arrangements(n))
 
 
 @pytest.mark.parametrize("n", range(2, 7))
@@ -69,3 +73,16 @@ def test_the_golden_for_15_numbers(portcheck_golden) -> None:
     assert text == (f"n = 15, 8 swaps: {good} of {total} value sequences leave no number "
                     f"in place: probability {good // common}/{total // common}\n")
     assert Counter(text)["\n"] == 1
+
+
+def parity(rail: list[int]) -> int:
+    """0 for an even arrangement, 1 for an odd one (by counting inversions)."""
+    return sum(a > b for a, b in itertools.combinations(rail, 2)) % 2
+
+
+@pytest.mark.parametrize("n", range(2, 7))
+def test_a_fixed_number_of_swaps_reaches_only_half_the_orders(n: int) -> None:
+    """Every swap flips the parity, so ceil(n/2) swaps give arrangements of one parity."""
+    reached = {tuple(rail) for rail in arrangements(n)}
+    assert {parity(list(rail)) for rail in reached} == {(n + 1) // 2 % 2}
+    assert len(reached) <= math.factorial(n) // 2
