@@ -76,7 +76,7 @@ def test_reference_prints_the_article_deal(capsys: pytest.CaptureFixture[str],
 
 
 def test_reference_as_a_real_process(project_copy: Path) -> None:
-    run = subprocess.run(["portcheck", "reference", "freecell", "game=617"],
+    run = subprocess.run([sys.executable, "-m", "portcheck", "reference", "freecell", "game=617"],
                          capture_output=True, text=True, encoding="utf-8", check=False)
     assert (run.returncode, run.stdout, run.stderr) == (0, GAME_617, "")
 
@@ -120,7 +120,7 @@ def test_an_input_given_twice_is_refused(capsys: pytest.CaptureFixture[str]) -> 
 
 
 def test_usage_error_as_a_real_process(project_copy: Path) -> None:
-    run = subprocess.run(["portcheck", "reference", "freecell", "game=x"],
+    run = subprocess.run([sys.executable, "-m", "portcheck", "reference", "freecell", "game=x"],
                          capture_output=True, text=True, encoding="utf-8", check=False)
     assert run.returncode == 2
     assert run.stdout == ""

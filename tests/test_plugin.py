@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+import yaml
 
 # The interpreters' front-ends are imported lazily by the runners.  pytester's in-process
 # runs forget the modules first imported inside them, and importing them again would make
@@ -72,12 +73,36 @@ def test_deep_option_adds_an_item(pytester: pytest.Pytester, project: Path) -> N
     assert "ports/freecell/python::deep" in result.outlines
 
 
+def languages_missing_here() -> set[str]:
+    from portcheck.languages import LANGUAGES
+    from portcheck.runners import get_runner
+
+    return {name for name in LANGUAGES if not get_runner(name).toolchain().ok}
+
+
 def test_the_project_passes(pytester: pytest.Pytester, project: Path) -> None:
-    result = pytester.runpytest("-p", "no:cacheprovider")
+    """Everything passes; on a machine without a toolchain (a fresh one), exactly the runs of
+    that language's ports are skipped, each naming the package to install."""
+    result = pytester.runpytest("-p", "no:cacheprovider", "-rs")
     outcomes = result.parseoutcomes()
-    assert "failed" not in outcomes and "errors" not in outcomes and "skipped" not in outcomes
-    assert outcomes["passed"] == len(expected_items(project)) + 1
+    assert "failed" not in outcomes and "errors" not in outcomes
+    missing = languages_missing_here()
+    skipped = [port for port in port_ids(project) if yaml.safe_load(
+        (project / port / "port.yaml").read_text(encoding="utf-8"))["language"] in missing]
+    assert outcomes.get("skipped", 0) == len(skipped)
+    assert outcomes["passed"] == len(expected_items(project)) + 1 - len(skipped)
+    assert result.stdout.str().count("install package") >= len(skipped)
     assert result.ret == 0
+
+
+def test_required_runtimes_leave_nothing_skipped(pytester: pytest.Pytester,
+                                                 project: Path) -> None:
+    """With PORTCHECK_REQUIRE_RUNTIMES=1 (what CI sets) a missing toolchain fails; where every
+    toolchain is here, nothing is skipped."""
+    result = pytester.runpytest("-p", "no:cacheprovider", "--portcheck-require-runtimes")
+    outcomes = result.parseoutcomes()
+    assert "skipped" not in outcomes
+    assert ("failed" in outcomes) == bool(languages_missing_here())
 
 
 def edit_python_transcript(root: Path) -> None:

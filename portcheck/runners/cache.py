@@ -17,18 +17,10 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+from portcheck.cache_root import cache_root
 from portcheck.runners.base import RunResult, run_command
 
-CACHE_ENV = "PORTCHECK_CACHE"
 TEMP_PREFIX = ".tmp-"
-
-
-def default_cache_root() -> Path:
-    """``$PORTCHECK_CACHE`` if set, else ``~/.cache/portcheck``."""
-    configured = os.environ.get(CACHE_ENV)
-    if configured:
-        return Path(configured).expanduser()
-    return Path.home() / ".cache" / "portcheck"
 
 
 def cache_key(*parts: str | bytes) -> str:
@@ -50,7 +42,7 @@ class BuildCache:
     """A directory of finished builds; counts its hits and misses."""
 
     def __init__(self, root: Path | None = None) -> None:
-        self.root = root if root is not None else default_cache_root()
+        self.root = root if root is not None else cache_root()
         self.hits = 0
         self.misses = 0
 

@@ -13,22 +13,22 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from portcheck.interp.bsl import compile_text
-from portcheck.interp.bsl.lower import Lowerer
+from portcheck.interp.bsl.lower import ModuleLowering
 from portcheck.interp.bsl.parser import parse
 from portcheck.interp.bsl.runtime import BslRuntime
 from portcheck.interp.bsl.source import normalise
 from portcheck.interp.core import Program, compile_module
-from portcheck.interp.errors import RunError
+from portcheck.interp.errors import CompileError, RunError
 
 HERE = Path(__file__).parent
 ROOT = HERE.parents[1]
 PROGRAMS = sorted([*(HERE / "corpus").glob("*.bsl"), *(HERE / "errors").glob("*.bsl"),
-                   *(ROOT / "ports").glob("*/bsl/*.bsl")])
+                   *(ROOT / "ports").glob("*/bsl*/*.bsl")])  # templates' and articles' ports
 
 
 def general(text: str) -> Program:
     """The program with the lowering's general operators only (no ``specialise``)."""
-    module = Lowerer("p.bsl").module(parse(normalise(text), "p.bsl"))
+    module = ModuleLowering("p.bsl").module(parse(normalise(text), "p.bsl"))
     return compile_module(module, BslRuntime)
 
 
@@ -52,9 +52,16 @@ def test_corpus_and_ports_run_alike_specialised_or_not(path: Path) -> None:
     text = path.read_text(encoding="utf-8-sig")
     try:
         general(text)
-    except Exception:  # a compile error: nothing to run
+    except CompileError as error:  # both ways must refuse it, with the same message
+        with pytest.raises(CompileError) as specialised:
+            compile_text(text, "p.bsl")
+        assert str(specialised.value) == str(error)
         return
     same_outcome(text)
+
+
+def test_the_article_port_is_among_the_programs() -> None:
+    assert any(path.parent.name == "bsl-article" for path in PROGRAMS)
 
 
 # ---- random straight-line programs over whole numbers, decimals, strings, Неопределено ----
