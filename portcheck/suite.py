@@ -31,8 +31,19 @@ def load_algorithms(root: Path) -> dict[str, Algorithm]:
     """Every algorithm of the project at ``root``, by name (loaded once per process)."""
     root = root.resolve()
     if root not in _LOADED:
-        _LOADED[root] = _load(root / REFERENCE)
+        _LOADED[root] = _without_bytecode(_load, root / REFERENCE)
     return _LOADED[root]
+
+
+def _without_bytecode(load, folder: Path):  # type: ignore[no-untyped-def]
+    """``load(folder)`` with Python writing no ``__pycache__`` into the project: checking a
+    project writes nothing in it, whether or not PYTHONDONTWRITEBYTECODE is set."""
+    saved = sys.dont_write_bytecode
+    sys.dont_write_bytecode = True
+    try:
+        return load(folder)
+    finally:
+        sys.dont_write_bytecode = saved
 
 
 def _load(folder: Path) -> dict[str, Algorithm]:
