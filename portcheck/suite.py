@@ -31,19 +31,8 @@ def load_algorithms(root: Path) -> dict[str, Algorithm]:
     """Every algorithm of the project at ``root``, by name (loaded once per process)."""
     root = root.resolve()
     if root not in _LOADED:
-        _LOADED[root] = _without_bytecode(_load, root / REFERENCE)
+        _LOADED[root] = _load(root / REFERENCE)
     return _LOADED[root]
-
-
-def _without_bytecode(load, folder: Path):  # type: ignore[no-untyped-def]
-    """``load(folder)`` with Python writing no ``__pycache__`` into the project: checking a
-    project writes nothing in it, whether or not PYTHONDONTWRITEBYTECODE is set."""
-    saved = sys.dont_write_bytecode
-    sys.dont_write_bytecode = True
-    try:
-        return load(folder)
-    finally:
-        sys.dont_write_bytecode = saved
 
 
 def _load(folder: Path) -> dict[str, Algorithm]:
@@ -93,7 +82,9 @@ def _import(name: str, path: Path) -> ModuleType:
 
 
 def _run(load, argument, path: Path, name: str):  # type: ignore[no-untyped-def]
-    """``load(argument)``; any error in the suite's code is one line naming its place."""
+    """``load(argument)``; any error in the suite's code is one line naming its place.
+    No byte code is written: loading a suite leaves no ``__pycache__`` in the project."""
+    saved, sys.dont_write_bytecode = sys.dont_write_bytecode, True
     try:
         return load(argument)
     except SyntaxError as error:
@@ -104,4 +95,6 @@ def _run(load, argument, path: Path, name: str):  # type: ignore[no-untyped-def]
         sys.modules.pop(name, None)
         raise UsageError(f"{where_in(error, path)}: cannot load: "
                          f"{type(error).__name__}: {error}") from None
+    finally:
+        sys.dont_write_bytecode = saved
 
