@@ -9,13 +9,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 from portcheck import golden, report
-from portcheck.algorithms import Algorithm
+from portcheck.algorithms import Algorithm, Case
 from portcheck.checks import CheckContext, record_transcript
 from portcheck.color import diff_painter, wants_color
 from portcheck.errors import CheckFailed, UsageError
 from portcheck.execution import RunSettings, produce_output
 from portcheck.languages import LANGUAGES, get_language, language_of_file
-from portcheck.ports import Port, find_ports
+from portcheck.ports import Port, find_ports, load_port
 from portcheck.project import Project, find_project
 from portcheck.render import check_rendered, render_template, template_for, write_rendered
 from portcheck.results import FAIL, RunProblem
@@ -60,6 +60,7 @@ def cmd_run(args: argparse.Namespace) -> int:
     algorithm = project.algorithm(args.algorithm)
     case = algorithm.case_from_args(args.inputs)
     language = get_language(args.lang)
+    _check_limits(project, algorithm, language.name, case)
     template = template_for(project.templates_dir, language.name, algorithm.name)
     text = render_template(template, project.templates_dir, algorithm, [case])
     name = language.program_name(algorithm.name)
@@ -76,6 +77,19 @@ def cmd_run(args: argparse.Namespace) -> int:
     for warning in result.warnings:
         print(warning, file=sys.stderr)
     return 0
+
+
+def _check_limits(project: Project, algorithm: Algorithm, language: str, case: Case) -> None:
+    """A case beyond the ``limits`` of the language's template port is a usage error: the
+    program cannot hold it exactly (it would stop with an overflow, or print a wrong
+    number)."""
+    for path in sorted((project.ports_dir / algorithm.name).glob("*/port.yaml")):
+        port = load_port(path, project)
+        why = port.why_not(case) if (port.origin, port.language) == ("template", language) \
+            else None
+        if why:
+            raise UsageError(f"{algorithm.name}: not applicable to {language}: {why} "
+                             f"(limits in {project.relative(path)})")
 
 
 def _report_problem(problem: RunProblem) -> int:
