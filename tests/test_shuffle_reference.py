@@ -179,6 +179,15 @@ def test_fisher_yates_is_uniform_and_the_naive_pass_is_not(n: int) -> None:
     assert len(set(naive.values())) > 1 and min(naive.values()) > 0
 
 
+@pytest.mark.parametrize("n", range(3, 8))
+def test_the_least_likely_order_is_the_bottom_card_moved_to_the_top(n: int) -> None:
+    """docs/findings.md: for 3 to 7 cards, n 1 2 … n-1 has 2^(n-1) of the n^n ways, and
+    no order has fewer."""
+    ways = shuffle_bias.counts(n, "naive")
+    rotation = (n, *range(1, n))
+    assert ways[rotation] == 2 ** (n - 1) == min(ways.values())
+
+
 def test_output_ends_with_the_extremes_and_their_ratio() -> None:
     lines = shuffle_bias.output(n=4, method="naive").splitlines()
     assert lines[0] == "naive, n = 4: 256 sequences of draws"
