@@ -226,9 +226,10 @@ def cmd_exec(args: argparse.Namespace) -> int:
     if not path.is_file():
         raise UsageError(f"{path}: no such file")
     from portcheck.exec_file import exec_file
+    from portcheck.interp.frontends import run_options
 
-    return exec_file(language, path, engine=args.engine, dialect=args.dialect,
-                     encoding=args.encoding, seed=args.seed)
+    options = {option.name: getattr(args, option.name) for option in run_options()}
+    return exec_file(language, path, engine=args.engine, encoding=args.encoding, **options)
 
 
 def cmd_check(args: argparse.Namespace) -> int:
