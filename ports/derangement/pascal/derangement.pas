@@ -61,8 +61,7 @@ var
   Placed: TPlaced;
   Place, Free, Card: LongInt;
 begin
-  for Card := 0 to N - 1 do
-    Placed[Card] := False;
+  Placed := Default(TPlaced);  { all False: no card placed yet }
   for Place := 0 to N - 1 do
   begin
     Free := FreePlaces(N, Placed, Place);
@@ -88,8 +87,7 @@ var
   Placed: TPlaced;
   Place, Free, Card: LongInt;
 begin
-  for Card := 0 to N - 1 do
-    Placed[Card] := False;
+  Placed := Default(TPlaced);  { all False: no card placed yet }
   Result := 0;
   for Place := 0 to N - 1 do
   begin
