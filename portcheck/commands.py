@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 import tempfile
 from collections.abc import Callable
@@ -15,7 +16,7 @@ from portcheck.color import diff_painter, wants_color
 from portcheck.errors import CheckFailed, UsageError
 from portcheck.execution import RunSettings, produce_output
 from portcheck.languages import LANGUAGES, get_language, language_of_file
-from portcheck.ports import Port, find_ports, load_port
+from portcheck.ports import Port, find_ports
 from portcheck.project import Project, find_project
 from portcheck.render import check_rendered, render_template, template_for, write_rendered
 from portcheck.results import FAIL, RunProblem
@@ -60,14 +61,11 @@ def cmd_run(args: argparse.Namespace) -> int:
     algorithm = project.algorithm(args.algorithm)
     case = algorithm.case_from_args(args.inputs)
     language = get_language(args.lang)
-    _check_limits(project, algorithm, language.name, case)
+    port = _run_port(project, algorithm, language.name, case)
     template = template_for(project.templates_dir, language.name, algorithm.name)
     text = render_template(template, project.templates_dir, algorithm, [case])
-    name = language.program_name(algorithm.name)
-    port = Port(project.root, f"run {algorithm.name} --lang {language.name}", algorithm,
-                language.name, "template", Path(name), [case.id])
     with tempfile.TemporaryDirectory(prefix="portcheck-run-") as folder:
-        program = Path(folder) / name
+        program = Path(folder) / port.program.name
         program.write_text(text, encoding="utf-8")
         try:
             result = produce_output(port, program, _settings(args), [case])
@@ -79,17 +77,30 @@ def cmd_run(args: argparse.Namespace) -> int:
     return 0
 
 
-def _check_limits(project: Project, algorithm: Algorithm, language: str, case: Case) -> None:
-    """A case beyond the ``limits`` of the language's template port is a usage error: the
-    program cannot hold it exactly (it would stop with an overflow, or print a wrong
-    number)."""
-    for path in sorted((project.ports_dir / algorithm.name).glob("*/port.yaml")):
-        port = load_port(path, project)
-        why = port.why_not(case) if (port.origin, port.language) == ("template", language) \
-            else None
-        if why:
-            raise UsageError(f"{algorithm.name}: not applicable to {language}: {why} "
-                             f"(limits in {project.relative(path)})")
+def _run_port(project: Project, algorithm: Algorithm, language: str, case: Case) -> Port:
+    """One case run as the language's template port runs its cases: with its scripted input,
+    arguments and runner options (``ports/<algorithm>/<language>/port.yaml``); without such
+    a port, with the reference's scripted input when the algorithm has one.  A case beyond
+    that port's ``limits`` is a usage error: the language cannot hold it exactly."""
+    port = Port(project.root, f"run {algorithm.name} --lang {language}", algorithm, language,
+                "template", Path(get_language(language).program_name(algorithm.name)),
+                [case.id], runs="per-case",
+                stdin_from_reference=hasattr(algorithm.module, "stdin_script"))
+    for known in find_ports(project):
+        if (known.algorithm, known.language, known.origin) == (algorithm.name, language,
+                                                               "template"):
+            _check_limits(known, case, project)
+            return dataclasses.replace(port, stdin=known.stdin, args=known.args,
+                                       stdin_from_reference=known.stdin_from_reference,
+                                       options=known.options)
+    return port
+
+
+def _check_limits(port: Port, case: Case, project: Project) -> None:
+    why = port.why_not(case)
+    if why:
+        raise UsageError(f"{port.algorithm}: not applicable to {port.language}: {why} "
+                         f"(limits in {project.relative(port.folder / 'port.yaml')})")
 
 
 def _report_problem(problem: RunProblem) -> int:

@@ -6,41 +6,42 @@ positions 0..i not yet fixed, so each of the 36! orders has one sequence of
 draws of its own.
 """
 
-# java.util.Random written out: a linear congruential generator on a 48-bit state,
-#   seed = (seed * 0x5DEECE66D + 0xB) mod 2**48.
-MULTIPLIER = 0x5DEECE66D
-ADDEND = 0xB
-MASK = (1 << 48) - 1
-
-
 class JavaRandom:
-    """java.util.Random, number for number.  Python integers never overflow, so the
-    83-bit product is exact and `& MASK` keeps its low 48 bits."""
+    """java.util.Random, number for number: a linear congruential generator on
+    a 48-bit state, state = (state * 0x5DEECE66D + 0xB) mod 2**48.  Python
+    integers never overflow, so the 83-bit product is exact and `& MASK`
+    keeps its low 48 bits."""
+
+    MULTIPLIER = 0x5DEECE66D
+    ADDEND = 0xB
+    MASK = (1 << 48) - 1
 
     def __init__(self, seed):
         self.set_seed(seed)
 
     def set_seed(self, seed):
-        """Only the low 48 bits of the seed count, scrambled by xor.  A negative seed
-        works too: `& MASK` takes its two's complement bits, as Java's long holds them."""
-        self.seed = (seed ^ MULTIPLIER) & MASK
+        """new Random(seed), setSeed(seed): only the low 48 bits of the seed
+        count, scrambled by xor.  A negative seed works too: `& MASK` takes its
+        two's complement bits, as Java's long holds them."""
+        self.state = (seed ^ self.MULTIPLIER) & self.MASK
 
-    def next(self, bits):
-        """One step of the generator: the state's top `bits` bits (31 here)."""
-        self.seed = (self.seed * MULTIPLIER + ADDEND) & MASK
-        return self.seed >> (48 - bits)
+    def next_bits(self, bits):
+        """next(bits): one step of the generator; the state's top `bits` bits."""
+        self.state = (self.state * self.MULTIPLIER + self.ADDEND) & self.MASK
+        return self.state >> (48 - bits)
 
     def next_int(self, bound):
-        """0 to bound - 1, each equally likely."""
-        r = self.next(31)
+        """nextInt(bound): 0 to bound - 1, every one equally likely."""
+        r = self.next_bits(31)
         if bound & (bound - 1) == 0:
             return (bound * r) >> 31  # a power of two: the top bits of r
-        # r mod bound, drawn again while r falls in the last, incomplete block of bound
-        # values (Java sees u - r + bound - 1 pass 2**31 - 1 and its int turn negative).
+        # r mod bound, drawn again while r falls in the last, incomplete block
+        # of bound values (Java sees u - r + bound - 1 pass 2**31 - 1 and its
+        # int turn negative).
         u = r
         r = u % bound
         while u - r + bound - 1 > 2**31 - 1:
-            u = self.next(31)
+            u = self.next_bits(31)
             r = u % bound
         return r
 

@@ -8,39 +8,43 @@ program Reshuffle;
 {$mode objfpc}{$H+}
 
 { java.util.Random written out: a linear congruential generator on a 48-bit state,
-    Seed = (Seed * $5DEECE66D + $B) mod 2^48. }
+    RandomState = (RandomState * $5DEECE66D + $B) mod 2^48. }
 const
   Multiplier = QWord($5DEECE66D);
   Addend = QWord($B);
-  Mask = QWord($FFFFFFFFFFFF);  { 2^48 - 1 }
+  Mask48 = QWord($FFFFFFFFFFFF);  { 2^48 - 1 }
 
 var
-  Seed: QWord;
+  RandomState: QWord;
 
-{ new Random(S) and setSeed(S): only the low 48 bits of S count, scrambled by xor.
-  QWord(S) reads a negative Int64 as its two's complement bits, as Java's long holds it. }
-procedure SetSeed(S: Int64);
+{ The generator's own arithmetic wraps on purpose: overflow and range checks are off in
+  SetSeed and NextBits only. }
+{$push}{$overflowchecks off}{$rangechecks off}
+
+{ new Random(Seed) and setSeed(Seed): only the low 48 bits of Seed count, scrambled by
+  xor.  QWord(Seed) reads a negative Int64 as its two's complement bits, as Java's long
+  holds it. }
+procedure SetSeed(Seed: Int64);
 begin
-  Seed := (QWord(S) xor Multiplier) and Mask;
+  RandomState := (QWord(Seed) xor Multiplier) and Mask48;
 end;
 
-{ next(Bits): one step of the generator; the state's top Bits bits.  Seed * Multiplier
-  needs 83 bits: a QWord keeps it modulo 2^64 (overflow checks off, so it wraps without
-  an error), and the low 48 bits the mask keeps are exactly those of the true product. }
-{$push}{$Q-}{$R-}
-function Next(Bits: Integer): LongInt;
+{ next(Bits): one step of the generator; the state's top Bits bits.  RandomState *
+  Multiplier needs 83 bits: a QWord keeps it modulo 2^64, and the low 48 bits the mask
+  keeps are exactly those of the true product. }
+function NextBits(Bits: LongInt): LongInt;
 begin
-  Seed := (Seed * Multiplier + Addend) and Mask;
-  Result := LongInt(Seed shr (48 - Bits));
+  RandomState := (RandomState * Multiplier + Addend) and Mask48;
+  Result := LongInt(RandomState shr (48 - Bits));
 end;
 {$pop}
 
-{ nextInt(Bound): 0 to Bound - 1, each equally likely. }
+{ nextInt(Bound): 0 to Bound - 1, every one equally likely. }
 function NextInt(Bound: LongInt): LongInt;
 var
   R, U: LongInt;
 begin
-  R := Next(31);
+  R := NextBits(31);
   if (Bound and (Bound - 1)) = 0 then
     { A power of two: the top bits of R, (Bound * R) div 2^31, in 64 bits. }
     Exit(LongInt((Int64(Bound) * R) shr 31));
@@ -51,7 +55,7 @@ begin
   R := U mod Bound;
   while Int64(U) - R + Bound - 1 > High(LongInt) do
   begin
-    U := Next(31);
+    U := NextBits(31);
     R := U mod Bound;
   end;
   Result := R;
