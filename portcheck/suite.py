@@ -7,8 +7,7 @@ The folder is imported as a package of its own, under a name made from the root'
 ``sys.modules``.  Modules of the folder import one another relatively (``from . import
 dice``) and the tool's facilities from ``portcheck`` (``from portcheck.params import
 IntParam``).  Every module that defines ``CASES`` and ``output`` is an algorithm; it is
-checked when loaded, and any mistake is one line naming the file (and line).  Loading
-writes no byte code into the project.
+checked when loaded, and any mistake is one line naming the file (and line).
 """
 
 from __future__ import annotations
@@ -32,19 +31,8 @@ def load_algorithms(root: Path) -> dict[str, Algorithm]:
     """Every algorithm of the project at ``root``, by name (loaded once per process)."""
     root = root.resolve()
     if root not in _LOADED:
-        _LOADED[root] = _without_bytecode(_load, root / REFERENCE)
+        _LOADED[root] = _load(root / REFERENCE)
     return _LOADED[root]
-
-
-def _without_bytecode(load, folder: Path):  # type: ignore[no-untyped-def]
-    """``load(folder)`` writing no ``__pycache__`` into the project: checking a suite
-    writes nothing in it (the modules are small; compiling them each run costs little)."""
-    before = sys.dont_write_bytecode
-    sys.dont_write_bytecode = True
-    try:
-        return load(folder)
-    finally:
-        sys.dont_write_bytecode = before
 
 
 def _load(folder: Path) -> dict[str, Algorithm]:
