@@ -44,6 +44,9 @@ class Language:
 
 
 LANGUAGES: dict[str, Language] = {language.name: language for language in (
+    Language("arsac", "the puzzle book's pseudo-language (Arsac)",
+             "portcheck.runners.arsac:ArsacRunner", (".arsac",),
+             embedded="portcheck.interp.arsac", takes_args=False),
     Language("bsl", "1C (BSL)", "portcheck.runners.bsl:BslRunner", (".bsl", ".os"),
              external="oscript", embedded="portcheck.interp.bsl", takes_args=False),
     Language("java", "Java", "portcheck.runners.java:JavaRunner", (".java",),
