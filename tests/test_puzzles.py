@@ -321,3 +321,33 @@ def test_run_renders_builds_and_runs_a_port(capsys, in_project) -> None:
                                 "method=book")
     assert code == 0
     assert out == reference_module("ruler").output(20, "book")
+
+
+# --- the book's listing (ports/queens/arsac-article) -----------------------------------------
+
+SEED = REPO.parent / "shared" / "seeds" / "004_00b02c048621c438.txt"
+
+
+def printed_listing() -> list[str]:
+    """The eight-queens program as the seed prints it, without the web copy's <i> tags."""
+    lines = [line.replace("<i>", "").replace("</i>", "")
+             for line in SEED.read_text(encoding="utf-8").splitlines()]
+    start = next(n for n, line in enumerate(lines) if line.startswith("ТАБЛИЦА"))
+    end = lines.index("Я КОНЕЦ_РАБОТЫ", start)
+    return lines[start:end + 1]
+
+
+@pytest.mark.skipif(not SEED.exists(), reason="the seeds are not beside this checkout")
+def test_the_article_port_is_the_printed_listing_but_for_its_four_errata() -> None:
+    port = (REPO / "ports" / "queens" / "arsac-article" / "queens.arsac").read_text(
+        encoding="utf-8").splitlines()
+    program = port[port.index(next(line for line in port if line.startswith("ТАБЛИЦА"))):]
+    printed = printed_listing()
+    assert len(program) == len(printed)
+    changed = [(p, q) for p, q in zip(printed, program, strict=True) if p != q]
+    assert [q.split(" { ERRATUM ")[1][0] for _p, q in changed] == ["1", "2", "3", "4"]
+    fixed = {"ТАБЛИЦА с[8]": "ТАБЛИЦА c[8]", "ст[j] = 0": "ст[j] := 0",
+             "дм := 0": "дм[j] := 0", ": =": ":="}
+    for was, now in changed:
+        old = next(o for o in fixed if o in was)
+        assert was.replace(old, fixed[old]) == now.split(" { ERRATUM ")[0]
