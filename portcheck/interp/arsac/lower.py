@@ -16,6 +16,7 @@ from lark import Tree
 from portcheck.interp import ir
 from portcheck.interp.arsac.lower_stmts import JUMPS, StmtLowering
 from portcheck.interp.arsac.scope import Scope
+from portcheck.interp.arsac.specialise import specialise
 
 
 class ModuleLowering(StmtLowering):
@@ -25,7 +26,7 @@ class ModuleLowering(StmtLowering):
 
     def module(self, tree: Tree) -> ir.Module:
         self.scope = Scope.of(tree)
-        for name in sorted(self.scope.tables & self.scope.assigned):
+        for name in sorted(self.scope.tables.keys() & self.scope.assigned):
             where = next(n for n in tree.iter_subtrees() if n.data == "place"
                          and n.children[1] is None and n.children[0].value == name)
             self.fail(where, f"{name} — таблица: присваивают её элементам, {name}[…] :=")
@@ -35,4 +36,5 @@ class ModuleLowering(StmtLowering):
 
 
 def lower(tree: Tree, filename: str) -> ir.Module:
-    return ModuleLowering(filename).module(tree)
+    """The checked program, its operators on whole numbers specialised."""
+    return specialise(ModuleLowering(filename).module(tree))

@@ -10,6 +10,7 @@ from lark import Token, Tree
 from portcheck.interp import ir
 from portcheck.interp.arsac.scope import Scope
 from portcheck.interp.lowering import Lowering, Node, pos_of
+from portcheck.interp.walk import walk_expr
 
 BINARY = {"+": "add", "-": "sub", "−": "sub", "*": "mul", "/": "div", "ДЕЛ": "quot",
           "ОСТ": "rem"}
@@ -59,9 +60,19 @@ class ExprLowering(Lowering):
         name = token.value
         if name not in self.scope.tables:
             self.fail(token, f"{name} — не таблица (нет «ТАБЛИЦА {name}[…]»)")
-        one = len(index) == 1
-        return ir.Item(ir.Var(name, pos_of(token)), [self.expr(i) for i in index],
-                       "get1" if one else "get", "set1" if one else "set", pos_of(token))
+        self.same_dimensions(token, len(index))
+        lowered = [self.expr(i) for i in index]
+        get, put = {1: ("get1", "set1"), 2: ("get2", "set2")}.get(len(index), ("get", "set"))
+        if len(index) == 2 and any(isinstance(e, ir.Item) and len(e.index) == 2
+                                   for e in walk_expr(lowered[1])):
+            get, put = "get", "set"  # the fast path's i_ would be reused (runtime.py)
+        return ir.Item(ir.Var(name, pos_of(token)), lowered, get, put, pos_of(token))
+
+    def same_dimensions(self, token: Token, count: int) -> None:
+        """A table keeps the number of dimensions its first ``ТАБЛИЦА`` gives it."""
+        dims = self.scope.tables[token.value]
+        if count != dims:
+            self.fail(token, f"У таблицы {token.value} индексов: {dims}, а здесь {count}")
 
     def expr_binary_op(self, node: Tree) -> ir.Expr:
         left, op, right = node.children

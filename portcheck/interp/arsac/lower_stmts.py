@@ -44,6 +44,7 @@ class StmtLowering(ExprLowering):
         made: list[ir.Stmt] = []
         for table in node.children:
             token, *dims = table.children
+            self.same_dimensions(token, len(dims))
             sizes = [self.expr(d) for d in dims]
             made.append(ir.Assign(ir.Var(token.value, pos_of(token)),
                                   ir.Prim("new_table", sizes, pos_of(token)), pos_of(table)))

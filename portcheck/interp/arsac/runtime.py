@@ -58,6 +58,32 @@ class ArsacRuntime(RuntimeBase):
                 " and 1 <= k_ <= (t_ := {0}).n else P_out_of_bounds())) is None else x_)",
         "set1": "(P_setitem(t_.data, k_ - 1, {2}) if type(k_ := {1}) is int"
                 " and 1 <= k_ <= (t_ := {0}).n else P_out_of_bounds())",
+        # A two-dimensional table, when the second index holds no such item (which would
+        # reuse i_ after this one set it): first index, second index, then the table.
+        # The lowering checks that every use of a table has as many indexes as it has
+        # dimensions.
+        "get2": "(P_unassigned() if (x_ := (t_.data[(i_ - 1) * t_.m + j_ - 1]"
+                " if type(i_ := {1}) is int and type(j_ := {2}) is int and 1 <= i_ <="
+                " (t_ := {0}).n and 1 <= j_ <= t_.m else P_out_of_bounds())) is None else x_)",
+        "set2": "(P_setitem(t_.data, (i_ - 1) * t_.m + j_ - 1, {3})"
+                " if type(i_ := {1}) is int and type(j_ := {2}) is int and 1 <= i_ <="
+                " (t_ := {0}).n and 1 <= j_ <= t_.m else P_out_of_bounds())",
+        # Chosen by specialise.py where both operands are proved whole numbers.
+        "add_ii": "({0} + {1})",
+        "sub_ii": "({0} - {1})",
+        "mul_ii": "({0} * {1})",
+        "neg_i": "(-{0})",
+        "quot_ii": "({0} // {1} if {0} >= 0 and {1} > 0 else P_quot({0}, {1}))",
+        "rem_ii": "({0} % {1} if {0} >= 0 and {1} > 0 else P_rem({0}, {1}))",
+        "eq_ii": "({0} == {1})",
+        "ne_ii": "({0} != {1})",
+        "lt_ii": "({0} < {1})",
+        "le_ii": "({0} <= {1})",
+        "gt_ii": "({0} > {1})",
+        "ge_ii": "({0} >= {1})",
+        "range": "(range({0}, {1} + 1) if type({0}) is int is type({1})"
+                 " else P_range({0}, {1}, {2}))",
+        "range_after": "({1} + 1 if {1} >= {0} else {0})",
     }
 
     def __init__(self, stdout: TextIO, stdin: TextIO) -> None:

@@ -13,10 +13,10 @@ BAD_SIZE = "Размер таблицы должен быть целым чис�
 
 
 class Table:
-    """``data`` is flat, row-major; ``n`` is the first dimension's size (the fast path of a
-    one-dimensional table reads it directly)."""
+    """``data`` is flat, row-major; ``n`` and ``m`` are the first and second dimensions'
+    sizes (the fast paths of one- and two-dimensional tables read them directly)."""
 
-    __slots__ = ("data", "dims", "n")
+    __slots__ = ("data", "dims", "m", "n")
 
     def __init__(self, dims: tuple[Any, ...]) -> None:
         size = 1
@@ -26,6 +26,7 @@ class Table:
             size *= dim
         self.dims = dims
         self.n = dims[0]
+        self.m = dims[1] if len(dims) > 1 else 0
         self.data: list[Any] = [None] * size
 
     def offset(self, index: tuple[Any, ...]) -> int:
