@@ -238,3 +238,17 @@ def cmd_init(args: argparse.Namespace) -> int:
     create_suite(Path(args.directory))
     return 0
 
+
+
+def cmd_listing(args: argparse.Namespace) -> int:
+    """A port as a teaching listing (``portcheck.publish``)."""
+    from portcheck.publish.commands import cmd_listing as listing
+
+    return listing(args)
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    """The whole verification as a static site (``portcheck.publish.site``)."""
+    from portcheck.publish.site import cmd_report as report
+
+    return report(args)
