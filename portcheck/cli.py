@@ -95,6 +95,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1, help="seed of the --deep inputs")
     p.add_argument("--jobs", type=count(1), default=2, help="ports checked at once (default 2)")
     p.add_argument("-v", "--verbose", action="store_true", help="show passing checks too")
+    p.add_argument("--junit-xml", metavar="FILE", help="also write the results as JUnit XML")
     _timeout(p)
     _engine(p)
     _color(p)

@@ -17,6 +17,7 @@ from portcheck.execution import runner_for
 from portcheck.golden_store import golden_path, read_golden
 from portcheck.ports import Port
 from portcheck.results import FAIL, PASS, SKIP, CheckResult, Reason
+from portcheck.runners import Toolchain
 from portcheck.verify import check_port
 
 TRANSCRIPT_SOURCES = {  # port.yaml's transcript_from
@@ -47,6 +48,7 @@ class Verification:
     results: tuple[CheckResult, ...]
     runtime: str | None  # "javac/java, javac 17.0.15": what ran the program, if it ran
     goldens: tuple[GoldenMatch, ...]  # the goldens the output matched (none if it did not)
+    runtime_name: str | None = None  # "javac/java": the runtime in a word, for the matrix
 
     def result(self, kind: str) -> CheckResult | None:
         return next((r for r in self.results if r.kind == kind), None)
@@ -110,21 +112,27 @@ def verification_of(context: CheckContext, port: Port,
     """What a listing says about checks already run (``portcheck report`` runs them all at
     once, as ``verify`` does)."""
     run = next((r for r in results if r.kind == "run"), None)
-    runtime = _runtime(context, port) if run is not None and run.status == PASS else None
+    toolchain = _toolchain(context, port) if run is not None and run.status == PASS else None
     transcript = next((r for r in results if r.kind == "transcript"), None)
     # A program rendered for a listing has no transcript: its run was compared with the
     # goldens themselves.
     matched = (transcript.status == PASS if transcript is not None
                else run is not None and run.status == PASS)
-    return Verification(port, tuple(results), runtime,
-                        goldens_of(context, port) if matched else ())
+    return Verification(port, tuple(results), _describe(toolchain),
+                        goldens_of(context, port) if matched else (),
+                        toolchain.name if toolchain else None)
 
 
-def _runtime(context: CheckContext, port: Port) -> str:
+def _describe(toolchain: Toolchain | None) -> str | None:
+    if toolchain is None:
+        return None
+    return f"{toolchain.name}, {toolchain.detail}" if toolchain.detail else toolchain.name
+
+
+def _toolchain(context: CheckContext, port: Port) -> Toolchain:
     """The runtime that ran the port: the same choice ``produce_output`` makes."""
     first = port.applicable[0] if port.applicable else None
-    toolchain = runner_for(port, context.settings, first).toolchain()
-    return f"{toolchain.name}, {toolchain.detail}" if toolchain.detail else toolchain.name
+    return runner_for(port, context.settings, first).toolchain()
 
 
 def goldens_of(context: CheckContext, port: Port) -> tuple[GoldenMatch, ...]:
