@@ -112,7 +112,8 @@ class Chromium:
             raise ProtocolError("chromium closed the pipe")
         return message
 
-    def visit(self, url: str, width: int = 1280, height: int = 900) -> PageVisit:
+    def visit(self, url: str, width: int = 1280, height: int = 900,
+              screenshot: bool = True) -> PageVisit:
         target = self.send("Target.createTarget", url="about:blank")["targetId"]
         session = self.send("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
         for domain in ("Page", "Runtime", "Log"):
@@ -129,8 +130,9 @@ class Chromium:
         links = self.send("Runtime.evaluate", session, returnByValue=True, expression=(
             "Array.from(document.querySelectorAll('a[href]'), a => a.href)"))
         visit.links = links["result"]["value"]
-        shot = self.send("Page.captureScreenshot", session, format="png")
-        visit.screenshot = base64.b64decode(shot["data"])
+        if screenshot:
+            shot = self.send("Page.captureScreenshot", session, format="png")
+            visit.screenshot = base64.b64decode(shot["data"])
         visit.problems += [p for e in self._events if e.get("sessionId") == session
                            if (p := _problem(e))]
         self.send("Target.closeTarget", targetId=target)

@@ -72,7 +72,7 @@ class Marker:
 
 
 def _marker_pattern(comment: str) -> re.Pattern[str]:
-    return re.compile(rf"(?P<code>.*?){re.escape(comment)}\s*(?P<kind>{'|'.join(KINDS)}):"
+    return re.compile(rf"(?P<code>.*){re.escape(comment)}\s*(?P<kind>{'|'.join(KINDS)}):"
                       r"\s?(?P<text>.*)$")
 
 

@@ -112,7 +112,8 @@ def verification_of(context: CheckContext, port: Port,
     """What a listing says about checks already run (``portcheck report`` runs them all at
     once, as ``verify`` does)."""
     run = next((r for r in results if r.kind == "run"), None)
-    toolchain = _toolchain(context, port) if run is not None and run.status == PASS else None
+    ran = run is not None and run.status in (PASS, FAIL) and run.reason != Reason.NO_RUNTIME
+    toolchain = _toolchain(context, port) if ran else None
     transcript = next((r for r in results if r.kind == "transcript"), None)
     # A program rendered for a listing has no transcript: its run was compared with the
     # goldens themselves.
