@@ -68,7 +68,8 @@ def test_report_pages(site: Path) -> None:
     assert '<a href="diffs/freecell/pascal.html">diff</a>' in index
     assert "javac/java" in index and "transcript only," not in index  # every port ran
     diff = (site / "diffs/freecell/pascal.html").read_text("utf-8")
-    assert "case game-1, line 6" in diff and '<span class="add">+6♦ 8♠' not in diff
+    assert "case game-1, line 6" in diff
+    assert '<span class="add">+6♦ 8♠ 8♦ Q♠ 6♣ 3♦ 8♣ T♦</span>' in diff  # coloured
     goldens = (site / "goldens.html").read_text("utf-8")
     assert "printed output of Игра(617)" in goldens
     assert (site / "ports/freecell/index.html").is_file()  # every language side by side
