@@ -171,6 +171,11 @@ def _publishing(sub: argparse._SubParsersAction) -> None:
     p.add_argument("-o", "--output", metavar="FILE", help="default: standard output")
     _run_options(p)
 
+    p = sub.add_parser("pages", help="check or write the algorithms' reference pages "
+                                     "(docs/algorithms/), generated from reference/")
+    p.add_argument("action", choices=("check", "write"))
+    p.add_argument("--dir", metavar="DIR", help="default: docs/algorithms of the project")
+
     p = sub.add_parser("report", help="the whole verification as a static site")
     p.add_argument("-o", "--output", metavar="DIR", required=True)
     p.add_argument("--jobs", type=count(1), default=2, help="ports checked at once (default 2)")
@@ -196,6 +201,7 @@ HANDLERS = {
     "init": commands.cmd_init,
     "listing": commands.cmd_listing,
     "report": commands.cmd_report,
+    "pages": commands.cmd_pages,
 }
 
 

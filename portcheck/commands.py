@@ -257,3 +257,10 @@ def cmd_report(args: argparse.Namespace) -> int:
     from portcheck.publish.site import cmd_report as report
 
     return report(args)
+
+
+def cmd_pages(args: argparse.Namespace) -> int:
+    """The algorithms' reference pages (``portcheck.publish.algorithm_pages``)."""
+    from portcheck.publish.algorithm_pages import cmd_pages as pages
+
+    return pages(args)
