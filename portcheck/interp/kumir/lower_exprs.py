@@ -71,6 +71,8 @@ class ExprLowering(Lowering):
 
     def convert(self, node: Node, code: ir.Expr, kind: Type | None, wanted: Type,
                 what: str = "") -> ir.Expr:
+        if wanted == CHAR and _one_character_literal(code, kind):
+            kind = CHAR  # KuMir takes "Ж" where a сим is wanted, as if it were 'Ж'
         if kind is None or not assignable(wanted, kind):
             where = f" ({what})" if what else ""
             self.fail(node, f"Несоответствие типов{where}: нужно {wanted}, "
@@ -268,6 +270,13 @@ class ExprLowering(Lowering):
 
     def expr_not_op(self, node: Tree) -> Typed:
         return ir.Not(self.condition(node.children[0]), pos_of(node)), BOOL
+
+
+def _one_character_literal(code: ir.Expr, kind: Type | None) -> bool:
+    """Is ``code`` a string literal of one character (``"Ж"``)?  A лит variable or a longer
+    literal stays лит, which a сим place does not take."""
+    return kind == STR and isinstance(code, ir.Const) and isinstance(code.value, str) \
+        and len(code.value) == 1
 
 
 def _is_literal(node: Node, value: int) -> bool:
