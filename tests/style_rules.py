@@ -1,19 +1,20 @@
-"""The documented style of the Pascal and school-language listings (docs/style.md), as a
-checker: the programs are read with their Pygments lexers, so strings and comments never
-count as code.
+"""The documented style of the Java, Pascal and school-language listings (docs/style.md),
+as a checker: the programs are read with their Pygments lexers, so strings and comments
+never count as code.
 
-Both languages: indentation in steps of 2 spaces, no tab, no trailing white space, lines
-of at most 100 characters; a block's closing word stands exactly under the word that
-opened it (``end`` under ``begin``, ``until`` under ``repeat``; ``кц`` under ``нц``,
-``все`` under ``если``/``выбор``, ``кон`` under ``алг``), and what is inside a block is
-indented further.  Pascal's reserved words are written in lower case.
+Indentation in steps of 2 spaces (Java: 4), no tab, no trailing white space, lines of at
+most 100 characters (a continuation line, which goes on an expression, may be aligned as
+it likes); a block's closing word stands exactly under the line that opened it (``end``
+under ``begin``, ``until`` under ``repeat``; ``кц`` under ``нц``, ``все`` under
+``если``/``выбор``, ``кон`` under ``алг``; Java's ``}`` under the line with its ``{``), and
+what is inside a block is indented further.  Pascal's reserved words are in lower case.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pygments.token import Comment, Keyword, String, Text, Token
+from pygments.token import Keyword, Punctuation, Text, Token
 
 from portcheck.languages import get_language
 from portcheck.publish.highlight import lexer_for
@@ -25,6 +26,15 @@ PASCAL_OPEN = {"begin", "repeat", "case", "record", "try", "asm"}
 PASCAL_CLOSE = {"end": None, "until": "repeat"}  # None: closes any opener but repeat
 KUMIR_OPEN = {"алг", "нц", "если", "выбор"}
 KUMIR_CLOSE = {"кон": "алг", "кц": "нц", "все": ("если", "выбор")}
+JAVA_OPEN = {"{"}
+JAVA_CLOSE = {"}": "{"}
+STEPS = {"java": 4}
+# A line that goes on the expression of the line before: it starts with an operator, or
+# the line before ends with one (or with an open bracket or a comma).
+CONTINUES_WITH = ("and ", "or ", "not ", "+", "-", "*", "/", ",", "?", ":", "&&", "||",
+                  ".", "'", '"', "или ", "и ")
+ENDS_UNFINISHED = ("(", "[", ",", "+", "-", "*", "/", " and", " or", ":=", "=", "&&", "||",
+                   "?", " или", " и")
 
 
 @dataclass(frozen=True)
@@ -42,7 +52,8 @@ def code_words(source: str, language: str) -> list[Word]:
         for n, piece in enumerate(value.split("\n")):
             if n:
                 line, column, seen_on_line = line + 1, 0, False
-            if kind in Keyword and piece.strip():
+            if (kind in Keyword or (kind in Punctuation and piece.strip() in "{}")) \
+                    and piece.strip():
                 words.append(Word(line, column + len(piece) - len(piece.lstrip()),
                                   piece.strip(), not seen_on_line))
             if piece.strip() and kind not in Text.Whitespace and kind is not Token.Text:
@@ -51,8 +62,22 @@ def code_words(source: str, language: str) -> list[Word]:
     return words
 
 
-def layout_problems(source: str) -> list[str]:
+def continuation_lines(source: str) -> set[int]:
+    """The lines (from 1) that go on an expression begun on the line before."""
+    lines, found, before = source.split("\n"), set(), ""
+    for n, line in enumerate(lines, start=1):
+        text = line.strip()
+        if text and before and (text.startswith(CONTINUES_WITH)
+                                or before.endswith(ENDS_UNFINISHED)):
+            found.add(n)
+        if text:
+            before = text
+    return found
+
+
+def layout_problems(source: str, step: int = STEP) -> list[str]:
     problems = []
+    continued = continuation_lines(source)
     for n, line in enumerate(source.split("\n"), start=1):
         indent = len(line) - len(line.lstrip(" "))
         if "\t" in line:
@@ -61,8 +86,8 @@ def layout_problems(source: str) -> list[str]:
             problems.append(f"line {n}: trailing white space")
         if len(line) > MAX_LINE:
             problems.append(f"line {n}: {len(line)} characters (at most {MAX_LINE})")
-        if line.strip() and indent % STEP:
-            problems.append(f"line {n}: indented {indent} spaces (steps of {STEP})")
+        if line.strip() and indent % step and n not in continued:
+            problems.append(f"line {n}: indented {indent} spaces (steps of {step})")
     if source and not source.endswith("\n"):
         problems.append("no line end at the end of the file")
     return problems
@@ -71,7 +96,8 @@ def layout_problems(source: str) -> list[str]:
 def block_problems(source: str, language: str) -> list[str]:
     """Closing words under their opening words, and blocks' insides indented further."""
     pascal = language == "pascal"
-    opens, closes = (PASCAL_OPEN, PASCAL_CLOSE) if pascal else (KUMIR_OPEN, KUMIR_CLOSE)
+    opens, closes = {"pascal": (PASCAL_OPEN, PASCAL_CLOSE), "java": (JAVA_OPEN, JAVA_CLOSE),
+                     "kumir": (KUMIR_OPEN, KUMIR_CLOSE)}[language]
     lines = source.split("\n")
     stack: list[Word] = []
     problems = []
@@ -129,10 +155,9 @@ PASCAL_RESERVED = {
 
 
 def style_problems(source: str, language: str) -> list[str]:
-    problems = layout_problems(source) + block_problems(source, language)
+    problems = layout_problems(source, STEPS.get(language, STEP)) \
+        + block_problems(source, language)
     if language == "pascal":
         problems += case_problems(source)
     return problems
 
-
-__all__ = ["Comment", "String", "style_problems"]
