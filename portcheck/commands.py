@@ -63,9 +63,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     algorithm = project.algorithm(args.algorithm)
     case = algorithm.case_from_args(args.inputs)
     language = get_language(args.lang)
+    port = _run_port(project, algorithm, language.name, case)
     template = template_for(project.templates_dir, language.name, algorithm.name)
     text = render_template(template, project.templates_dir, algorithm, [case])
-    port = _run_port(project, algorithm, language.name, case)
     with tempfile.TemporaryDirectory(prefix="portcheck-run-") as folder:
         program = Path(folder) / port.program.name
         program.write_text(text, encoding="utf-8")
@@ -82,7 +82,8 @@ def cmd_run(args: argparse.Namespace) -> int:
 def _run_port(project: Project, algorithm: Algorithm, language: str, case: Case) -> Port:
     """One case run as the language's template port runs its cases: with its scripted input,
     arguments and runner options (``ports/<algorithm>/<language>/port.yaml``); without such
-    a port, with the reference's scripted input when the algorithm has one."""
+    a port, with the reference's scripted input when the algorithm has one.  A case beyond
+    that port's ``limits`` is a usage error: the language cannot hold it exactly."""
     port = Port(project.root, f"run {algorithm.name} --lang {language}", algorithm, language,
                 "template", Path(get_language(language).program_name(algorithm.name)),
                 [case.id], runs="per-case",
@@ -90,10 +91,18 @@ def _run_port(project: Project, algorithm: Algorithm, language: str, case: Case)
     for known in find_ports(project):
         if (known.algorithm, known.language, known.origin) == (algorithm.name, language,
                                                                "template"):
+            _check_limits(known, case, project)
             return dataclasses.replace(port, stdin=known.stdin, args=known.args,
                                        stdin_from_reference=known.stdin_from_reference,
                                        options=known.options)
     return port
+
+
+def _check_limits(port: Port, case: Case, project: Project) -> None:
+    why = port.why_not(case)
+    if why:
+        raise UsageError(f"{port.algorithm}: not applicable to {port.language}: {why} "
+                         f"(limits in {project.relative(port.folder / 'port.yaml')})")
 
 
 def _report_problem(problem: RunProblem) -> int:

@@ -22,7 +22,7 @@ import portcheck.runners.pascal as pascal_module
 from portcheck.algorithms import Case
 from portcheck.errors import UsageError
 from portcheck.languages import LANGUAGES
-from portcheck.project import Project as _Project
+from portcheck.project import Project
 from portcheck.render import render_template
 from portcheck.runners import get_runner, runner_class
 from portcheck.runners.base import (
@@ -35,7 +35,7 @@ from portcheck.runners.base import (
 )
 from portcheck.runners.cache import BuildCache, cache_key
 
-FREECELL = _Project(Path(__file__).resolve().parents[1]).algorithm("freecell")
+FREECELL = Project(Path(__file__).resolve().parents[1]).algorithm("freecell")
 
 freecell_output = freecell.output
 
