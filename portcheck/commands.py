@@ -15,8 +15,10 @@ from portcheck.checks import CheckContext, record_transcript
 from portcheck.color import diff_painter, wants_color
 from portcheck.errors import CheckFailed, UsageError
 from portcheck.execution import RunSettings, produce_output
+from portcheck.junit import junit_xml, write_junit
 from portcheck.languages import LANGUAGES, get_language, language_of_file
 from portcheck.ports import Port, find_ports
+from portcheck.progress import Progress
 from portcheck.project import Project, find_project
 from portcheck.render import check_rendered, render_template, template_for, write_rendered
 from portcheck.results import FAIL, RunProblem
@@ -125,7 +127,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
                                                  or sorted({p.algorithm for p in ports}))]
     goldens = golden.check(project, algorithms, [], every_port)
     context = CheckContext(project, _settings(args), args.deep, args.seed)
-    results = verify(context, ports, jobs=args.jobs)
+    with Progress(len(ports), "ports checked", sys.stdout) as progress:
+        results = verify(context, ports, jobs=args.jobs, done=progress.advance)
+    if args.junit_xml:
+        write_junit(Path(args.junit_xml), junit_xml(ports, results, goldens))
     paint = diff_painter(wants_color(args.color, sys.stdout))
     _print_golden(goldens, paint, quiet_ok=True)
     print(report.matrix(ports, results) if ports else "no ports selected")
@@ -263,3 +268,24 @@ def cmd_init(args: argparse.Namespace) -> int:
     create_suite(Path(args.directory))
     return 0
 
+
+
+def cmd_listing(args: argparse.Namespace) -> int:
+    """A port as a teaching listing (``portcheck.publish``)."""
+    from portcheck.publish.commands import cmd_listing as listing
+
+    return listing(args)
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    """The whole verification as a static site (``portcheck.publish.site``)."""
+    from portcheck.publish.site import cmd_report as report
+
+    return report(args)
+
+
+def cmd_pages(args: argparse.Namespace) -> int:
+    """The algorithms' reference pages (``portcheck.publish.algorithm_pages``)."""
+    from portcheck.publish.algorithm_pages import cmd_pages as pages
+
+    return pages(args)

@@ -14,6 +14,7 @@ import platform
 import shutil
 import sys
 from collections.abc import Sequence
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import ClassVar
 
@@ -33,6 +34,14 @@ from portcheck.runners.base import (
 )
 
 _PACKAGE_ROOT = Path(portcheck.__file__).resolve().parent.parent
+
+
+def portcheck_version() -> str:
+    """The installed portcheck's version: the embedded interpreters' version."""
+    try:
+        return version("portcheck")
+    except PackageNotFoundError:  # run from a source folder that was never installed
+        return "(not installed)"
 
 
 class InterpretedRunner(Runner):
@@ -63,7 +72,8 @@ class InterpretedRunner(Runner):
 
     def toolchain(self) -> Toolchain:
         if self.engine == EMBEDDED:
-            detail = f"embedded interpreter on Python {platform.python_version()}"
+            detail = (f"embedded interpreter of portcheck {portcheck_version()} on Python "
+                      f"{platform.python_version()}")
             return Toolchain(self.name, True, detail + self.embedded_detail())
         found = shutil.which(self.external_program) if self.external_program else None
         if found is None:

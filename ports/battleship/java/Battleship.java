@@ -31,7 +31,18 @@ public class Battleship {
                 "..........",
             },
             "0123456789",
-            new String[] {"####", "###", "###", "##", "##", "##", "#", "#", "#", "#"},
+            new String[] {
+                "####",
+                "###",
+                "###",
+                "##",
+                "##",
+                "##",
+                "#",
+                "#",
+                "#",
+                "#",
+            },
             false),
         new Fleet("letters",
             new String[] {
@@ -42,7 +53,12 @@ public class Battleship {
                 ".............#.",
             },
             "RAHB",
-            new String[] {"##./#.#/##./#.#/#.#", ".#./#.#/###/#.#/#.#", "#.#/#.#/###/#.#/#.#", "##./#.#/##./#.#/##."},
+            new String[] {
+                "##./#.#/##./#.#/#.#",
+                ".#./#.#/###/#.#/#.#",
+                "#.#/#.#/###/#.#/#.#",
+                "##./#.#/##./#.#/##.",
+            },
             false),
         new Fleet("pair",
             new String[] {
@@ -51,7 +67,10 @@ public class Battleship {
                 "....",
             },
             "12",
-            new String[] {"###", "##"},
+            new String[] {
+                "###",
+                "##",
+            },
             true),
         new Fleet("corner",
             new String[] {
@@ -61,7 +80,11 @@ public class Battleship {
                 "....",
             },
             "L23",
-            new String[] {"#./##", "##", "#"},
+            new String[] {
+                "#./##",
+                "##",
+                "#",
+            },
             true),
         new Fleet("impossible",
             new String[] {
@@ -70,7 +93,11 @@ public class Battleship {
                 "...",
             },
             "123",
-            new String[] {"###", "###", "##"},
+            new String[] {
+                "###",
+                "###",
+                "##",
+            },
             true),
     };
 

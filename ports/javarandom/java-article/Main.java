@@ -10,7 +10,7 @@ public class Main {
         //начальное значение для алгоритма генерации чисел
         Random generator = new Random(20);
         //выводим десять случайных чисел
-        for(int i = 0; i < 10; i++) {
+        for(int i = 0; i < 10; i++) { // ERRATUM: for(int i = 0; i 
             // ELISION: the printed text breaks off after "for(int i = 0; i "; the rest of
             // the loop and of the file is filled as the text describes it (ERRATA.md).
             System.out.print(generator.nextInt(100));

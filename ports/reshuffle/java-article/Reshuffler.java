@@ -1,3 +1,4 @@
+// ADDED: the port's frame around the article's method (see ERRATA.md)
 // The card-shuffling article's reshuffle(int[] pack) (seeds/002_c4cc78c65a2d69a8.txt),
 // character for character as printed, between the BEGIN and END lines below.  The rest of
 // this file is what surrounds it so that it runs reproducibly (see ERRATA.md): a fake
@@ -32,6 +33,7 @@ public class Reshuffler {
     }
 
     // ---- BEGIN: the article's method, as printed ----
+    // END ADDED
 public static void reshuffle(int[] pack) {
     if(pack != null) {
         int length = pack.length;
@@ -68,6 +70,7 @@ public static void reshuffle(int[] pack) {
         }
     }
 }
+    // ADDED: the rest of the frame
     // ---- END: the article's method ----
 
     // The article's CardsPack (not printed in it): the deck of 36 in the order of its
