@@ -26,7 +26,8 @@ class Language:
     embedded: str | None = None  # the embedded interpreter's package (``python -m`` runs it)
     class_named_file: bool = False  # Java: the file is named after its public class
     takes_args: bool = True  # whether a program can be given command-line arguments
-    lexer: str = "text"  # the Pygments lexer's name (portcheck.publish.lexers adds kumir)
+    lexer: str = "text"  # the Pygments lexer's name (portcheck.publish.lexers adds kumir,
+    # arsac)
     comment: str = "//"  # what starts a comment running to the end of the line
 
     @property
@@ -48,7 +49,7 @@ class Language:
 LANGUAGES: dict[str, Language] = {language.name: language for language in (
     Language("arsac", "the puzzle book's pseudo-language (Arsac)",
              "portcheck.runners.arsac:ArsacRunner", (".arsac",),
-             embedded="portcheck.interp.arsac", takes_args=False),
+             embedded="portcheck.interp.arsac", takes_args=False, lexer="arsac"),
     Language("bsl", "1C (BSL)", "portcheck.runners.bsl:BslRunner", (".bsl", ".os"),
              external="oscript", embedded="portcheck.interp.bsl", takes_args=False,
              lexer="bsl"),

@@ -1,4 +1,5 @@
-"""The documented style of the Java, Pascal and school-language listings (docs/style.md),
+"""The documented style of the Java, Pascal, school-language and puzzle-book listings
+(docs/style.md),
 as a checker: the programs are read with their Pygments lexers, so strings and comments
 never count as code.
 
@@ -6,7 +7,8 @@ Indentation in steps of 2 spaces (Java: 4), no tab, no trailing white space, lin
 most 100 characters (a continuation line, which goes on an expression, may be aligned as
 it likes); a block's closing word stands exactly under the line that opened it (``end``
 under ``begin``, ``until`` under ``repeat``; ``кц`` under ``нц``, ``все`` under
-``если``/``выбор``, ``кон`` under ``алг``; Java's ``}`` under the line with its ``{``), and
+``если``/``выбор``, ``кон`` under ``алг``; ``ВЕРНУТЬСЯ`` under the line with its
+``ВЫПОЛНЯТЬ``, ``КОНЕЦ_ЕСЛИ`` under its ``ЕСЛИ``; Java's ``}`` under the line with its ``{``), and
 what is inside a block is indented further.  Pascal's reserved words are in lower case.
 """
 
@@ -26,15 +28,17 @@ PASCAL_OPEN = {"begin", "repeat", "case", "record", "try", "asm"}
 PASCAL_CLOSE = {"end": None, "until": "repeat"}  # None: closes any opener but repeat
 KUMIR_OPEN = {"алг", "нц", "если", "выбор"}
 KUMIR_CLOSE = {"кон": "алг", "кц": "нц", "все": ("если", "выбор")}
+ARSAC_OPEN = {"ВЫПОЛНЯТЬ", "ЕСЛИ"}
+ARSAC_CLOSE = {"ВЕРНУТЬСЯ": "ВЫПОЛНЯТЬ", "КОНЕЦ_ЕСЛИ": "ЕСЛИ"}
 JAVA_OPEN = {"{"}
 JAVA_CLOSE = {"}": "{"}
 STEPS = {"java": 4}
 # A line that goes on the expression of the line before: it starts with an operator, or
 # the line before ends with one (or with an open bracket or a comma).
 CONTINUES_WITH = ("and ", "or ", "not ", "+", "-", "*", "/", ",", "?", ":", "&&", "||",
-                  ".", "'", '"', "или ", "и ")
+                  ".", "'", '"', "или ", "и ", "ИЛИ ", "И ")
 ENDS_UNFINISHED = ("(", "[", ",", "+", "-", "*", "/", " and", " or", ":=", "=", "&&", "||",
-                   "?", " или", " и")
+                   "?", " или", " и", " ИЛИ", " И")
 
 
 @dataclass(frozen=True)
@@ -97,7 +101,8 @@ def block_problems(source: str, language: str) -> list[str]:
     """Closing words under their opening words, and blocks' insides indented further."""
     pascal = language == "pascal"
     opens, closes = {"pascal": (PASCAL_OPEN, PASCAL_CLOSE), "java": (JAVA_OPEN, JAVA_CLOSE),
-                     "kumir": (KUMIR_OPEN, KUMIR_CLOSE)}[language]
+                     "kumir": (KUMIR_OPEN, KUMIR_CLOSE),
+                     "arsac": (ARSAC_OPEN, ARSAC_CLOSE)}[language]
     lines = source.split("\n")
     stack: list[Word] = []
     problems = []
@@ -121,13 +126,13 @@ def block_problems(source: str, language: str) -> list[str]:
 def _continues(word: str) -> bool:
     """Words that may stand at their block's own column: else, то/иначе/при, var…"""
     return word in {"else", "var", "const", "type", "of", "то", "иначе", "при", "нач",
-                    "except", "finally"}
+                    "except", "finally", "ИНАЧЕ", "ТО"}
 
 
 def _pop(stack: list[Word], wanted: object) -> Word | None:
     if wanted is None:
         return stack.pop() if stack and stack[-1].text.lower() != "repeat" else None
-    names = wanted if isinstance(wanted, tuple) else (wanted,)
+    names = [name.lower() for name in (wanted if isinstance(wanted, tuple) else (wanted,))]
     if stack and stack[-1].text.lower() in names:
         return stack.pop()
     return None

@@ -21,8 +21,9 @@ ARTICLE_PROGRAMS = sorted(p for p in (REPO / "ports").glob("*/*-article/*")
 
 def words(line: str) -> str:
     """A line with its white space as one space (the articles are typeset: no-break
-    spaces, indentation lost)."""
-    return " ".join(line.replace("\xa0", " ").split())
+    spaces, indentation lost) and without the HTML italics of a web copy (the puzzle book
+    marks its variables <i>k</i>)."""
+    return " ".join(re.sub(r"</?i>", "", line).replace("\xa0", " ").split())
 
 
 def seed_lines() -> dict[Path, set[str]]:

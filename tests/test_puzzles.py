@@ -21,6 +21,7 @@ import pytest
 from project_reference import REPO, reference_module
 
 from portcheck.cli import main
+from portcheck.publish.errata import as_printed
 
 queens = reference_module("queens")
 queens_block = reference_module("queens-block")
@@ -339,15 +340,16 @@ def printed_listing() -> list[str]:
 
 @pytest.mark.skipif(not SEED.exists(), reason="the seeds are not beside this checkout")
 def test_the_article_port_is_the_printed_listing_but_for_its_four_errata() -> None:
-    port = (REPO / "ports" / "queens" / "arsac-article" / "queens.arsac").read_text(
-        encoding="utf-8").splitlines()
-    program = port[port.index(next(line for line in port if line.startswith("ТАБЛИЦА"))):]
-    printed = printed_listing()
-    assert len(program) == len(printed)
-    changed = [(p, q) for p, q in zip(printed, program, strict=True) if p != q]
-    assert [q.split(" { ERRATUM ")[1][0] for _p, q in changed] == ["1", "2", "3", "4"]
+    source = (REPO / "ports" / "queens" / "arsac-article" / "queens.arsac").read_text(
+        encoding="utf-8")
+    printed = as_printed(source, "//")
+    assert printed.lines == printed_listing()
+    assert sorted(printed.marks) == [1, 4, 7, 9]
     fixed = {"ТАБЛИЦА с[8]": "ТАБЛИЦА c[8]", "ст[j] = 0": "ст[j] := 0",
              "дм := 0": "дм[j] := 0", ": =": ":="}
-    for was, now in changed:
+    program = [line.split(" // ERRATUM: ")[0] for line in source.splitlines()
+               if not line.startswith("//")]
+    for n in printed.marks:
+        was = printed.lines[n - 1]
         old = next(o for o in fixed if o in was)
-        assert was.replace(old, fixed[old]) == now.split(" { ERRATUM ")[0]
+        assert was.replace(old, fixed[old]) == program[n - 1]

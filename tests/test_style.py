@@ -77,9 +77,9 @@ def quoted_lines(source: str, language: str) -> set[int]:
     return quoted
 
 
-@pytest.mark.parametrize("port", ports_of("java") + ports_of("pascal") + ports_of("kumir"),
-                         ids=ids)
-def test_java_pascal_and_school_language_style(port: Port) -> None:
+@pytest.mark.parametrize("port", ports_of("java") + ports_of("pascal") + ports_of("kumir")
+                         + ports_of("arsac"), ids=ids)
+def test_java_pascal_school_language_and_puzzle_book_style(port: Port) -> None:
     source = port.program.read_text(encoding="utf-8")
     quoted = quoted_lines(source, port.language)
     problems = [p for p in style_problems(source, port.language)
@@ -147,6 +147,6 @@ def test_a_quotation_is_three_lines_of_an_article_port() -> None:
 
 
 def test_every_template_port_is_gated() -> None:
-    gated = {p.id for lang in ("bsl", "java", "pascal", "kumir", "python")
+    gated = {p.id for lang in ("bsl", "java", "pascal", "kumir", "python", "arsac")
              for p in ports_of(lang)}
     assert gated == {p.id for p in TEMPLATE_PORTS}
