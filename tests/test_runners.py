@@ -169,7 +169,7 @@ def test_cache_root_from_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: 
 
 
 def test_registry_names_every_language_and_a_runner_for_each() -> None:
-    assert set(LANGUAGES) == {"bsl", "java", "kumir", "pascal", "python"}
+    assert set(LANGUAGES) == {"arsac", "bsl", "java", "kumir", "pascal", "python"}
     for name in LANGUAGES:
         assert runner_class(name).language == name
 
@@ -190,7 +190,7 @@ def test_unknown_language_is_a_one_line_error() -> None:
     with pytest.raises(UsageError) as raised:
         get_runner("cobol")
     message = str(raised.value)
-    assert message == "unknown language 'cobol' (known: bsl, java, kumir, pascal, python)"
+    assert message == "unknown language 'cobol' (known: arsac, bsl, java, kumir, pascal, python)"
 
 
 def test_get_runner_passes_options(cache: BuildCache) -> None:
