@@ -3,9 +3,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from portcheck.interp import program_cache
 from portcheck.interp.frontends import DEFAULT_ENCODING
 from portcheck.runners.cache import BuildCache
 from portcheck.runners.interpreted import InterpretedRunner
@@ -22,12 +19,6 @@ class ArsacRunner(InterpretedRunner):
         """``encoding`` is the source's; ``cache`` is accepted like every runner's."""
         super().__init__(engine)
         self.encoding = encoding
-
-    def check(self, source: Path) -> None:
-        program_cache.compile_cached(self.language, source, self.encoding)
-
-    def check_key(self) -> bytes:
-        return self.encoding.encode()
 
     def embedded_options(self) -> list[str]:
         return ["--encoding", self.encoding]

@@ -19,7 +19,9 @@ from pathlib import Path
 from typing import ClassVar
 
 import portcheck
+from portcheck.interp import program_cache
 from portcheck.interp.errors import CompileError
+from portcheck.interp.frontends import DEFAULT_ENCODING
 from portcheck.languages import EMBEDDED, engine_for, get_language
 from portcheck.runners.base import (
     DEFAULT_TIMEOUT,
@@ -111,13 +113,17 @@ class InterpretedRunner(Runner):
 
     # -- what each language adds ------------------------------------------------------
 
+    encoding: str = DEFAULT_ENCODING  # the source's; a language that takes --encoding sets it
+
     def check(self, source: Path) -> None:
-        """Compile ``source`` with the embedded front-end (raises CompileError)."""
-        raise NotImplementedError
+        """Compile ``source`` with the embedded front-end (raises CompileError), through the
+        interpreter's compile cache: the subprocess that runs the program then finds it
+        compiled (no Lark, no parse)."""
+        program_cache.compile_cached(self.language, source, self.encoding)
 
     def check_key(self) -> bytes:
         """What, besides the source, a check depends on (its options)."""
-        return b""
+        return self.encoding.encode()
 
     def embedded_options(self) -> list[str]:
         return []

@@ -1,22 +1,9 @@
-"""Reading a program's text: UTF-8 with or without BOM, or another encoding asked for;
-CRLF and CR become LF."""
+"""Reading a program's text, by the school language's rules, which suit this language as
+they are: UTF-8 with or without BOM, or the encoding asked for; CRLF and CR become LF; a
+file that is not in its encoding is a one-line ``CompileError``."""
 
 from __future__ import annotations
 
-from pathlib import Path
+from portcheck.interp.kumir.source import read_source
 
-from portcheck.interp.errors import CompileError
-from portcheck.interp.frontends import DEFAULT_ENCODING
-
-
-def read_source(path: Path, encoding: str = DEFAULT_ENCODING) -> str:
-    data = path.read_bytes()
-    try:
-        text = data.decode(encoding)
-    except UnicodeDecodeError as error:
-        line = data[: error.start].count(b"\n") + 1
-        raise CompileError(str(path), line, 1, f"Текст не в кодировке {encoding} "
-                           "(попробуйте --encoding cp1251)") from None
-    except LookupError:
-        raise CompileError(str(path), 0, 0, f"Неизвестная кодировка {encoding}") from None
-    return text.lstrip("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+__all__ = ["read_source"]
