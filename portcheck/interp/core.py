@@ -8,6 +8,15 @@ program runs.  Where an inline template would need its arguments bound in a tupl
 and nothing of the statement runs before it, they are bound in statements before the
 statement (same order, no tuple); a runtime may also give statement templates, e.g. an
 item assignment as a plain ``if`` and list store.
+
+Jumps (``ir.Label``/``ir.Goto``): Python has no goto, so a statement list that holds labels
+becomes a *dispatch loop*: its statements are cut at the labels into segments, each run
+``if state <= n:``, so entering at segment n falls through the ones after it; a jump sets
+the state and starts the loop again (``continue``), or, when a Python loop stands between
+the jump and its label's list, raises ``Jump_`` (a ``BaseException``, so no ``Попытка``
+catches it), which that list's loop catches.  A ``Break``/``Continue`` whose source loop
+encloses a dispatch loop leaves the dispatch loop with a flag, and the flag repeats it
+outside.  Jumps only go to a label of the same or an enclosing list (``walk.goto_problems``).
 """
 
 from __future__ import annotations
@@ -34,9 +43,21 @@ INDENT_CUT = 40  # indentation levels of a block inside one Python function
 BLOCKS_CUT = 12  # statically nested loops and try (each try counting two)
 EXPR_CUT = 12  # IR levels of one Python expression
 ELIF_CUT = 50  # branches of one if/elif chain
+CLOSURE = "closure"  # in _Generator.frames: a block function starts here
 # The most items one array or table may hold (800 MB of references): a program asking for
 # more gets its language's out-of-memory error at once, not a machine swapping for minutes.
 MAX_ITEMS = 100_000_000
+
+
+class Jump(BaseException):
+    """A jump out of Python loops to the dispatch loop of the list its label is in."""
+
+    __slots__ = ("block", "target")
+
+    def __init__(self, block: int, target: int) -> None:
+        super().__init__()
+        self.block = block
+        self.target = target
 
 
 class RuntimeBase:
@@ -124,6 +145,7 @@ class Program:
             return ProgramFault(message)
 
         namespace["fault_"] = fault_
+        namespace["Jump_"] = Jump
         exec(self._code, namespace)
         return namespace
 
@@ -195,13 +217,12 @@ class _Scope:
 
 
 @dataclass
-class _Frame:
+class _PyFunction:
     """The Python function being generated: the procedure's own, or a closure of it (an
     expression helper or a block function, see ``_Generator.block``)."""
 
     base: int  # the indentation of its body
     closure: bool = False
-    in_loop: bool = False  # a ``break`` here has a Python loop of this function to leave
     blocks: int = 0  # statically nested loops and ``try`` here (Python allows 20)
     stored: set[str] = field(default_factory=set)  # program variables it assigns
     jumps: set[str] = field(default_factory=set)  # "break", "continue", "return" leaving it
@@ -222,11 +243,18 @@ class _Generator:
         self.prims: set[str] = set()
         self.scope = _Scope(set(), set())
         self.pending: list[str] = []  # statements binding hoisted arguments (see hoist_args)
-        self.frame = _Frame(1)
+        self.pyfunc = _PyFunction(1)
         self.closures: list[tuple[str, ir.Pos]] = []  # lines defining the closures
         self.nonlocals: set[str] = set()  # procedure variables closures assign
         self.expr_depth = 0  # IR levels of the expression being generated, in this line
         self.pos = ir.NOWHERE  # the place of the statement being generated
+        # The Python loops around the code being generated, innermost last: None for a
+        # source loop, a number for the dispatch loop of a statement list with labels,
+        # CLOSURE where a block function starts (loops beyond it are its caller's).
+        self.frames: list[int | str | None] = []
+        self.label_at: dict[str, tuple[int, int, str]] = {}  # label -> (list, segment, state)
+        self.dispatches = 0
+        self.leaving: dict[int, tuple[str, str] | None] = {}  # dispatch -> break/continue flags
 
     # -- output ------------------------------------------------------------------------
 
@@ -260,7 +288,8 @@ class _Generator:
         params = [p.name for p in proc.params]
         locals_ = set(params) | set(proc.locals_)
         self.scope = _Scope(set(self.module.globals_), locals_)
-        self.frame, self.closures, self.nonlocals = _Frame(1), [], set()
+        self.pyfunc, self.closures, self.nonlocals = _PyFunction(1), [], set()
+        self.label_at = {}
         refs = [] if is_main else self.ref_params[proc.name]
         self.returns = [self.var(proc.params[i].name) for i in refs]
 
@@ -288,10 +317,10 @@ class _Generator:
 
     def store(self, name: str) -> str:
         """``var`` for a place the code assigns (a closure declares it)."""
-        self.frame.stored.add(name)
+        self.pyfunc.stored.add(name)
         return self.var(name)
 
-    def closure(self, name: str, frame: _Frame, lines: list[tuple[str, ir.Pos]]) -> None:
+    def closure(self, name: str, frame: _PyFunction, lines: list[tuple[str, ir.Pos]]) -> None:
         """``def name():`` with ``lines`` as its body, at the top of the procedure; the
         program variables it assigns are the procedure's (``nonlocal``) or globals."""
         pos = lines[0][1] if lines else self.pos
@@ -311,33 +340,40 @@ class _Generator:
     def block(self, body: list[ir.Stmt], depth: int) -> None:
         """A block of statements; one nested too deeply for Python (100 indentation levels,
         20 nested loops) becomes a function of its own, a closure of the procedure."""
-        frame = self.frame
+        frame = self.pyfunc
         if body and (depth - frame.base >= INDENT_CUT or frame.blocks >= BLOCKS_CUT):
             self.block_function(body, depth)
             return
         if not body:
             self.emit(depth, "pass", ir.NOWHERE)
+        if any(isinstance(stmt, ir.Label) for stmt in body):
+            self.dispatch(body, depth)
+            return
         for stmt in body:
             self.stmt(stmt, depth)
 
     def nested(self, body: list[ir.Stmt], depth: int, loop: bool = False,
                blocks: int = 1) -> None:
-        """The block of a compound statement: inside a loop and ``blocks`` more statically
-        nested blocks (``if`` adds none)."""
-        frame = self.frame
-        saved = frame.in_loop, frame.blocks
-        frame.in_loop, frame.blocks = frame.in_loop or loop, frame.blocks + blocks
+        """The block of a compound statement: the body of a source loop (``loop``), and
+        ``blocks`` more statically nested blocks (``if`` adds none)."""
+        self.pyfunc.blocks += blocks
+        if loop:
+            self.frames.append(None)
         self.block(body, depth)
-        frame.in_loop, frame.blocks = saved
+        if loop:
+            self.frames.pop()
+        self.pyfunc.blocks -= blocks
 
     def block_function(self, body: list[ir.Stmt], depth: int) -> None:
         """``body`` as a closure called in its place.  It returns None when it ends, 1 for
         a ``break`` and 2 for a ``continue`` of a loop outside it, and ``(value,)`` for a
         ``return``; the caller does the same in its turn."""
-        name, outer = self.scope.temp("b"), self.frame
-        self.frame = inner = _Frame(2, closure=True)
+        name, outer = self.scope.temp("b"), self.pyfunc
+        self.pyfunc = inner = _PyFunction(2, closure=True)
+        self.frames.append(CLOSURE)
         lines = self.captured(lambda: self.block(body, 2))
-        self.frame = outer
+        self.frames.pop()
+        self.pyfunc = outer
         self.closure(name, inner, lines)
         pos = lines[0][1]
         if not inner.jumps:
@@ -348,21 +384,51 @@ class _Generator:
         for jump, code in (("break", 1), ("continue", 2)):
             if jump in inner.jumps:
                 self.emit(depth + 1, f"if {result} == {code}:", pos)
-                self.jump(jump, depth + 2, pos)
+                self.leave_loop(code - 1, jump, pos, depth + 2)
         if "return" in inner.jumps:
             value = result if outer.closure else f"{result}[0]"
             self.emit(depth + 1, f"return {value}", pos)
             if outer.closure:
                 outer.jumps.add("return")
 
-    def jump(self, jump: str, depth: int, pos: ir.Pos) -> None:
-        """``break``/``continue``: Python's own inside a loop of this function, else the
-        code that makes the block function's caller do it."""
-        if self.frame.in_loop:
-            self.emit(depth, jump, pos)
-            return
-        self.frame.jumps.add(jump)
-        self.emit(depth, f"return {1 if jump == 'break' else 2}", pos)
+    def dispatch(self, body: list[ir.Stmt], d: int) -> None:
+        """A statement list with labels, as a loop over its segments (see the module's
+        docstring)."""
+        self.dispatches += 1
+        number, state = self.dispatches, self.scope.temp()
+        segments: list[list[ir.Stmt]] = [[]]
+        for stmt in body:
+            if isinstance(stmt, ir.Label):
+                self.label_at[stmt.name] = (number, len(segments), state)
+                segments.append([])
+            else:
+                segments[-1].append(stmt)
+        in_loop = None in self.frames
+        leave = (self.scope.temp(), self.scope.temp()) if in_loop else None
+        pos = body[0].pos
+        if leave:
+            self.emit(d, f"{leave[0]} = {leave[1]} = False", pos)
+        self.emit(d, f"{state} = 0", pos)
+        self.emit(d, "while True:", pos)
+        self.emit(d + 1, "try:", pos)
+        self.frames.append(number)
+        self.leaving[number] = leave
+        self.pyfunc.blocks += 2  # while and try
+        for n, segment in enumerate(segments):
+            self.emit(d + 2, f"if {state} <= {n}:", segment[0].pos if segment else pos)
+            self.block(segment, d + 3)
+        self.emit(d + 2, "break", pos)
+        self.pyfunc.blocks -= 2
+        self.frames.pop()
+        self.emit(d + 1, "except Jump_ as j_:", pos)
+        self.emit(d + 2, f"if j_.block != {number}:", pos)
+        self.emit(d + 3, "raise", pos)
+        self.emit(d + 2, f"{state} = j_.target", pos)
+        if leave:
+            self.emit(d, f"if {leave[0]}:", pos)
+            self.stmt_Break(ir.Break(pos), d + 1)
+            self.emit(d, f"if {leave[1]}:", pos)
+            self.stmt_Continue(ir.Continue(pos), d + 1)
 
     def stmt(self, s: ir.Stmt, d: int) -> None:
         self.pos = s.pos
@@ -443,17 +509,50 @@ class _Generator:
         self.nested(s.body, d + 1, loop=True)
 
     def stmt_Break(self, s: ir.Break, d: int) -> None:
-        self.jump("break", d, s.pos)
+        self.leave_loop(0, "break", s.pos, d)
 
     def stmt_Continue(self, s: ir.Continue, d: int) -> None:
-        self.jump("continue", d, s.pos)
+        self.leave_loop(1, "continue", s.pos, d)
+
+    def leave_loop(self, flag: int, keyword: str, pos: ir.Pos, d: int) -> None:
+        """``break``/``continue`` of the innermost source loop: straight, or out of the
+        dispatch loop in between with its flag (which repeats it after that loop), or out
+        of the block function in between with its code (its caller repeats it)."""
+        inner = self.frames[-1] if self.frames else None
+        if inner is None:
+            self.emit(d, keyword, pos)
+            return
+        if inner == CLOSURE:
+            self.pyfunc.jumps.add(keyword)
+            self.emit(d, f"return {flag + 1}", pos)
+            return
+        assert isinstance(inner, int)
+        flags = self.leaving[inner]
+        assert flags is not None, "a source loop encloses this dispatch loop"
+        self.emit(d, f"{flags[flag]} = True", pos)
+        self.emit(d, "break", pos)
+
+    def stmt_Label(self, s: ir.Label, d: int) -> None:
+        raise AssertionError("labels are handled by dispatch()")
+
+    def stmt_Goto(self, s: ir.Goto, d: int) -> None:
+        target = self.label_at.get(s.name)
+        if target is None or target[0] not in self.frames:
+            raise CompileError(self.module.filename, s.pos.line, s.pos.col,
+                               f"no label {s.name!r} in this list or an enclosing one")
+        number, segment, state = target
+        if self.frames[-1] == number:
+            self.emit(d, f"{state} = {segment}", s.pos)
+            self.emit(d, "continue", s.pos)
+        else:  # out of Python loops, or of block functions: the dispatch loop catches it
+            self.emit(d, f"raise Jump_({number}, {segment})", s.pos)
 
     def stmt_Return(self, s: ir.Return, d: int) -> None:
         value = "None" if s.value is None else self.expr(s.value, leading=True)
         if self.returns:
             value = f"({value}, {', '.join(self.returns)},)"
-        if self.frame.closure:
-            self.frame.jumps.add("return")
+        if self.pyfunc.closure:
+            self.pyfunc.jumps.add("return")
             value = f"({value},)"
         self.emit(d, f"return {value}", s.pos)
 
@@ -486,13 +585,13 @@ class _Generator:
     def helper(self, e: ir.Expr) -> str:
         """``e`` as a closure of the procedure, called in its place: it runs exactly when
         and where ``e`` would."""
-        name, outer, depth = self.scope.temp("h"), self.frame, self.expr_depth
-        self.frame, self.expr_depth = _Frame(2, closure=True), 0
+        name, outer, depth = self.scope.temp("h"), self.pyfunc, self.expr_depth
+        self.pyfunc, self.expr_depth = _PyFunction(2, closure=True), 0
         try:
             code = self.expr(e)
-            inner = self.frame
+            inner = self.pyfunc
         finally:
-            self.frame, self.expr_depth = outer, depth
+            self.pyfunc, self.expr_depth = outer, depth
         self.closure(name, inner, [(f"        return {code}", self.pos)])
         return f"{name}()"
 
