@@ -48,6 +48,15 @@ def cut_low(compile_: Callable[[], Program]) -> Callable[[], Program]:
     return compiled
 
 
+def alike(usual: Callable[[], Program], plain: Callable[[], Program],
+          run: Callable[..., object]) -> None:
+    """The usual compilation, the one without the language's pass (``plain``) and the
+    usual one with its cuts low print and fail alike."""
+    expected = outcome(usual, run)
+    assert outcome(plain, run) == expected
+    assert outcome(cut_low(usual), run) == expected
+
+
 # ---- 1C ----------------------------------------------------------------------------------
 
 BSL_LAYERS = ["({} + 1)", "(2 - {})", "-{}", "Вернуть({})", "({} * 1)", "Цел({} / 2)",
@@ -80,18 +89,22 @@ def layered(layers: list[str], core_: str) -> str:
     return expression
 
 
-def bsl_nest(blocks: list[tuple[int, int]], body: list[int]) -> str:
-    """Blocks (kind, loop count) from the outermost in, around statements; a loop runs
-    at most twice, and only the three innermost may (the work stays small)."""
-    in_loop = any(BSL_BLOCKS[kind].startswith(("Для", "Пока")) for kind, _ in blocks)
-    jumps = ("Прервать", "Продолжить")  # a compile error outside a loop
-    text = "".join(BSL_STATEMENTS[s] for s in body
-                   if in_loop or not any(jump in BSL_STATEMENTS[s] for jump in jumps))
+def nest(templates: list[str], blocks: list[tuple[int, int]], text: str) -> str:
+    """Blocks (kind, loop count) from the outermost in, around ``text``; a loop runs at
+    most twice, and only the three innermost may (the work stays small)."""
     for n, (kind, count) in reversed(list(enumerate(blocks))):
         count = count if n >= len(blocks) - 3 else min(count, 1)
-        text = BSL_BLOCKS[kind].replace("{n}", str(n)).replace("{count}", str(count)) \
+        text = templates[kind].replace("{n}", str(n)).replace("{count}", str(count)) \
             .replace("{}", text, 1)
     return text
+
+
+def bsl_nest(blocks: list[tuple[int, int]], body: list[int]) -> str:
+    in_loop = any(BSL_BLOCKS[kind].startswith(("Для", "Пока")) for kind, _ in blocks)
+    jumps = ("Прервать", "Продолжить")  # a compile error outside a loop
+    return nest(BSL_BLOCKS, blocks, "".join(
+        BSL_STATEMENTS[s] for s in body
+        if in_loop or not any(jump in BSL_STATEMENTS[s] for jump in jumps)))
 
 
 def repeated(elements: st.SearchStrategy[object], times: int,
@@ -102,18 +115,28 @@ def repeated(elements: st.SearchStrategy[object], times: int,
                      st.integers(1, times))
 
 
-bsl_programs = st.builds(
+def programs(make: Callable[..., str], layers: list[str], blocks: list[str],
+             statements: list[str]) -> st.SearchStrategy[str]:
+    """``make(layers, blocks, statements, lines, recursion)``: an expression's layers
+    (hundreds deep), the nested blocks (kind, loop count; up to 80 deep), the statements
+    inside them, how many straight-line statements follow, how deep a function recurses."""
+    return st.builds(
+        make,
+        repeated(st.sampled_from(layers), 20, 30),
+        repeated(st.tuples(st.integers(0, len(blocks) - 1), st.integers(0, 2)), 8, 10),
+        st.lists(st.integers(0, len(statements) - 1), min_size=1, max_size=6),
+        st.integers(0, 400),
+        st.integers(0, 3000),
+    )
+
+
+bsl_programs = programs(
     lambda layers, blocks, body, lines, recursion: (
         BSL_HEAD + "Функция Ф()\nс = 0;\n" + bsl_nest(blocks, body)
         + "~Конец:\nВозврат с;\nКонецФункции\n"
         + "Сообщить(Ф());\nА = 3;\n" + f"Сообщить({layered(layers, 'А')});\n"
         + "А = А + 1;\n" * lines + f"Сообщить(Рек({recursion}));\n"),
-    repeated(st.sampled_from(BSL_LAYERS), 20, 30),
-    repeated(st.tuples(st.integers(0, len(BSL_BLOCKS) - 1), st.integers(0, 2)), 8, 10),
-    st.lists(st.integers(0, len(BSL_STATEMENTS) - 1), min_size=1, max_size=6),
-    st.integers(0, 400),
-    st.integers(0, 3000),
-)
+    BSL_LAYERS, BSL_BLOCKS, BSL_STATEMENTS)
 
 
 def bsl_general(text: str) -> Program:
@@ -124,10 +147,7 @@ def bsl_general(text: str) -> Program:
 @settings(max_examples=40, deadline=None)
 @given(bsl_programs)
 def test_deep_1c_programs_end_cleanly_and_alike_every_way(text: str) -> None:
-    specialised = outcome(lambda: bsl.compile_text(text, "p.bsl"), bsl.run_program)
-    assert outcome(lambda: bsl_general(text), bsl.run_program) == specialised
-    assert outcome(cut_low(lambda: bsl.compile_text(text, "p.bsl")), bsl.run_program) \
-        == specialised
+    alike(lambda: bsl.compile_text(text, "p.bsl"), lambda: bsl_general(text), bsl.run_program)
 
 
 # ---- KuMir -------------------------------------------------------------------------------
@@ -147,26 +167,16 @@ KUMIR_TAIL = ("алг цел верни(цел х)\nнач\nзнач := х\nко
 
 
 def kumir_nest(blocks: list[tuple[int, int]], body: list[int]) -> str:
-    text = "".join(KUMIR_STATEMENTS[s] for s in body)
-    for n, (kind, count) in reversed(list(enumerate(blocks))):
-        count = count if n >= len(blocks) - 3 else min(count, 1)
-        text = KUMIR_BLOCKS[kind].replace("{n}", str(n)).replace("{count}", str(count)) \
-            .replace("{}", text, 1)
-    return text
+    return nest(KUMIR_BLOCKS, blocks, "".join(KUMIR_STATEMENTS[s] for s in body))
 
 
-kumir_programs = st.builds(
+kumir_programs = programs(
     lambda layers, blocks, body, lines, recursion: (
         "алг\nнач\nцел а, с\n" + "".join(f"цел к{n}\n" for n in range(len(blocks)))
         + "с := 0\n" + kumir_nest(blocks, body) + "вывод с, нс\nа := 3\n"
         + f"вывод {layered(layers, 'а')}, нс\n" + "а := а + 1\n" * lines
         + f"вывод рек({recursion})\nкон\n" + KUMIR_TAIL),
-    repeated(st.sampled_from(KUMIR_LAYERS), 20, 30),
-    repeated(st.tuples(st.integers(0, len(KUMIR_BLOCKS) - 1), st.integers(0, 2)), 8, 10),
-    st.lists(st.integers(0, len(KUMIR_STATEMENTS) - 1), min_size=1, max_size=6),
-    st.integers(0, 400),
-    st.integers(0, 3000),
-)
+    KUMIR_LAYERS, KUMIR_BLOCKS, KUMIR_STATEMENTS)
 
 
 def kumir_unnarrowed(text: str) -> Program:
@@ -177,7 +187,5 @@ def kumir_unnarrowed(text: str) -> Program:
 @settings(max_examples=40, deadline=None)
 @given(kumir_programs)
 def test_deep_kumir_programs_end_cleanly_and_alike_every_way(text: str) -> None:
-    narrowed = outcome(lambda: kumir.compile_text(text, "p.kum"), kumir.run_program)
-    assert outcome(lambda: kumir_unnarrowed(text), kumir.run_program) == narrowed
-    assert outcome(cut_low(lambda: kumir.compile_text(text, "p.kum")), kumir.run_program) \
-        == narrowed
+    alike(lambda: kumir.compile_text(text, "p.kum"), lambda: kumir_unnarrowed(text),
+          kumir.run_program)
