@@ -3,19 +3,22 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
 from portcheck import golden, report
-from portcheck.algorithms import Algorithm
+from portcheck.algorithms import Algorithm, Case
 from portcheck.checks import CheckContext, record_transcript
 from portcheck.color import diff_painter, wants_color
 from portcheck.errors import CheckFailed, UsageError
 from portcheck.execution import RunSettings, produce_output
+from portcheck.junit import junit_xml, write_junit
 from portcheck.languages import LANGUAGES, get_language, language_of_file
 from portcheck.ports import Port, find_ports
+from portcheck.progress import Progress
 from portcheck.project import Project, find_project
 from portcheck.render import check_rendered, render_template, template_for, write_rendered
 from portcheck.results import FAIL, RunProblem
@@ -60,13 +63,11 @@ def cmd_run(args: argparse.Namespace) -> int:
     algorithm = project.algorithm(args.algorithm)
     case = algorithm.case_from_args(args.inputs)
     language = get_language(args.lang)
+    port = _run_port(project, algorithm, language.name, case)
     template = template_for(project.templates_dir, language.name, algorithm.name)
     text = render_template(template, project.templates_dir, algorithm, [case])
-    name = language.program_name(algorithm.name)
-    port = Port(project.root, f"run {algorithm.name} --lang {language.name}", algorithm,
-                language.name, "template", Path(name), [case.id])
     with tempfile.TemporaryDirectory(prefix="portcheck-run-") as folder:
-        program = Path(folder) / name
+        program = Path(folder) / port.program.name
         program.write_text(text, encoding="utf-8")
         try:
             result = produce_output(port, program, _settings(args), [case])
@@ -76,6 +77,32 @@ def cmd_run(args: argparse.Namespace) -> int:
     for warning in result.warnings:
         print(warning, file=sys.stderr)
     return 0
+
+
+def _run_port(project: Project, algorithm: Algorithm, language: str, case: Case) -> Port:
+    """One case run as the language's template port runs its cases: with its scripted input,
+    arguments and runner options (``ports/<algorithm>/<language>/port.yaml``); without such
+    a port, with the reference's scripted input when the algorithm has one.  A case beyond
+    that port's ``limits`` is a usage error: the language cannot hold it exactly."""
+    port = Port(project.root, f"run {algorithm.name} --lang {language}", algorithm, language,
+                "template", Path(get_language(language).program_name(algorithm.name)),
+                [case.id], runs="per-case",
+                stdin_from_reference=hasattr(algorithm.module, "stdin_script"))
+    for known in find_ports(project):
+        if (known.algorithm, known.language, known.origin) == (algorithm.name, language,
+                                                               "template"):
+            _check_limits(known, case, project)
+            return dataclasses.replace(port, stdin=known.stdin, args=known.args,
+                                       stdin_from_reference=known.stdin_from_reference,
+                                       options=known.options)
+    return port
+
+
+def _check_limits(port: Port, case: Case, project: Project) -> None:
+    why = port.why_not(case)
+    if why:
+        raise UsageError(f"{port.algorithm}: not applicable to {port.language}: {why} "
+                         f"(limits in {project.relative(port.folder / 'port.yaml')})")
 
 
 def _report_problem(problem: RunProblem) -> int:
@@ -100,7 +127,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
                                                  or sorted({p.algorithm for p in ports}))]
     goldens = golden.check(project, algorithms, [], every_port)
     context = CheckContext(project, _settings(args), args.deep, args.seed)
-    results = verify(context, ports, jobs=args.jobs)
+    with Progress(len(ports), "ports checked", sys.stdout) as progress:
+        results = verify(context, ports, jobs=args.jobs, done=progress.advance)
+    if args.junit_xml:
+        write_junit(Path(args.junit_xml), junit_xml(ports, results, goldens))
     paint = diff_painter(wants_color(args.color, sys.stdout))
     _print_golden(goldens, paint, quiet_ok=True)
     print(report.matrix(ports, results) if ports else "no ports selected")
@@ -238,3 +268,24 @@ def cmd_init(args: argparse.Namespace) -> int:
     create_suite(Path(args.directory))
     return 0
 
+
+
+def cmd_listing(args: argparse.Namespace) -> int:
+    """A port as a teaching listing (``portcheck.publish``)."""
+    from portcheck.publish.commands import cmd_listing as listing
+
+    return listing(args)
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    """The whole verification as a static site (``portcheck.publish.site``)."""
+    from portcheck.publish.site import cmd_report as report
+
+    return report(args)
+
+
+def cmd_pages(args: argparse.Namespace) -> int:
+    """The algorithms' reference pages (``portcheck.publish.algorithm_pages``)."""
+    from portcheck.publish.algorithm_pages import cmd_pages as pages
+
+    return pages(args)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
@@ -36,8 +37,16 @@ def check_port(context: CheckContext, port: Port) -> list[CheckResult]:
     return [run_check(kind, context, port) for kind in kinds_for(port, context.deep)]
 
 
-def verify(context: CheckContext, ports: list[Port], jobs: int = 2) -> dict[str, list[CheckResult]]:
-    """The results of every check, by port id, in the ports' order."""
+def verify(context: CheckContext, ports: list[Port], jobs: int = 2,
+           done: Callable[[Port], None] | None = None) -> dict[str, list[CheckResult]]:
+    """The results of every check, by port id, in the ports' order; ``done(port)`` is
+    called as each port's checks end (a progress indicator counts them)."""
+    def one(port: Port) -> list[CheckResult]:
+        results = check_port(context, port)
+        if done is not None:
+            done(port)
+        return results
+
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        futures = [pool.submit(check_port, context, port) for port in ports]
+        futures = [pool.submit(one, port) for port in ports]
         return {port.id: future.result() for port, future in zip(ports, futures, strict=True)}

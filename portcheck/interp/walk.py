@@ -1,8 +1,8 @@
 """Walking the shared IR: the expressions inside an expression, the blocks and
 expressions of a statement, every statement of a body, and the questions the passes ask
-of a body (which names it assigns, which calls it makes).  Every pass that reads the IR
-walks it through here: the core's by-reference analysis, the 1C static types and
-rewriting, the KuMir range analysis."""
+of a body (which names it assigns, which calls it makes, where its jumps go).  Every pass
+that reads the IR walks it through here: the core's by-reference analysis and jumps, the
+1C static types and rewriting, the KuMir range analysis, the front-ends' label checks."""
 
 from __future__ import annotations
 
@@ -12,12 +12,14 @@ from portcheck.interp import ir
 
 
 def walk_expr(expr: ir.Expr | None) -> Iterator[ir.Expr]:
-    """``expr`` and every expression inside it."""
-    if expr is None:
-        return
-    yield expr
-    for child in sub_expressions(expr):
-        yield from walk_expr(child)
+    """``expr`` and every expression inside it, parents first, in source order.  With a
+    stack of its own: an expression may nest thousands of levels deep."""
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        if node is not None:
+            yield node
+            stack.extend(reversed(tuple(sub_expressions(node))))
 
 
 def sub_expressions(expr: ir.Expr) -> Iterable[ir.Expr | None]:
@@ -69,11 +71,16 @@ def child_blocks(s: ir.Stmt) -> list[list[ir.Stmt]]:
 
 
 def walk_statements(body: list[ir.Stmt]) -> Iterator[ir.Stmt]:
-    """Every statement of ``body``, nested ones included, in order."""
-    for stmt in body:
+    """Every statement of ``body``, nested ones included, in order (with a stack of its
+    own, as ``walk_expr``)."""
+    stack = [iter(body)]
+    while stack:
+        stmt = next(stack[-1], None)
+        if stmt is None:
+            stack.pop()
+            continue
         yield stmt
-        for block in child_blocks(stmt):
-            yield from walk_statements(block)
+        stack.extend(iter(block) for block in reversed(child_blocks(stmt)))
 
 
 def body_expressions(body: list[ir.Stmt]) -> Iterator[ir.Expr]:
@@ -107,3 +114,38 @@ def assigned_names(body: list[ir.Stmt]) -> Iterator[str]:
             yield stmt.target.name
         elif isinstance(stmt, ir.ForRange | ir.ForEach):
             yield stmt.var
+
+
+def has_goto(body: list[ir.Stmt]) -> bool:
+    return any(isinstance(stmt, ir.Goto) for stmt in walk_statements(body))
+
+
+def goto_problems(body: list[ir.Stmt]) -> tuple[list[tuple[ir.Label, ir.Label]],
+                                                 list[tuple[ir.Goto, str]]]:
+    """The label mistakes of a procedure's body: (label, the earlier label of the same
+    name) for every name given twice, and (goto, why) for every jump that has no label
+    (``"unknown"``) or whose label stands inside a block the jump is not in
+    (``"into block"``)."""
+    everywhere: dict[str, ir.Label] = {}
+    twice: list[tuple[ir.Label, ir.Label]] = []
+    for stmt in walk_statements(body):
+        if isinstance(stmt, ir.Label):
+            if stmt.name in everywhere:
+                twice.append((stmt, everywhere[stmt.name]))
+            else:
+                everywhere[stmt.name] = stmt
+    bad: list[tuple[ir.Goto, str]] = []
+    _check_jumps(body, set(), everywhere, bad)
+    return twice, bad
+
+
+def _check_jumps(block: list[ir.Stmt], visible: set[str], everywhere: dict[str, ir.Label],
+                 bad: list[tuple[ir.Goto, str]]) -> None:
+    """``visible``: the labels of the enclosing statement lists, where a jump may go."""
+    here = visible | {s.name for s in block if isinstance(s, ir.Label)}
+    for stmt in block:
+        if isinstance(stmt, ir.Goto) and stmt.name not in here:
+            bad.append((stmt, "into block" if stmt.name in everywhere else "unknown"))
+        for inner in child_blocks(stmt):
+            _check_jumps(inner, here, everywhere, bad)
+

@@ -14,7 +14,7 @@ from lark import Token, Tree
 
 from portcheck.interp import ir
 from portcheck.interp.kumir.library import BUILTINS
-from portcheck.interp.kumir.numbers import INT_MAX
+from portcheck.interp.kumir.numbers import INT_MAX, whole
 from portcheck.interp.kumir.scope import ARG, RESULT_NAME, Scope, Signature, Variable
 from portcheck.interp.kumir.types import (
     BOOL,
@@ -81,6 +81,8 @@ class ExprLowering(Lowering):
 
     def convert(self, node: Node, code: ir.Expr, kind: Type | None, wanted: Type,
                 what: str = "") -> ir.Expr:
+        if wanted == CHAR and _one_character_literal(code, kind):
+            kind = CHAR  # KuMir takes "Ж" where a сим is wanted, as if it were 'Ж'
         if kind is None or not assignable(wanted, kind):
             where = f" ({what})" if what else ""
             self.fail(node, f"Несоответствие типов{where}: нужно {wanted}, "
@@ -94,7 +96,7 @@ class ExprLowering(Lowering):
     # -- literals ----------------------------------------------------------------------
 
     def expr_int_lit(self, node: Tree) -> Typed:
-        value = int(node.children[0])
+        value = whole(node.children[0])
         if value > INT_MAX:
             self.fail(node, "Слишком большое целое число")
         return ir.Const(value, pos_of(node)), INT
@@ -387,9 +389,16 @@ def defined(code: ir.Expr) -> ir.Expr:
     return code
 
 
+def _one_character_literal(code: ir.Expr, kind: Type | None) -> bool:
+    """Is ``code`` a string literal of one character (``"Ж"``)?  A лит variable or a longer
+    literal stays лит, which a сим place does not take."""
+    return kind == STR and isinstance(code, ir.Const) and isinstance(code.value, str) \
+        and len(code.value) == 1
+
+
 def _is_literal(node: Node, value: int) -> bool:
     """Is ``node`` the integer literal ``value`` (``-2147483648`` is written so)?"""
-    return isinstance(node, Tree) and node.data == "int_lit" and int(node.children[0]) == value
+    return isinstance(node, Tree) and node.data == "int_lit" and whole(node.children[0]) == value
 
 
 _DIVISIONS = {"div", "mod", "div_simple", "mod_simple"}
