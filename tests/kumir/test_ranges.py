@@ -125,9 +125,9 @@ def test_narrowed_programs_print_and_fail_as_unnarrowed(
     if not -2147483648 <= stop <= 2147483647:
         stop = start
     body = (f"нц для i от {start} до {stop} шаг {step}\n"
-            f" вывод i + {shift}, \" \", i - {shift}, \" \", 2 * i, \" \", -i, \" \"\n"
+            f" вывод i + ({shift}), \" \", i - ({shift}), \" \", 2 * i, \" \", -i, \" \"\n"
             f" вывод div(i, 3 - i), \" \", mod({shift}, i + 2), нс\n"
-            f" t[i - {start} + {low}] := i\nкц")
+            f" t[i - ({start}) + ({low})] := i\nкц")  # KuMir: a sign only starts an expression
     text = _alg(body, f"цел i\n  целтаб t[{low}:{low + 2}]")
     assert _run(text) == _unnarrowed(text)
 

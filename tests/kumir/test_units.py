@@ -36,21 +36,29 @@ def test_input_numbers_across_lines_and_rest_of_line() -> None:
     assert reader.read_int() == 7
 
 
-def test_input_statement_end_finishes_a_blank_remainder() -> None:
+def test_input_string_after_a_number_is_the_rest_of_its_line() -> None:
+    # As KuMir 2 (kumir2-run): "ввод n" then "ввод s" with "5\\nслово" gives s = "".
     reader = InputReader(io.StringIO("5\nслово\n"))
     assert reader.read_int() == 5
-    reader.end_statement()
+    assert reader.read_str() == ""
     assert reader.read_str() == "слово"
 
 
+def test_input_char_takes_spaces_and_line_breaks() -> None:
+    reader = InputReader(io.StringIO("5 ab\nc"))
+    assert [reader.read_int(), reader.read_char(), reader.read_str(), reader.read_char()] \
+        == [5, " ", "ab", "c"]
+
+
 def test_input_end_of_data_is_a_fault() -> None:
-    with pytest.raises(ProgramFault, match="нет данных"):
+    with pytest.raises(ProgramFault, match="Ошибка ввода целого числа: текст закончился"):
         InputReader(io.StringIO("")).read_int()
 
 
-def test_input_out_of_range_integer_overflows() -> None:
-    with pytest.raises(ProgramFault, match="Целочисленное переполнение"):
+def test_input_out_of_range_integer_is_kumirs_input_error() -> None:
+    with pytest.raises(ProgramFault, match="Ошибка ввода: слишком большое целое число"):
         InputReader(io.StringIO("2147483648")).read_int()
+    assert InputReader(io.StringIO("-2147483648 $1F")).read_int() == -2147483648
 
 
 @pytest.mark.parametrize(("data", "encoding"), [

@@ -8,9 +8,11 @@ only, in the runtime).  Arguments arrive already converted to the parameters' ty
 from __future__ import annotations
 
 import math
+import time
 
 from portcheck.interp.errors import ProgramFault
 from portcheck.interp.kumir import formatting
+from portcheck.interp.kumir.convert import parse_int, parse_real
 from portcheck.interp.kumir.numbers import INT_MAX, OVERFLOW, int32
 from portcheck.prng import JavaRandom
 
@@ -136,3 +138,74 @@ class BuiltinFunctions:
 
     def prim_real_to_str(self, value: float) -> str:
         return formatting.format_real(value)
+
+    # -- strings to numbers (the success flag is the procedure's рез parameter) ------
+
+    def prim_str_to_int(self, text: str) -> int:
+        return parse_int(text)[0]
+
+    def prim_str_to_int_ok(self, text: str) -> bool:
+        return parse_int(text)[1] is None
+
+    def prim_str_to_real(self, text: str) -> float:
+        return parse_real(text)[0]
+
+    def prim_str_to_real_ok(self, text: str) -> bool:
+        return parse_real(text)[1] is None
+
+    # -- the «Строки» module (kumir2-libs/stdlib/kcore.cpp, StringUtils) -------------
+
+    def prim_upper(self, text: str) -> str:
+        """Latin and Russian а–я only (not ё), as KuMir's toUpperCaseW."""
+        return text.translate(_UPPER)
+
+    def prim_lower(self, text: str) -> str:
+        """A–Z and U+0400–U+042F moved by 0x20, as KuMir's toLowerCaseW (which turns Ё
+        into С: kept, it is what KuMir prints)."""
+        return text.translate(_LOWER)
+
+    def prim_find(self, part: str, text: str) -> int:
+        return text.find(part) + 1
+
+    def prim_find_after(self, after: int, part: str, text: str) -> int:
+        if after < 0:
+            raise ProgramFault(_INDEX_BELOW_1)
+        return text.find(part, after) + 1 if after <= len(text) else 0
+
+    def prim_insert(self, part: str, text: str, position: int) -> str:
+        if position < 1:
+            raise ProgramFault(_INDEX_BELOW_1)
+        return text[: position - 1] + part + text[position - 1:]
+
+    def prim_remove(self, text: str, start: int, count: int) -> str:
+        if start < 1:
+            raise ProgramFault(_INDEX_BELOW_1)
+        if count < 0:
+            raise ProgramFault("Количество удаляемых символов меньше 0")
+        if count == 0:
+            return text
+        return text[: start - 1] + text[start - 1 + count:]
+
+    def prim_replace(self, text: str, old: str, new: str, every: bool) -> str:
+        """KuMir's loop: an empty ``old`` inserts ``new`` once at the start (every time
+        only if it found an end, which it never does: the loop would not stop)."""
+        return text.replace(old, new) if every and old else text.replace(old, new, 1)
+
+    # -- time ------------------------------------------------------------------------
+
+    def prim_time(self) -> int:
+        """Milliseconds since local midnight."""
+        now = time.time()
+        local = time.localtime(now)
+        seconds = (local.tm_hour * 60 + local.tm_min) * 60 + local.tm_sec
+        return (seconds * 1000 + int(now * 1000) % 1000) % 86_400_000
+
+    def prim_wait(self, milliseconds: int) -> None:
+        if milliseconds < 0:
+            raise ProgramFault("Отрицательное время")
+        time.sleep(milliseconds / 1000)
+
+
+_INDEX_BELOW_1 = "Индекс меньше 1"
+_UPPER = {c: c - 0x20 for c in [*range(ord("a"), ord("z") + 1), *range(0x430, 0x450)]}
+_LOWER = {c: c + 0x20 for c in [*range(ord("A"), ord("Z") + 1), *range(0x400, 0x430)]}

@@ -1,95 +1,106 @@
-"""``ввод``: reading typed values from stdin the way KuMir reads them.
+"""``ввод``: reading typed values from stdin the way KuMir 2 reads them (kumir2-libs/
+stdlib/kfiles.cpp, ``Kumir::IO``).
 
-Numbers, ``лог`` and ``сим`` values are separated by white space (line breaks included);
-a ``лит`` takes the rest of the current line, leading spaces included.  After a ``ввод``
-statement, a line whose remainder is only white space is finished (the pupil pressed
-Enter), so the next ``ввод`` starts on the next line.
+The input is one stream of characters.  A number or a ``лог`` is a word: white space (line
+breaks included) skipped, then everything up to the next white space, read as KuMir's
+Converter reads it (``$1F``, ``1.5е2``).  A ``сим`` is the next character, whatever it is
+(a space, or the line break itself).  A ``лит`` is the rest of the current line — empty
+right after ``ввод n`` of a number typed alone on its line, as in KuMir.  The first
+algorithm's ``лит`` arguments are words instead (or a text in quotes).
 """
 
 from __future__ import annotations
 
-import re
 from typing import TextIO
 
 from portcheck.interp.errors import ProgramFault
-from portcheck.interp.kumir.numbers import int32, whole
+from portcheck.interp.kumir import convert
+from portcheck.interp.kumir.types import INT, REAL
 
-NO_DATA = "Ошибка ввода: нет данных"
-_INT = re.compile(r"[+-]?\d+\Z")
-_REAL = re.compile(r"[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?\Z")
-_BOOLS = {"да": True, "нет": False}
+_DELIMITERS = " \n\r\t"
+_BOOLS = {"0": False, "1": True, "false": False, "no": False, "true": True, "yes": True,
+          "да": True, "истина": True, "ложь": False, "нет": False}
+_INT_ERRORS = {
+    convert.EMPTY: "Ошибка ввода целого числа: текст закончился",
+    convert.BAD_SYMBOL: "Ошибка ввода целого числа: число содержит неверный символ",
+    convert.OVERFLOW: "Ошибка ввода: слишком большое целое число",
+}
+_REAL_ERRORS = {
+    convert.EMPTY: "Ошибка ввода вещественного числа: текст закончился",
+    convert.WRONG_EXPONENT:
+        "Ошибка ввода вещественного числа: неверная запись экспоненциальной формы",
+    convert.WRONG_REAL: "Ошибка ввода вещественного числа: неверная запись",
+    convert.OVERFLOW: "Ошибка ввода: слишком большое вещественное число",
+}
+_ERRORS = {INT: _INT_ERRORS, REAL: _REAL_ERRORS}
+# KuMir's own lower-casing (Latin and А–Я) before a лог word is looked up.
+_LOWER = {c: c + 0x20 for c in [*range(ord("A"), ord("Z") + 1), *range(0x410, 0x430)]}
 
 
 class InputReader:
     def __init__(self, stream: TextIO) -> None:
         self.stream = stream
-        self.line: str | None = None  # the current line, without its line break
+        self.line = ""  # the current line with its line break; "" once the input is over
         self.pos = 0
 
-    def _next_line(self) -> bool:
-        text = self.stream.readline()
-        if not text:
-            self.line = None
-            return False
-        self.line = text.rstrip("\r\n")
-        self.pos = 0
-        return True
+    def _available(self) -> bool:
+        """Is there a character to read (the next line fetched if needed)?"""
+        if self.pos < len(self.line):
+            return True
+        self.line, self.pos = self.stream.readline(), 0
+        return bool(self.line)
 
-    def _skip_space(self) -> None:
-        while True:
-            if self.line is None and not self._next_line():
-                raise ProgramFault(NO_DATA)
-            assert self.line is not None
-            rest = self.line[self.pos :]
-            stripped = rest.lstrip()
-            if stripped:
-                self.pos += len(rest) - len(stripped)
-                return
-            self.line = None
-
-    def word(self) -> str:
-        """The next white-space separated word."""
-        self._skip_space()
-        assert self.line is not None
-        match = re.match(r"\S+", self.line[self.pos :])
-        assert match is not None
-        self.pos += match.end()
-        return match.group()
+    def _word(self) -> str:
+        """KuMir's readWord: delimiters skipped, then up to the next one ("" at the end)."""
+        while self._available() and self.line[self.pos] in _DELIMITERS:
+            self.pos += 1
+        start = self.pos
+        while self.pos < len(self.line) and self.line[self.pos] not in _DELIMITERS:
+            self.pos += 1
+        return self.line[start:self.pos]
 
     def read_int(self) -> int:
-        word = self.word()
-        if not _INT.match(word):
-            raise ProgramFault(f"Ошибка ввода: ожидалось целое число, введено «{word}»")
-        return int32(whole(word))
+        value, error = convert.parse_int(self._word())
+        if error is not None:
+            raise ProgramFault(_INT_ERRORS[error])
+        return value
 
     def read_real(self) -> float:
-        word = self.word()
-        if not _REAL.match(word):
-            raise ProgramFault(f"Ошибка ввода: ожидалось вещественное число, введено «{word}»")
-        return float(word)
+        value, error = convert.parse_real(self._word())
+        if error is not None:
+            raise ProgramFault(_REAL_ERRORS[error])
+        return value
 
     def read_bool(self) -> bool:
-        word = self.word()
+        word = self._word().translate(_LOWER)
+        if not word:
+            raise ProgramFault("Ошибка ввода логического значения: ничего не введено")
         if word not in _BOOLS:
-            raise ProgramFault(f"Ошибка ввода: ожидалось да или нет, введено «{word}»")
+            raise ProgramFault("Ошибка ввода логического значения: неизвестное значение")
         return _BOOLS[word]
 
     def read_char(self) -> str:
-        self._skip_space()
-        assert self.line is not None
-        char = self.line[self.pos]
+        if not self._available():
+            raise ProgramFault("Ошибка ввода символа: текст закончился")
         self.pos += 1
-        return char
+        return self.line[self.pos - 1]
 
     def read_str(self) -> str:
-        if self.line is None and not self._next_line():
-            raise ProgramFault(NO_DATA)
-        assert self.line is not None
-        text = self.line[self.pos :]
-        self.line = None
-        return text
+        """KuMir's readLine: up to the line break (taken too), carriage returns dropped."""
+        if not self._available():
+            return ""
+        text = self.line[self.pos:]
+        self.pos = len(self.line)
+        return text.rstrip("\n").replace("\r", "")
 
-    def end_statement(self) -> None:
-        """Finish the current line if only white space is left on it."""
-        if self.line is not None and not self.line[self.pos :].strip():
-            self.line = None
+    def read_word_str(self) -> str:
+        """KuMir's readString (a first algorithm's лит argument): a word, or a text in
+        quotes."""
+        word = self._word()
+        if word[:1] not in ("'", '"'):
+            return word
+        self.pos -= len(word) - 1
+        end = self.line.find(word[0], self.pos)
+        end = len(self.line) if end < 0 else end
+        text, self.pos = self.line[self.pos:end], min(end + 1, len(self.line))
+        return text

@@ -1,5 +1,10 @@
-"""The built-in algorithms of the school language: name -> argument types, result type and
-the runtime primitive that computes it."""
+"""The built-in algorithms of the school language: name -> argument types (with their
+modes), result type and the runtime primitive that computes it.
+
+KuMir 2 preloads its «Строки» module, so ``поз``, ``вставить``… need no ``использовать``.
+A built-in with a ``рез``/``аргрез`` parameter (``лит_в_цел(s, рез лог ок)``,
+``вставить(ф, аргрез лит s, p)``) is called like an algorithm of the program: the front-end
+gives it a small procedure (``lower_exprs.library_proc``)."""
 
 from __future__ import annotations
 
@@ -11,12 +16,20 @@ from portcheck.interp.kumir.types import BOOL, CHAR, INT, REAL, STR
 @dataclass(frozen=True)
 class Builtin:
     params: tuple[str, ...]
-    result: str
+    result: str | None  # None: a command (``вставить``, ``ждать``)
     prim: str
+    modes: tuple[str, ...] = ()  # each parameter's mode if one is not арг
+
+    def by_reference(self) -> bool:
+        return bool(self.modes)
 
 
-def _b(params: str, result: str, prim: str) -> Builtin:
-    return Builtin(tuple(params.split()), result, prim)
+def _b(params: str, result: str | None, prim: str) -> Builtin:
+    """``"лит аргрез:лит цел"``: the parameters' types, a mode before a colon."""
+    words = [word.rpartition(":") for word in params.split()]
+    modes = tuple(mode or "арг" for mode, _, _ in words)
+    return Builtin(tuple(kind for _, _, kind in words), result, prim,
+                   modes if set(modes) != {"арг"} else ())
 
 
 BUILTINS: dict[str, Builtin] = {
@@ -51,6 +64,20 @@ BUILTINS: dict[str, Builtin] = {
     "символ": _b("цел", CHAR, "char"),
     "цел_в_лит": _b("цел", STR, "int_to_str"),
     "вещ_в_лит": _b("вещ", STR, "real_to_str"),
+    "лит_в_цел": _b("лит рез:лог", INT, "str_to_int"),
+    "лит_в_вещ": _b("лит рез:лог", REAL, "str_to_real"),
+    "время": _b("", INT, "time"),
+    "ждать": _b("цел", None, "wait"),
+    # -- the «Строки» module ---------------------------------------------------------
+    "верхний регистр": _b("лит", STR, "upper"),
+    "нижний регистр": _b("лит", STR, "lower"),
+    "позиция": _b("лит лит", INT, "find"),
+    "поз": _b("лит лит", INT, "find"),
+    "позиция после": _b("цел лит лит", INT, "find_after"),
+    "поз после": _b("цел лит лит", INT, "find_after"),
+    "вставить": _b("лит аргрез:лит цел", None, "insert"),
+    "заменить": _b("аргрез:лит лит лит лог", None, "replace"),
+    "удалить": _b("аргрез:лит цел цел", None, "remove"),
 }
 
 assert all(t in (INT, REAL, BOOL, CHAR, STR) for b in BUILTINS.values() for t in b.params)

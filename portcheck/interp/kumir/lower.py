@@ -36,6 +36,7 @@ class ModuleLowering(StmtLowering):
         self.wanted_checks = []
         self.declared = []
         self.main_holders: list[str] = []
+        self.library_procs: dict[str, ir.Proc] = {}
 
     def module(self, tree: Tree) -> ir.Module:
         uses, intro, *rest = tree.children
@@ -49,6 +50,7 @@ class ModuleLowering(StmtLowering):
         procs = [self.algorithm(alg) for alg in algs if _alg_name(alg) in self.algorithms]
         if algs and _alg_name(algs[0]) in self.algorithms:
             body += self.guarded(lambda: self.run_first(algs[0])) or []
+        procs += self.library_procs.values()
         return ir.Module(globals_ + self.main_holders, procs, body, self.filename)
 
     def uses(self, node: Tree) -> None:

@@ -7,12 +7,12 @@ does not) and type errors are found before the program runs.
 
 from __future__ import annotations
 
-import math
 from typing import NoReturn
 
 from lark import Token, Tree
 
 from portcheck.interp import ir
+from portcheck.interp.kumir.convert import parse_real
 from portcheck.interp.kumir.library import BUILTINS
 from portcheck.interp.kumir.numbers import INT_MAX, whole
 from portcheck.interp.kumir.scope import ARG, RESULT_NAME, Scope, Signature, Variable
@@ -48,6 +48,7 @@ class ExprLowering(Lowering):
     scope: Scope
     algorithms: dict[str, Signature]
     broken: set[str]  # algorithms whose header has an error
+    library_procs: dict[str, ir.Proc]  # built-ins with a рез/аргрез parameter, as procs
 
     # -- entry points ------------------------------------------------------------------
 
@@ -108,8 +109,10 @@ class ExprLowering(Lowering):
         return ir.Const(value - (1 << 32) if value > INT_MAX else value, pos_of(node)), INT
 
     def expr_real_lit(self, node: Tree) -> Typed:
-        value = float(node.children[0])
-        if value == math.inf:
+        """Read digit by digit in doubles as KuMir reads it (``convert.parse_real``): a long
+        literal may end a unit in the last place away from Python's ``float``."""
+        value, error = parse_real(str(node.children[0]))
+        if error is not None:
             self.fail(node, "Слишком большое вещественное значение")
         return ir.Const(value, pos_of(node)), REAL
 
@@ -170,13 +173,44 @@ class ExprLowering(Lowering):
 
     def builtin_call(self, token: Token, args: list[Node]) -> Typed:
         builtin = BUILTINS[str(token)]
+        if builtin.result is None:
+            self.fail(token, "У этого алгоритма нет значения")
+        if builtin.by_reference():
+            return self.user_call(token, self.library_proc(str(token)), args), builtin.result
+        return self.builtin_prim(token, args), builtin.result
+
+    def builtin_prim(self, token: Token, args: list[Node]) -> ir.Prim:
+        builtin = BUILTINS[str(token)]
         self.check_arity(token, len(builtin.params), len(args))
         codes = [self.converted(arg, kind, f"аргумент {n + 1} алгоритма {token}")
                  for n, (arg, kind) in enumerate(zip(args, builtin.params, strict=True))]
         prim = builtin.prim
         if prim in ("div", "mod"):
             prim += _division_variant(codes)
-        return ir.Prim(prim, codes, pos_of(token)), builtin.result
+        return ir.Prim(prim, codes, pos_of(token))
+
+    def library_proc(self, name: str) -> Signature:
+        """A built-in with a ``рез``/``аргрез`` parameter as a procedure of the program
+        (made once): ``вставить`` sets its ``аргрез`` string to ``insert(…)``;
+        ``лит_в_цел`` sets its ``рез`` flag to ``str_to_int_ok(s)`` and returns
+        ``str_to_int(s)``."""
+        builtin = BUILTINS[name]
+        params = [Variable(f"a{n}", kind, mode)
+                  for n, (kind, mode) in enumerate(zip(builtin.params, builtin.modes,
+                                                        strict=True))]
+        if name not in self.library_procs:
+            values = [ir.Var(p.name) for p in params if p.mode != "рез"]
+            out = next(p for p in params if p.mode != ARG)
+            if builtin.result is None:
+                body: list[ir.Stmt] = [ir.Assign(ir.Var(out.name), ir.Prim(builtin.prim, values)),
+                                       ir.Return(None)]
+            else:
+                body = [ir.Assign(ir.Var(out.name), ir.Prim(builtin.prim + "_ok", values)),
+                        ir.Return(ir.Prim(builtin.prim, values))]
+            self.library_procs[name] = ir.Proc(
+                name, [ir.Param(p.name, by_ref=p.mode != ARG) for p in params], [], body,
+                builtin.result is not None, ir.NOWHERE)
+        return Signature(name, params, builtin.result, 0, 0)
 
     def check_arity(self, token: Token, wanted: int, given: int) -> None:
         if wanted != given:
@@ -291,8 +325,9 @@ class ExprLowering(Lowering):
             self.fail(op, f"Несоответствие типов: унарный {op} невозможен для {type_name(kind)}")
         if str(op) == "+":
             return operand, kind
-        if isinstance(operand, ir.Const):
-            return ir.Const(-operand.value, pos_of(op)), kind
+        if isinstance(operand, ir.Const):  # KuMir's minus of a вещ is 0.0 - x
+            return ir.Const(-operand.value if kind == INT else 0.0 - operand.value,
+                            pos_of(op)), kind
         return ir.Prim("neg_int" if kind == INT else "neg_real", [operand], pos_of(op)), kind
 
     def expr_relation(self, node: Tree) -> Typed:

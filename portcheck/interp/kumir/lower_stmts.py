@@ -178,7 +178,15 @@ class StmtLowering(ExprLowering):
         token = node.children[0]
         args = node.children[1].children if len(node.children) > 1 else []
         name = str(token)
+        builtin = BUILTINS.get(name)
+        if builtin is not None and builtin.result is None:
+            if builtin.by_reference():
+                return [ir.Eval(self.user_call(token, self.library_proc(name), args),
+                                pos_of(node))]
+            return [ir.Eval(self.builtin_prim(token, args), pos_of(node))]
         signature = self.algorithms.get(name)
+        if signature is None and builtin is not None:
+            self.fail(token, f"Алгоритм-функцию {name} нельзя вызывать как команду")
         if signature is None:
             self.unknown_algorithm(token)
         if signature.result is not None:
@@ -332,10 +340,8 @@ class StmtLowering(ExprLowering):
         return ir.Eval(ir.Prim(prim, [ir.Const(kind), value, *formats], pos), pos)
 
     def stmt_input(self, node: Tree) -> list[ir.Stmt]:
-        pos = pos_of(node)
-        reads = [self.store(place, self.read_value(place), pos_of(place))
-                 for place in node.children]
-        return [*reads, ir.Eval(ir.Prim("in_end", [], pos), pos)]
+        return [self.store(place, self.read_value(place), pos_of(place))
+                for place in node.children]
 
     def read_value(self, place: Tree) -> Callable[[Type], ir.Expr]:
         def read(kind: Type) -> ir.Expr:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import math
 import operator
+import sys
 from collections.abc import Iterable
 from typing import Any, ClassVar, TextIO
 
@@ -26,6 +27,7 @@ from portcheck.interp.kumir.values import OUT_OF_BOUNDS, OUT_OF_MEMORY, Table
 from portcheck.prng import JavaRandom
 
 BAD_DIVISOR = "Деление на ненатуральное число"
+REAL_OVERFLOW = "Вещественное переполнение"
 UNDEFINED = "Нет значения у величины"
 UNDEFINED_ITEM = "Значение элемента таблицы не определено"
 BAD_MAIN_ARGUMENTS = "Не все аргументы первого алгоритма введены корректно"
@@ -43,6 +45,15 @@ def _checked(expr: str) -> str:
     return _I32.format(expr=expr)
 
 
+_REAL = f"(r_ if -{sys.float_info.max!r} <= (r_ := {{expr}}) <= {sys.float_info.max!r}" \
+    " else P_real_overflow())"
+
+
+def _checked_real(expr: str) -> str:
+    """An inline template computing the ``вещ`` ``expr`` and checking that it is finite."""
+    return _REAL.format(expr=expr)
+
+
 class KumirRuntime(BuiltinFunctions, RuntimeBase):
     inline: ClassVar[dict[str, str]] = {
         "add_int": _checked("{0} + {1}"),
@@ -54,11 +65,14 @@ class KumirRuntime(BuiltinFunctions, RuntimeBase):
         "sub_int_unchecked": "({0} - {1})",
         "mul_int_unchecked": "({0} * {1})",
         "neg_int_unchecked": "(-{0})",
-        "add_real": "({0} + {1})",
-        "sub_real": "({0} - {1})",
-        "mul_real": "({0} * {1})",
-        "neg_real": "(-{0})",
-        "div_real": "({0} / {1})",
+        # вещ: a result beyond the largest double (inf, or nan from inf - inf) is KuMir's
+        # «Вещественное переполнение»; unary minus is 0.0 - x, as KuMir's VM computes it
+        # (so -x of 0.0 is 0.0, not -0.0).
+        "add_real": _checked_real("{0} + {1}"),
+        "sub_real": _checked_real("{0} - {1}"),
+        "mul_real": _checked_real("{0} * {1}"),
+        "neg_real": "(0.0 - {0})",
+        "div_real": _checked_real("{0} / {1}"),
         "concat": "({0} + {1})",
         "to_real": "float({0})",
         "div": "({0} // {1} if {1} > 0 else P_bad_divisor())",
@@ -125,7 +139,7 @@ class KumirRuntime(BuiltinFunctions, RuntimeBase):
         if isinstance(exc, ValueError) and "NaN" in str(exc):
             return OVERFLOW
         if isinstance(exc, OverflowError):
-            return "Вещественное переполнение"
+            return REAL_OVERFLOW
         if isinstance(exc, RecursionError):
             return "Слишком глубокая рекурсия"
         if isinstance(exc, MemoryError):
@@ -136,6 +150,9 @@ class KumirRuntime(BuiltinFunctions, RuntimeBase):
 
     def prim_int_overflow(self) -> Any:
         raise ProgramFault(OVERFLOW)
+
+    def prim_real_overflow(self) -> Any:
+        raise ProgramFault(REAL_OVERFLOW)
 
     def prim_bad_divisor(self) -> Any:
         raise ProgramFault(BAD_DIVISOR)
@@ -286,9 +303,6 @@ class KumirRuntime(BuiltinFunctions, RuntimeBase):
     def prim_in_str(self) -> str:
         return self.reader.read_str()
 
-    def prim_in_end(self) -> None:
-        self.reader.end_statement()
-
     # -- the first algorithm's arguments and results ---------------------------------
 
     def prim_main_in(self, name: str, kind: str) -> Any:
@@ -305,7 +319,7 @@ class KumirRuntime(BuiltinFunctions, RuntimeBase):
 
 
 _READERS = {"цел": "read_int", "вещ": "read_real", "лог": "read_bool", "сим": "read_char",
-            "лит": "read_str"}
+            "лит": "read_word_str"}
 
 
 def _text(kind: str, value: Any) -> str:
