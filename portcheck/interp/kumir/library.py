@@ -2,9 +2,10 @@
 modes), result type and the runtime primitive that computes it.
 
 KuMir 2 preloads its «Строки» module, so ``поз``, ``вставить``… need no ``использовать``.
-A built-in with a ``рез``/``аргрез`` parameter (``лит_в_цел(s, рез лог ок)``,
-``вставить(ф, аргрез лит s, p)``) is called like an algorithm of the program: the front-end
-gives it a small procedure (``lower_exprs.library_proc``)."""
+A function with a ``рез`` parameter (``лит_в_цел(s, рез лог ок)``) is called like an
+algorithm of the program, which the front-end writes for it (``lower_exprs.library_proc``);
+a command with an ``аргрез`` one (``вставить(ф, аргрез лит s, p)``) is an assignment to
+that place (``lower_stmts.builtin_update``)."""
 
 from __future__ import annotations
 

@@ -190,10 +190,10 @@ class ExprLowering(Lowering):
         return ir.Prim(prim, codes, pos_of(token))
 
     def library_proc(self, name: str) -> Signature:
-        """A built-in with a ``рез``/``аргрез`` parameter as a procedure of the program
-        (made once): ``вставить`` sets its ``аргрез`` string to ``insert(…)``;
-        ``лит_в_цел`` sets its ``рез`` flag to ``str_to_int_ok(s)`` and returns
-        ``str_to_int(s)``."""
+        """A built-in function with a ``рез`` parameter as a procedure of the program
+        (made once): ``лит_в_цел`` sets its flag to ``str_to_int_ok(s)`` and returns
+        ``str_to_int(s)`` (neither can fail, so the procedure needs no source position).
+        A command with an ``аргрез`` one is an assignment instead (``builtin_update``)."""
         builtin = BUILTINS[name]
         params = [Variable(f"a{n}", kind, mode)
                   for n, (kind, mode) in enumerate(zip(builtin.params, builtin.modes,
@@ -201,12 +201,9 @@ class ExprLowering(Lowering):
         if name not in self.library_procs:
             values = [ir.Var(p.name) for p in params if p.mode != "рез"]
             out = next(p for p in params if p.mode != ARG)
-            if builtin.result is None:
-                body: list[ir.Stmt] = [ir.Assign(ir.Var(out.name), ir.Prim(builtin.prim, values)),
-                                       ir.Return(None)]
-            else:
-                body = [ir.Assign(ir.Var(out.name), ir.Prim(builtin.prim + "_ok", values)),
-                        ir.Return(ir.Prim(builtin.prim, values))]
+            body: list[ir.Stmt] = [
+                ir.Assign(ir.Var(out.name), ir.Prim(builtin.prim + "_ok", values)),
+                ir.Return(ir.Prim(builtin.prim, values))]
             self.library_procs[name] = ir.Proc(
                 name, [ir.Param(p.name, by_ref=p.mode != ARG) for p in params], [], body,
                 builtin.result is not None, ir.NOWHERE)

@@ -10,7 +10,7 @@ from lark import Token, Tree
 from portcheck.interp import ir
 from portcheck.interp.errors import CompileError
 from portcheck.interp.kumir.library import BUILTINS
-from portcheck.interp.kumir.lower_exprs import ExprLowering
+from portcheck.interp.kumir.lower_exprs import ExprLowering, defined
 from portcheck.interp.kumir.scope import ARG, RESULT_NAME, Variable
 from portcheck.interp.kumir.types import BOOL, CHAR, INT, REAL, STR, TableType, Type, element_of
 from portcheck.interp.lowering import Node, pos_of
@@ -181,8 +181,7 @@ class StmtLowering(ExprLowering):
         builtin = BUILTINS.get(name)
         if builtin is not None and builtin.result is None:
             if builtin.by_reference():
-                return [ir.Eval(self.user_call(token, self.library_proc(name), args),
-                                pos_of(node))]
+                return [self.builtin_update(token, args, pos_of(node))]
             return [ir.Eval(self.builtin_prim(token, args), pos_of(node))]
         signature = self.algorithms.get(name)
         if signature is None and builtin is not None:
@@ -192,6 +191,22 @@ class StmtLowering(ExprLowering):
         if signature.result is not None:
             self.fail(token, f"Алгоритм-функцию {name} нельзя вызывать как команду")
         return [ir.Eval(self.user_call(token, signature, args), pos_of(node))]
+
+    def builtin_update(self, token: Token, args: list[Node], pos: ir.Pos) -> ir.Stmt:
+        """``вставить(ф, s, p)``: its ``аргрез`` place set to ``insert(ф, s, p)``."""
+        builtin = BUILTINS[str(token)]
+        self.check_arity(token, len(builtin.params), len(args))
+        codes, place = [], None
+        for n, (arg, kind, mode) in enumerate(zip(args, builtin.params, builtin.modes,
+                                                  strict=True)):
+            what = f"аргумент {n + 1} алгоритма {token}"
+            if mode == ARG:
+                codes.append(self.converted(arg, kind, what))
+            else:
+                place = self.ref_arg(arg, Variable(f"a{n}", kind, mode), what)
+                codes.append(defined(place))
+        assert place is not None
+        return ir.Assign(place, ir.Prim(builtin.prim, codes, pos_of(token)), pos)
 
     def scope_names(self) -> set[str]:
         return set(self.scope.locals_) | set(self.scope.globals_) | set(BUILTINS)
@@ -262,8 +277,10 @@ class StmtLowering(ExprLowering):
         parts, body, until = self.loop(head, rest[-2], rest[-1])
         if parts is None:
             return []
+        # After the loop the variable keeps the last value it took (KuMir 2 does not step
+        # past the bound), and is left alone if the body never ran.
         return [ir.ForRange(str(var_token), parts[0], parts[1], parts[2],
-                            self.with_until(body, until), "for_range", "for_after", pos_of(node))]
+                            self.with_until(body, until), "for_range", None, pos_of(node))]
 
     def stmt_while_loop(self, node: Tree) -> list[ir.Stmt]:
         test, body_node, end = node.children

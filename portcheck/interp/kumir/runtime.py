@@ -243,14 +243,6 @@ class KumirRuntime(BuiltinFunctions, RuntimeBase):
             raise ProgramFault("Шаг цикла равен нулю")
         return range(start, stop + (1 if step > 0 else -1), step)
 
-    def prim_for_after(self, start: int, stop: int, step: int | None) -> int:
-        """The variable after a loop that ran to its end: one step past the last value
-        (KuMir adds the step, then finds the bound passed); ``start`` if it never ran."""
-        step = 1 if step is None else step
-        if (step > 0 and start > stop) or (step < 0 and start < stop):
-            return start
-        return start + ((stop - start) // step + 1) * step
-
     def prim_times(self, count: int) -> int:
         return max(count, 0)
 
