@@ -134,7 +134,42 @@ def line_tokens(line: str, number: int) -> Iterator[Token]:
             continue
         tokens.append(_token(_type_of(match), match.group(), number, match.start()))
         pos = match.end()
-    yield from _exponents(tokens)
+    yield from _not_in_names(list(_exponents(tokens)))
+
+
+# Lexemes KuMir's expression parser takes together as one operand ("block"), with its "не".
+_BLOCK = {"NAME", "TRUE", "FALSE", "INT", "REAL", "HEX", "_NOT"}
+
+
+def _not_in_names(tokens: list[Token]) -> Iterator[Token]:
+    """KuMir's ``не`` inside a name: ``завтра не будет дождь`` is ``не завтра будет
+    дождь`` (the name without its ``не``, negated).  Two ``не`` in one operand are
+    «Много "не"», one ending it «"не" в конце имени» (syntaxanalizer.cpp)."""
+    n = 0
+    while n < len(tokens):
+        end = n
+        while end < len(tokens) and tokens[end].type in _BLOCK:
+            end += 1
+        if end == n:
+            yield tokens[n]
+            n += 1
+            continue
+        yield from _block(tokens[n:end])
+        n = end
+
+
+def _block(run: list[Token]) -> list[Token]:
+    nots = [t for t in run if t.type == "_NOT"]
+    if len(nots) > 1:
+        return [nots[1].update("ERROR", 'Много "не"')]
+    if not nots or len(run) == 1 or run[0].type == "_NOT" and len(run) == 2:
+        return run
+    if run[-1].type == "_NOT":
+        return [run[-1].update("ERROR", '"не" в конце имени')]
+    words = [t for t in run if t.type != "_NOT"]
+    if any(t.type != "NAME" for t in words):
+        return run
+    return [nots[0], words[0].update("NAME", " ".join(words))]
 
 
 def _type_of(match: re.Match[str]) -> str:

@@ -330,8 +330,9 @@ class ExprLowering(Lowering):
     def expr_relation(self, node: Tree) -> Typed:
         """Comparisons, ``не`` and ``=`` of ``лог`` values, in KuMir's order: an ``=`` or
         ``<>`` next to a ``лог`` operand (or before ``не``) compares truth values and binds
-        loosest, then ``не``, then the comparisons; a chain ``a < b <= c`` compares each
-        neighbouring pair (and stops at the first false one)."""
+        loosest, then ``не``, then the comparisons.  A chain compares each neighbouring
+        pair and stops at the first false one: ``a < b <= c``, and so ``x = нет = нет``
+        (which is ``да`` for x = нет in KuMir 2, not ``(x = нет) = нет``)."""
         items = [self.relation_item(child) for child in node.children[::2]]
         ops = node.children[1::2]
         segments: list[list] = [[items[0]]]
@@ -339,18 +340,24 @@ class ExprLowering(Lowering):
         for n, op in enumerate(ops):
             left, right = items[n], items[n + 1]
             if str(op) in ("=", "<>", "≠") and (
-                    left[2] or right[2] or left[1] == BOOL or right[1] == BOOL):
+                    right[2] or left[1] == BOOL or right[1] == BOOL):
                 joins.append(op)
                 segments.append([right])
             else:
                 segments[-1] += [op, right]
-        result, kind = self.segment(segments[0])
-        for op, segment in zip(joins, segments[1:], strict=True):
-            right, right_kind = self.segment(segment)
-            if kind != BOOL or right_kind != BOOL:
-                self.fail(op, f'Нельзя "{type_name(kind)} {op} {type_name(right_kind)}"')
+        values = [self.segment(segment) for segment in segments]
+        tests: list[ir.Expr] = []
+        for n, op in enumerate(joins):
+            (left, left_kind), (right, right_kind) = values[n], values[n + 1]
+            if left_kind != BOOL or right_kind != BOOL:
+                self.fail(op, f'Нельзя "{type_name(left_kind)} {op} {type_name(right_kind)}"')
             fn = "eq" if str(op) == "=" else "ne"
-            result = ir.Prim(fn, [self.truth(result, op), self.truth(right, op)], pos_of(op))
+            tests.append(ir.Prim(fn, [self.truth(left, op), self.truth(right, op)], pos_of(op)))
+        if not tests:
+            return values[0][0], BOOL
+        result = tests[0]
+        for test in tests[1:]:
+            result = ir.And(result, test, result.pos)
         return result, BOOL
 
     def relation_item(self, node: Node) -> tuple[Node, Type, int]:
