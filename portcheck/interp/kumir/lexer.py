@@ -162,7 +162,7 @@ def _block(run: list[Token]) -> list[Token]:
     nots = [t for t in run if t.type == "_NOT"]
     if len(nots) > 1:
         return [nots[1].update("ERROR", 'Много "не"')]
-    if not nots or len(run) == 1 or run[0].type == "_NOT" and len(run) == 2:
+    if not nots or len(run) == 1 or (run[0].type == "_NOT" and len(run) == 2):
         return run
     if run[-1].type == "_NOT":
         return [run[-1].update("ERROR", '"не" в конце имени')]
