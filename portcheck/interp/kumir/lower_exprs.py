@@ -355,10 +355,7 @@ class ExprLowering(Lowering):
             tests.append(ir.Prim(fn, [self.truth(left, op), self.truth(right, op)], pos_of(op)))
         if not tests:
             return values[0][0], BOOL
-        result = tests[0]
-        for test in tests[1:]:
-            result = ir.And(result, test, result.pos)
-        return result, BOOL
+        return chained(tests), BOOL
 
     def relation_item(self, node: Node) -> tuple[Node, Type, int]:
         """An operand of a relation: the node under its ``не``s, its type, how many."""
@@ -383,9 +380,7 @@ class ExprLowering(Lowering):
                 if right_nots:
                     self.fail(right_node, 'Лишний "не"')
                 tests.append(self.comparison(op, (left, left_kind), (right, right_kind)))
-            result, result_kind = tests[0], BOOL
-            for test in tests[1:]:
-                result = ir.And(result, test, result.pos)
+            result, result_kind = chained(tests), BOOL
         for _ in range(nots):
             if result_kind != BOOL:
                 self.fail(node, '"не" без лог')
@@ -419,6 +414,17 @@ class ExprLowering(Lowering):
 
     def expr_not_op(self, node: Tree) -> Typed:
         return ir.Not(self.condition(node.children[0]), pos_of(node)), BOOL
+
+
+def chained(tests: list[ir.Prim]) -> ir.Expr:
+    """Comparisons of neighbouring operands (``a < b``, ``b <= c``) as one chain
+    ``a < b <= c``: each operand evaluated once (``f(x)`` in the middle is called once, as
+    in KuMir), stopping at the first false comparison (the runtime's ``chain_*``)."""
+    if len(tests) == 1:
+        return tests[0]
+    operands = [tests[0].args[0], *(test.args[1] for test in tests)]
+    fn = "chain_" + "_".join(test.fn for test in tests)
+    return ir.Prim(fn, operands, tests[0].pos)
 
 
 def defined(code: ir.Expr) -> ir.Expr:

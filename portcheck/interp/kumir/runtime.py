@@ -54,8 +54,23 @@ def _checked_real(expr: str) -> str:
     return _REAL.format(expr=expr)
 
 
+_PYTHON_COMPARISONS = {"eq": "==", "ne": "!=", "lt": "<", "le": "<=", "gt": ">", "ge": ">="}
+
+
+class _Templates(dict):
+    """The inline templates, and one for every chain of comparisons asked for:
+    ``chain_lt_le`` is ``({0} < {1} <= {2})`` — Python's own chain, which, as KuMir,
+    evaluates each operand once and stops at the first false comparison."""
+
+    def get(self, key: str, default: str | None = None) -> str | None:  # type: ignore[override]
+        if key in self or not key.startswith("chain_"):
+            return super().get(key, default)
+        ops = [_PYTHON_COMPARISONS[fn] for fn in key.split("_")[1:]]
+        return "(" + "".join(f"{{{n}}} {op} " for n, op in enumerate(ops)) + f"{{{len(ops)}}})"
+
+
 class KumirRuntime(BuiltinFunctions, RuntimeBase):
-    inline: ClassVar[dict[str, str]] = {
+    inline: ClassVar[dict[str, str]] = _Templates({
         "add_int": _checked("{0} + {1}"),
         "sub_int": _checked("{0} - {1}"),
         "mul_int": _checked("{0} * {1}"),
@@ -120,7 +135,7 @@ class KumirRuntime(BuiltinFunctions, RuntimeBase):
         "table_get1_from": "(v_ if (v_ := {0}.data[{1} - {2}]) is not None"
         " else P_undefined_item())",
         "table_set1_from": "P_setitem({0}.data, {1} - {2}, {3})",
-    }
+    })
 
     def __init__(self, stdout: TextIO, stdin: TextIO, seed: int = 1) -> None:
         super().__init__(stdout, stdin)
