@@ -142,6 +142,8 @@ class ModuleLowering(StmtLowering):
             self.guarded(lambda param=param: self.add_variable(_name_token(alg), param))
             if param.mode == RES and not isinstance(param.type, TableType):
                 prologue.append(ir.Assign(ir.Var(param.name), ir.Const(None)))
+            elif param.mode == RES:  # KuMir 2 forgets a рез table's elements on entry
+                prologue.append(ir.Eval(ir.Prim("table_clear", [ir.Var(param.name)])))
         self.declared = []
         if signature.result is not None:
             self.scope.locals_[RESULT_NAME] = Variable(RESULT_NAME, signature.result)

@@ -228,7 +228,12 @@ class KumirRuntime(BuiltinFunctions, RuntimeBase):
 
     def prim_new_table(self, *bounds: int) -> Table:
         pairs = [(bounds[n], bounds[n + 1]) for n in range(0, len(bounds), 2)]
+        if any(low > high for low, high in pairs):  # KuMir 2: even [1:0] is refused
+            raise ProgramFault("Неверный размер таблицы")
         return Table(pairs)
+
+    def prim_table_clear(self, table: Table) -> None:
+        table.data[:] = [None] * len(table.data)
 
     def prim_table_get(self, table: Table, *index: int) -> Any:
         value = table.get(index)
