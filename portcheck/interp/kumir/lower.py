@@ -37,6 +37,7 @@ class ModuleLowering(StmtLowering):
         self.declared = []
         self.main_holders: list[str] = []
         self.library_procs: dict[str, ir.Proc] = {}
+        self.real_constants: dict[str, float] = {}
 
     def module(self, tree: Tree) -> ir.Module:
         uses, intro, *rest = tree.children

@@ -49,6 +49,7 @@ class ExprLowering(Lowering):
     algorithms: dict[str, Signature]
     broken: set[str]  # algorithms whose header has an error
     library_procs: dict[str, ir.Proc]  # built-ins with a рез/аргрез parameter, as procs
+    real_constants: dict[str, float]  # the program's вещ literals by 15 digits (see real_lit)
 
     # -- entry points ------------------------------------------------------------------
 
@@ -110,10 +111,13 @@ class ExprLowering(Lowering):
 
     def expr_real_lit(self, node: Tree) -> Typed:
         """Read digit by digit in doubles as KuMir reads it (``convert.parse_real``): a long
-        literal may end a unit in the last place away from Python's ``float``."""
+        literal may end a unit in the last place away from Python's ``float``.  KuMir 2
+        keeps one constant per value written to 15 significant digits, the first met:
+        ``1е-6`` and ``0.000001`` are then the same number (measured on kumir2-run)."""
         value, error = parse_real(str(node.children[0]))
         if error is not None:
             self.fail(node, "Слишком большое вещественное значение")
+        value = self.real_constants.setdefault(f"{value:.15g}", value)
         return ir.Const(value, pos_of(node)), REAL
 
     def expr_str_lit(self, node: Tree) -> Typed:
