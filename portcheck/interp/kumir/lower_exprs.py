@@ -262,6 +262,10 @@ class ExprLowering(Lowering):
         token, *index_nodes = node.children
         base, kind = self.expr_name(Tree("name", [token], node.meta))
         index = [self.converted(i, INT, "индекс") for i in index_nodes]
+        if isinstance(kind, TableType) and kind.element == STR and len(index) == kind.dims + 1:
+            # лт[i, k]: character k of the лит element лт[i], as KuMir 2 reads it
+            item = self.table_item(token, base, kind, index[:-1])
+            return ir.Prim("char_at", [item, index[-1]], pos_of(token)), CHAR
         if isinstance(kind, TableType):
             return self.table_item(token, base, kind, index), kind.element
         if kind == STR and len(index) == 1:
@@ -277,7 +281,11 @@ class ExprLowering(Lowering):
         return ir.Item(base, index, "table_get", "table_set", pos_of(token))
 
     def expr_slice(self, node: Tree) -> Typed:
-        token, start, stop = node.children
+        """``s[a:b]``; ``лт[i, a:b]`` is part of the element ``лт[i]`` (KuMir 2)."""
+        token, *index_nodes, start, stop = node.children
+        if index_nodes:
+            item, kind = self.expr_index(Tree("index", [token, *index_nodes], node.meta))
+            return self.sliced(token, item, kind, start, stop)
         base, kind = self.expr_name(Tree("name", [token], node.meta))
         return self.sliced(token, base, kind, start, stop)
 

@@ -326,7 +326,10 @@ class KumirRuntime(BuiltinFunctions, RuntimeBase):
             raise ProgramFault(BAD_MAIN_ARGUMENTS) from None
 
     def prim_main_out(self, label: str, kind: str, value: Any) -> None:
-        """Print a result of the first algorithm: ``Значение функции = 4``, ``r = 6``."""
+        """Print a result of the first algorithm: ``Значение функции = 4``, ``r = 6``;
+        nothing for one never given a value (KuMir 2 prints nothing then, no error)."""
+        if value is None:
+            return
         self.write(f"{label} = {_text(kind, value)}\n")
 
 
