@@ -191,6 +191,8 @@ class ExprLowering(Lowering):
         prim = builtin.prim
         if prim in ("div", "mod"):
             prim += _division_variant(codes)
+        if prim == "int":  # floor() itself stops at inf and nan: «Вещественное переполнение»
+            codes = [_unchecked_real(codes[0])]
         return ir.Prim(prim, codes, pos_of(token))
 
     def library_proc(self, name: str) -> Signature:
@@ -317,13 +319,14 @@ class ExprLowering(Lowering):
                       f"{type_name(left_kind)} и {type_name(right_kind)}")
         both_int = left_kind == right_kind == INT
         if symbol == "/":
-            return ir.Prim("div_real", [left, right], pos), REAL
+            return ir.Prim("div_real", [_unchecked_real(left), right], pos), REAL
         if symbol == "**":
             return ir.Prim("pow_int" if both_int else "pow_real", [left, right], pos), (
                 INT if both_int else REAL)
-        suffix = "_int" if both_int else "_real"
-        return ir.Prim(_ARITHMETIC[symbol] + suffix, [left, right], pos), (
-            INT if both_int else REAL)
+        if both_int:
+            return ir.Prim(_ARITHMETIC[symbol] + "_int", [left, right], pos), INT
+        return ir.Prim(_ARITHMETIC[symbol] + "_real",
+                       [_unchecked_real(left), _unchecked_real(right)], pos), REAL
 
     def expr_neg(self, node: Tree) -> Typed:
         op, operand_node = node.children
@@ -426,6 +429,18 @@ class ExprLowering(Lowering):
 
     def expr_not_op(self, node: Tree) -> Typed:
         return ir.Not(self.condition(node.children[0]), pos_of(node)), BOOL
+
+
+_CHECKED_REAL = {"add_real", "sub_real", "mul_real", "div_real"}
+
+
+def _unchecked_real(code: ir.Expr) -> ir.Expr:
+    """A checked вещ +, -, *, / feeding another one: its overflow check left to that one
+    (inf and nan propagate through +, -, * and a dividend; a divisor keeps its check, since
+    x / inf is 0)."""
+    if isinstance(code, ir.Prim) and code.fn in _CHECKED_REAL:
+        return ir.Prim(code.fn + "_unchecked", code.args, code.pos)
+    return code
 
 
 def chained(tests: list[ir.Prim]) -> ir.Expr:

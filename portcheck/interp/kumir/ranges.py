@@ -10,6 +10,7 @@ computes the interval of ``цел`` expressions and rewrites, in place:
   the unchecked operator (``i + 1`` for ``i`` from 0 to 51);
 - ``div``/``mod`` whose divisor is provably positive to the variant without the divisor
   check (``mod(x, 52 - i)``);
+- the "has it a value?" test of a loop variable inside its loop to the plain value;
 - reads and writes of a one-dimensional table declared in the algorithm with constant
   bounds to a check against those constants, or, when the index provably lies within
   them, to plain list access.
@@ -119,6 +120,9 @@ class _Narrowing:
             return None
         if e.fn in _DIVISIONS:
             return self.division(e, args)
+        if e.fn in ("defined", "truth") and args[0] is not None:
+            e.fn = "known"  # a value with an interval (a loop variable) is always set
+            return args[0]
         return None
 
     def division(self, e: ir.Prim, args: list[Interval | None]) -> Interval | None:

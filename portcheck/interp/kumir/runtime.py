@@ -88,6 +88,13 @@ class KumirRuntime(BuiltinFunctions, RuntimeBase):
         "mul_real": _checked_real("{0} * {1}"),
         "neg_real": "(0.0 - {0})",
         "div_real": _checked_real("{0} / {1}"),
+        # An operand of another checked +, -, * (or a dividend) needs no check of its own:
+        # an infinite value stays infinite or becomes nan there, which that check reports
+        # on the same line (lower_exprs.expr_binop chooses these).
+        "add_real_unchecked": "({0} + {1})",
+        "sub_real_unchecked": "({0} - {1})",
+        "mul_real_unchecked": "({0} * {1})",
+        "div_real_unchecked": "({0} / {1})",
         "concat": "({0} + {1})",
         "to_real": "float({0})",
         "div": "({0} // {1} if {1} > 0 else P_bad_divisor())",
@@ -113,6 +120,7 @@ class KumirRuntime(BuiltinFunctions, RuntimeBase):
         "truth": "(P_undefined() if {0} is None else {0})",
         # A variable's value where KuMir reads it (copied, passed, compared): never unset.
         "defined": "(P_undefined() if {0} is None else {0})",
+        "known": "{0}",  # ``defined`` where the range analysis proved a value (ranges.py)
         # The index is evaluated first, then the table (always a variable): each slot
         # appears once, so the core needs no temporaries.
         "table_get1": "((v_ if (v_ := t_.data[k_ - t_.lo]) is not None else P_undefined_item())"
@@ -152,7 +160,7 @@ class KumirRuntime(BuiltinFunctions, RuntimeBase):
         if isinstance(exc, TypeError) and "None" in str(exc):
             return UNDEFINED
         if isinstance(exc, ValueError) and "NaN" in str(exc):
-            return OVERFLOW
+            return REAL_OVERFLOW  # int() of a nan, left by an unchecked overflowed вещ
         if isinstance(exc, OverflowError):
             return REAL_OVERFLOW
         if isinstance(exc, RecursionError):
