@@ -49,8 +49,10 @@ class ModuleLowering(StmtLowering):
         body = self.body(intro)
         globals_ = list(self.declared)
         procs = [self.algorithm(alg) for alg in algs if _alg_name(alg) in self.algorithms]
-        if algs and _alg_name(algs[0]) in self.algorithms:
-            body += self.guarded(lambda: self.run_first(algs[0])) or []
+        # The program runs its first algorithm outside the modules (исп … кон исп).
+        main = next((node for node in rest if node.data != "module_algs"), None)
+        if main is not None and _alg_name(main) in self.algorithms:
+            body += self.guarded(lambda: self.run_first(main)) or []
         procs += self.library_procs.values()
         return ir.Module(globals_ + self.main_holders, procs, body, self.filename)
 

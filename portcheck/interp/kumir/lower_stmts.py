@@ -340,7 +340,23 @@ class StmtLowering(ExprLowering):
     # -- вывод and ввод ----------------------------------------------------------------
 
     def stmt_output(self, node: Tree) -> list[ir.Stmt]:
-        return [self.output_item(item) for item in node.children]
+        """``вывод a, b, нс``.  KuMir 2 computes every item before printing any, so a
+        statement that fails prints nothing: one ``out_items`` call where an item that can
+        fail comes after another."""
+        items = [self.output_item(item) for item in node.children]
+        values = [item.expr for item in items if isinstance(item.expr, ir.Prim)]
+        if not any(_may_fail(item.expr) for item in items[1:]):
+            return items
+        spec, args = [], []
+        for prim in values:
+            if prim.fn == "out_newline":
+                spec.append(("нс", 0))
+                continue
+            kind, value, formats = _output_parts(prim)
+            spec.append((kind, len(formats)))
+            args += [value, *formats]
+        pos = pos_of(node)
+        return [ir.Eval(ir.Prim("out_items", [ir.Const(tuple(spec)), *args], pos), pos)]
 
     def output_item(self, item: Tree) -> ir.Stmt:
         pos = pos_of(item)
@@ -367,3 +383,21 @@ class StmtLowering(ExprLowering):
             return ir.Prim(_INPUT_PRIMS[kind], [], pos_of(place))
 
         return read
+
+
+def _may_fail(write: ir.Expr) -> bool:
+    """Can this ``вывод`` item stop the program (anything but a literal or ``нс``)?"""
+    assert isinstance(write, ir.Prim)
+    return write.fn != "out_newline" and not all(isinstance(a, ir.Const) for a in write.args)
+
+
+def _output_parts(write: ir.Prim) -> tuple[str, ir.Expr, list[ir.Expr]]:
+    """The type, value and formats of one item's write (``write_int`` or ``out*``)."""
+    if write.fn in _FAST_KINDS:
+        return _FAST_KINDS[write.fn], write.args[0], []
+    kind, value, *formats = write.args
+    assert isinstance(kind, ir.Const)
+    return str(kind.value), value, formats
+
+
+_FAST_KINDS = {"write_int": INT, "write_text": STR}

@@ -293,18 +293,39 @@ class KumirRuntime(BuiltinFunctions, RuntimeBase):
     def prim_out_newline(self) -> None:
         self.write("\n")
 
+    def prim_out_items(self, spec: tuple[tuple[str, int], ...], *args: Any) -> None:
+        """A whole ``вывод`` statement, its values already computed: ``spec`` gives each
+        item's type (``нс`` for a line break) and how many formats follow its value."""
+        texts, n = [], 0
+        for kind, formats in spec:
+            if kind == "нс":
+                texts.append("\n")
+                continue
+            value, given = args[n], args[n + 1:n + 1 + formats]
+            n += 1 + formats
+            texts.append(self.item_text(kind, value, given))
+        self.write("".join(texts))
+
+    def item_text(self, kind: str, value: Any, formats: tuple[int, ...]) -> str:
+        if not formats:
+            return _text(kind, value)
+        if len(formats) == 1:
+            return formatting.right_align(_text(kind, value), formats[0])
+        if value is None:
+            raise ProgramFault(UNDEFINED)
+        width, decimals = formats
+        numeric = kind in ("вещ", "цел")
+        text = formatting.format_fixed(value, decimals) if numeric else _text(kind, value)
+        return formatting.right_align(text, width)
+
     def prim_out(self, kind: str, value: Any) -> None:
         self.write(_text(kind, value))
 
     def prim_out_width(self, kind: str, value: Any, width: int) -> None:
-        self.write(formatting.right_align(_text(kind, value), width))
+        self.write(self.item_text(kind, value, (width,)))
 
     def prim_out_fixed(self, kind: str, value: Any, width: int, decimals: int) -> None:
-        if value is None:
-            raise ProgramFault(UNDEFINED)
-        numeric = kind in ("вещ", "цел")
-        text = formatting.format_fixed(value, decimals) if numeric else _text(kind, value)
-        self.write(formatting.right_align(text, width))
+        self.write(self.item_text(kind, value, (width, decimals)))
 
     # -- ввод ------------------------------------------------------------------------
 

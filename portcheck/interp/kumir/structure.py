@@ -77,8 +77,8 @@ class _Builder:
         outside = False  # an algorithm outside a module seen: no more lines of the intro
         while self.kind() is not None:
             kind = self.kind()
-            if kind == "_ALG":
-                algorithms.append(self.algorithm(first=not algorithms))
+            if kind == "_ALG":  # the first one outside a module may go without a name
+                algorithms.append(self.algorithm(first=not outside))
                 outside = True
             elif kind == "_ISP":
                 algorithms += self.module()
