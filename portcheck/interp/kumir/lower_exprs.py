@@ -241,21 +241,17 @@ class ExprLowering(Lowering):
         return code
 
     def ref_arg(self, node: Node, param: Variable, what: str) -> ir.Expr:
-        """A variable or a table element given for a ``рез``/``аргрез`` parameter (a
-        ``рез`` one is not read, so it may have no value yet)."""
+        """A variable given for a ``рез``/``аргрез`` parameter (a ``рез`` one is not read,
+        so it may have no value yet).  KuMir 2 takes no table element there."""
         code, kind = self.expr(node)
-        if not isinstance(code, ir.Var | ir.Item):
+        if not isinstance(code, ir.Var):
             self.fail(node, f"Не величина в {param.mode}-параметре")
-        base = code.base if isinstance(code, ir.Item) else code
-        variable = self.scope.lookup(base.name) if isinstance(base, ir.Var) else None
+        variable = self.scope.lookup(code.name)
         if variable is not None and variable.mode == ARG:
             self.fail(node, "Нельзя арг передать в рез или аргрез")
         if kind != param.type:
             self.fail(node, f"Несоответствие типов ({what}): нужно {param.type}, "
                       f"а величина имеет тип {type_name(kind)}")
-        if isinstance(code, ir.Item) and param.mode == "рез":
-            peek = "table_peek1" if code.getitem_fn == "table_get1" else "table_peek"
-            return ir.Item(code.base, code.index, peek, code.setitem_fn, code.pos)
         return code
 
     # -- tables and strings ------------------------------------------------------------

@@ -249,13 +249,6 @@ class KumirRuntime(BuiltinFunctions, RuntimeBase):
             raise ProgramFault(UNDEFINED_ITEM)
         return value
 
-    def prim_table_peek(self, table: Table, *index: int) -> Any:
-        """An element passed to a ``рез`` parameter: read without the check of a value."""
-        return table.get(index)
-
-    def prim_table_peek1(self, table: Table, index: int) -> Any:
-        return table.get((index,))
-
     def prim_fill_table(self, table: Table, values: list[Any]) -> None:
         """``цел таб t[1:3] = {1, 2, 3}``: the elements in order, as many as given."""
         table.data[: len(values)] = values[: len(table.data)]
