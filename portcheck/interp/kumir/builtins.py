@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable
 
 from portcheck.interp.errors import ProgramFault
 from portcheck.interp.kumir import formatting
@@ -40,8 +41,8 @@ class BuiltinFunctions:
 
     def prim_sqrt(self, value: float) -> float:
         if value < 0:
-            raise ProgramFault("Извлечение корня из отрицательного числа")
-        return math.sqrt(value)
+            raise ProgramFault("Нельзя извлечь квадратный корень из отрицательного числа")
+        return _finite(math.sqrt(value), "Квадратный корень из бесконечности слишком велик")
 
     def prim_max(self, a: float, b: float) -> float:
         return float(max(a, b))
@@ -55,30 +56,54 @@ class BuiltinFunctions:
     def prim_imin(self, a: int, b: int) -> int:
         return min(a, b)
 
+    # Messages as KuMir 2's Kumir::Math (kumir2-libs/stdlib/kmath.cpp).
+
     def prim_sin(self, value: float) -> float:
-        return math.sin(value)
+        return _finite(_call(math.sin, value), _BAD_TRIG)
 
     def prim_cos(self, value: float) -> float:
-        return math.cos(value)
+        return _finite(_call(math.cos, value), _BAD_TRIG)
 
     def prim_tg(self, value: float) -> float:
-        return math.tan(value)
+        return _finite(_call(math.tan, value), _BAD_TRIG)
+
+    def prim_ctg(self, value: float) -> float:
+        sine = _call(math.sin, value)
+        if sine == 0:
+            raise ProgramFault(_BAD_TRIG)
+        return _finite(_call(math.cos, value) / sine, _BAD_TRIG)
+
+    def prim_arcsin(self, value: float) -> float:
+        if not -1.0 <= value <= 1.0:
+            raise ProgramFault(_BAD_ARC)
+        return math.asin(value)
+
+    def prim_arccos(self, value: float) -> float:
+        if not -1.0 <= value <= 1.0:
+            raise ProgramFault(_BAD_ARC)
+        return math.acos(value)
 
     def prim_arctg(self, value: float) -> float:
-        return math.atan(value)
+        return _finite(math.atan(value), _BAD_ARC)
+
+    def prim_arcctg(self, value: float) -> float:
+        return _finite(math.atan2(1.0, value), _BAD_ARC)
 
     def prim_exp(self, value: float) -> float:
-        return math.exp(value)
+        try:
+            return math.exp(value)
+        except OverflowError:
+            raise ProgramFault("Неверный аргумент экспоненты") from None
 
     def prim_ln(self, value: float) -> float:
-        if value <= 0:
-            raise ProgramFault("Логарифм неположительного числа")
-        return math.log(value)
+        if not value > 0:
+            raise ProgramFault(_LOG_NOT_POSITIVE)
+        return _finite(math.log(value), "Неверный аргумент логарифма")
 
     def prim_lg(self, value: float) -> float:
-        if value <= 0:
-            raise ProgramFault("Логарифм неположительного числа")
-        return math.log10(value)
+        if not value > 0:
+            raise ProgramFault(_LOG_NOT_POSITIVE)
+        return _finite(math.log10(value), "Неверный аргумент логарифма")
 
     def prim_max_int(self) -> int:
         return INT_MAX
@@ -207,5 +232,23 @@ class BuiltinFunctions:
 
 
 _INDEX_BELOW_1 = "Индекс меньше 1"
+_BAD_TRIG = "Неверный аргумент тригонометрической функции"
+_BAD_ARC = "Неверный аргумент обратной тригонометрической функции"
+_LOG_NOT_POSITIVE = "Логарифм от не положительного числа"
+
+
+def _finite(value: float, message: str) -> float:
+    """``value``, or KuMir's ``message`` if it is infinite or nan."""
+    if math.isfinite(value):
+        return value
+    raise ProgramFault(message)
+
+
+def _call(function: Callable[[float], float], value: float) -> float:
+    """``sin(inf)`` and the like: nan, as C's libm gives it, instead of Python's error."""
+    try:
+        return function(value)
+    except ValueError:
+        return math.nan
 _UPPER = {c: c - 0x20 for c in [*range(ord("a"), ord("z") + 1), *range(0x430, 0x450)]}
 _LOWER = {c: c + 0x20 for c in [*range(ord("A"), ord("Z") + 1), *range(0x400, 0x430)]}

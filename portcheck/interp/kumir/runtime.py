@@ -198,18 +198,25 @@ class KumirRuntime(BuiltinFunctions, RuntimeBase):
     # -- numbers ---------------------------------------------------------------------
 
     def prim_pow_int(self, base: int, exponent: int) -> int:
+        """KuMir's ipow: a negative exponent gives a whole number only for 1 and -1."""
+        if exponent < 0 and base not in (1, -1):
+            raise ProgramFault(DIVISION_BY_ZERO if base == 0 else "Результат - не целое число")
         if exponent < 0:
-            raise ProgramFault("Отрицательная степень целого числа")
+            return base if exponent % 2 else 1
         if abs(base) > 1 and exponent > 31:
             raise ProgramFault(OVERFLOW)
         return int32(base**exponent)
 
     def prim_pow_real(self, base: float, exponent: float) -> float:
-        if base < 0 and exponent != int(exponent):
-            raise ProgramFault("Возведение отрицательного числа в дробную степень")
-        if base == 0 and exponent < 0:
-            raise ProgramFault(DIVISION_BY_ZERO)
-        return float(base) ** exponent
+        """C's pow; a result that is not a finite number is KuMir's «Ошибка возведения в
+        степень» (a negative base to a fractional power, 0 to a negative one, overflow)."""
+        try:
+            result = math.pow(base, exponent)
+        except (ValueError, OverflowError, ZeroDivisionError):
+            result = math.nan
+        if not math.isfinite(result):
+            raise ProgramFault("Ошибка возведения в степень")
+        return result
 
     # -- strings ---------------------------------------------------------------------
 
