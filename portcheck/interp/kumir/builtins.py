@@ -178,6 +178,18 @@ class BuiltinFunctions:
     def prim_str_to_real_ok(self, text: str) -> bool:
         return parse_real(text)[1] is None
 
+    def prim_str_to_int_or(self, text: str, default: int) -> int:
+        value, error = parse_int(text)
+        return default if error else value
+
+    def prim_str_to_real_or(self, text: str, default: float) -> float:
+        value, error = parse_real(text)
+        return default if error else value
+
+    def prim_str_to_bool_or(self, text: str, default: bool) -> bool:
+        """KuMir's stringToBoolDef: true/yes/1/да/истина, false/no/0/нет/ложь."""
+        return _BOOL_WORDS.get(text.translate(_LOWER), default)
+
     # -- the «Строки» module (kumir2-libs/stdlib/kcore.cpp, StringUtils) -------------
 
     def prim_upper(self, text: str) -> str:
@@ -232,6 +244,8 @@ class BuiltinFunctions:
 
 
 _INDEX_BELOW_1 = "Индекс меньше 1"
+_BOOL_WORDS = {"true": True, "yes": True, "1": True, "да": True, "истина": True,
+               "false": False, "no": False, "0": False, "нет": False, "ложь": False}
 _BAD_TRIG = "Неверный аргумент тригонометрической функции"
 _BAD_ARC = "Неверный аргумент обратной тригонометрической функции"
 _LOG_NOT_POSITIVE = "Логарифм от не положительного числа"

@@ -71,6 +71,9 @@ BUILTINS: dict[str, Builtin] = {
     "вещ_в_лит": _b("вещ", STR, "real_to_str"),
     "лит_в_цел": _b("лит рез:лог", INT, "str_to_int"),
     "лит_в_вещ": _b("лит рез:лог", REAL, "str_to_real"),
+    "Цел": _b("лит цел", INT, "str_to_int_or"),
+    "Вещ": _b("лит вещ", REAL, "str_to_real_or"),
+    "Лог": _b("лит лог", BOOL, "str_to_bool_or"),
     "время": _b("", INT, "time"),
     "ждать": _b("цел", None, "wait"),
     # -- the «Строки» module ---------------------------------------------------------
