@@ -18,6 +18,7 @@ from portcheck.interp.kumir.ranges import narrow_module
 from portcheck.interp.kumir.scope import ARG, ARGRES, RES, RESULT_NAME, Scope, Signature, Variable
 from portcheck.interp.kumir.types import TableType, Type, element_of
 from portcheck.interp.lowering import pos_of
+from portcheck.interp.walk import body_expressions, walk_expr, walk_statements
 
 UNNAMED = "главный"
 _MAIN_PREFIX = "$"  # the first algorithm's arguments: no KuMir name holds a "$"
@@ -151,9 +152,10 @@ class ModuleLowering(StmtLowering):
         if signature.result is not None:
             self.scope.locals_[RESULT_NAME] = Variable(RESULT_NAME, signature.result)
             self.declared.append(RESULT_NAME)
-            prologue.append(ir.Assign(ir.Var(RESULT_NAME), ir.Const(None)))
         prologue += self.body(alg.children[1])
         body = prologue + self.body(alg.children[2])
+        if signature.result is not None and not _sets_result_first(body):
+            body.insert(0, ir.Assign(ir.Var(RESULT_NAME), ir.Const(None)))
         pos = pos_of(alg.children[0])
         body += [*self.wanted_checks, ir.Return(self.result_value(pos), pos)]
         params = [ir.Param(p.name, by_ref=p.mode in ("рез", "аргрез")) for p in signature.params]
@@ -196,3 +198,22 @@ def _alg_result(header: Tree) -> Type | None:
         return None
     element, is_table = element_of(str(kind.children[0]))
     return TableType(element, 1) if is_table else element
+
+
+def _sets_result_first(body: list[ir.Stmt]) -> bool:
+    """Does ``body`` give ``знач`` a value (a top-level assignment) before anything could
+    read it or return?  Then it needs no «no value yet» start (a store saved per call)."""
+    for stmt in body:
+        if isinstance(stmt, ir.Assign) and isinstance(stmt.target, ir.Var) \
+                and stmt.target.name == RESULT_NAME:
+            return not any(isinstance(e, ir.Var) and e.name == RESULT_NAME
+                           for e in walk_expr(stmt.value))
+        if _reads_result([stmt]) or any(isinstance(s, ir.Return | ir.Break | ir.Goto)
+                                        for s in walk_statements([stmt])):
+            return False
+    return False
+
+
+def _reads_result(body: list[ir.Stmt]) -> bool:
+    return any(isinstance(e, ir.Var) and e.name == RESULT_NAME
+               for e in body_expressions(body))
