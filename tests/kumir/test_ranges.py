@@ -107,6 +107,26 @@ def test_table_index_past_constant_bounds_is_still_reported() -> None:
     assert "table_get1_in" in _prims(text)
 
 
+def test_a_local_keeps_the_interval_of_its_last_assignment() -> None:
+    # n := mod(x, 4) lies in 0…3: t[n] needs no index check until n may change.
+    text = _alg("x := 7\nn := mod(x, 4)\nt[n] := 1\nвывод t[n]",
+                "цел x, n\n  целтаб t[0:3]")
+    assert "table_get1_from0" in _prims(text)
+    assert _run(text) == "1"
+
+
+def test_a_local_changed_in_a_branch_loop_or_call_loses_its_interval() -> None:
+    decls = "цел x, n\n  целтаб t[0:3]"
+    branch = _alg("n := 1\nесли x = 0 то n := 9 все\nвывод t[n]", decls)
+    loop = _alg("n := 1\nнц 2 раз\n вывод t[n]\n n := n + 5\nкц", decls)
+    call = (_alg("n := 1\nф(n)\nвывод t[n]", decls)
+            + "алг ф(рез цел к)\nнач\n  к := 9\nкон\n")
+    for text in (branch, loop, call):
+        assert "table_get1_from0" not in _prims(text)
+    assert _run(branch.replace("x = 0", "да")).endswith("Выход за границу таблицы")
+    assert _run(call).endswith("Выход за границу таблицы")
+
+
 def _unnarrowed(text: str) -> str:
     with mock.patch.object(lower, "narrow_module", lambda module: module):
         return _run(text)

@@ -3,8 +3,10 @@
 Inside ``нц для i от a до b`` the variable ``i`` stays between ``a`` and ``b`` — provided
 the body never assigns it (no ``i := …``, no ``ввод i``, no inner loop over ``i``, no
 ``рез``/``аргрез`` argument ``i``) and ``i`` is a local of its algorithm (a global one could
-be changed by any call).  From such intervals, and from integer constants, the pass
-computes the interval of ``цел`` expressions and rewrites, in place:
+be changed by any call).  A local assigned a ``цел`` expression of known interval keeps it
+along the straight line that follows, until a statement may change it (an assignment, a
+``рез`` argument, a loop or branch that assigns it).  From such intervals, and from
+integer constants, the pass computes the interval of ``цел`` expressions and rewrites, in place:
 
 - ``add_int``/``sub_int``/``mul_int``/``neg_int`` whose result provably stays in 32 bits to
   the unchecked operator (``i + 1`` for ``i`` from 0 to 51);
@@ -58,39 +60,47 @@ class _Narrowing:
         self.tables = tables  # 1-D tables of this algorithm with constant bounds
 
     def walk(self, body: list[ir.Stmt], env: Env) -> None:
-        """Narrow every expression of ``body``, nested blocks included."""
+        """Narrow every expression of ``body``, nested blocks included.  ``env`` also
+        follows the straight line: after ``n := mod(x, 52 - i)`` the local ``n`` lies in
+        0…51 until something may change it."""
+        env = dict(env)
         for stmt in body:
             if isinstance(stmt, ir.ForRange):
                 self.loop(stmt, env)
+                _forget(env, self.changed([stmt]))
                 continue
-            for expr in statement_expressions(stmt):
-                if expr is not None:
-                    self.interval(expr, env)
-            for block in child_blocks(stmt):
-                self.walk(block, env)
+            blocks = child_blocks(stmt)
+            here = env if not blocks else _without(env, self.changed([stmt]))
+            values = [self.interval(expr, here) if expr is not None else None
+                      for expr in statement_expressions(stmt)]
+            for block in blocks:
+                self.walk(block, here)
+            _forget(env, self.changed([stmt]))
+            if isinstance(stmt, ir.Assign) and isinstance(stmt.target, ir.Var) \
+                    and stmt.target.name in self.own and values[1] is not None:
+                env[stmt.target.name] = values[1]
 
     def loop(self, loop: ir.ForRange, env: Env) -> None:
         start = self.interval(loop.start, env)
         stop = self.interval(loop.stop, env)
         if loop.step is not None:
             self.interval(loop.step, env)
-        inner = dict(env)
-        inner.pop(loop.var, None)
-        if start and stop and loop.var in self.own and not self.assigns(loop.body, loop.var):
+        changed = self.changed(loop.body)
+        inner = _without(env, changed | {loop.var})
+        if start and stop and loop.var in self.own and loop.var not in changed:
             # range(start, stop ± 1, step) stays between start and stop whatever the step
             inner[loop.var] = (min(start[0], stop[0]), max(start[1], stop[1]))
         self.walk(loop.body, inner)
 
-    def assigns(self, body: list[ir.Stmt], name: str) -> bool:
-        """May running ``body`` change the variable ``name``?"""
-        if name in assigned_names(body):
-            return True
+    def changed(self, body: list[ir.Stmt]) -> set[str]:
+        """The variables running ``body`` may change: assigned, loop variables, and
+        variables passed to a ``рез``/``аргрез`` parameter."""
+        names = set(assigned_names(body))
         for call in calls_in(body):
             refs = self.by_ref.get(call.name, [])
-            passed = [isinstance(arg, ir.Var) and arg.name == name for arg in call.args]
-            if any(p and (n >= len(refs) or refs[n]) for n, p in enumerate(passed)):
-                return True
-        return False
+            names |= {arg.name for n, arg in enumerate(call.args) if isinstance(arg, ir.Var)
+                      and (n >= len(refs) or refs[n])}
+        return names
 
     # -- expressions -------------------------------------------------------------------
 
@@ -152,6 +162,15 @@ class _Narrowing:
         e.getitem_fn, e.setitem_fn = "table_get1" + suffix, "table_set1" + suffix
         limits = ([] if low == 0 else [low]) + ([] if proven else [high])
         e.index += [ir.Const(limit, e.pos) for limit in limits]
+
+
+def _without(env: Env, names: set[str]) -> Env:
+    return {name: limits for name, limits in env.items() if name not in names}
+
+
+def _forget(env: Env, names: set[str]) -> None:
+    for name in names:
+        env.pop(name, None)
 
 
 def _arithmetic(fn: str, args: list[Interval | None]) -> Interval | None:
