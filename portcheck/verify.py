@@ -10,6 +10,7 @@ from portcheck.errors import UsageError
 from portcheck.languages import LANGUAGES
 from portcheck.ports import Port
 from portcheck.results import CheckResult
+from portcheck.runners import containment
 
 
 @dataclass(frozen=True)
@@ -37,7 +38,16 @@ def check_port(context: CheckContext, port: Port) -> list[CheckResult]:
 
 
 def verify(context: CheckContext, ports: list[Port], jobs: int = 2) -> dict[str, list[CheckResult]]:
-    """The results of every check, by port id, in the ports' order."""
+    """The results of every check, by port id, in the ports' order.  Interrupted (Ctrl-C,
+    SIGTERM), it ends the runs in flight and starts no other before it passes the
+    interruption on: it does not wait for the ports' time limits."""
     with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
         futures = [pool.submit(check_port, context, port) for port in ports]
-        return {port.id: future.result() for port, future in zip(ports, futures, strict=True)}
+        try:
+            return {port.id: future.result()
+                    for port, future in zip(ports, futures, strict=True)}
+        except BaseException:
+            containment.stop_all()
+            pool.shutdown(cancel_futures=True)
+            containment.resume()
+            raise

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from portcheck.runners.base import (
+    DEFAULT_MAX_OUTPUT,
     DEFAULT_TIMEOUT,
     BuildError,
     RunResult,
@@ -56,10 +57,10 @@ class JavaRunner(CompiledRunner):
         return entry / f"{class_name}.class"
 
     def run(self, built: Path, *, stdin: str = "", timeout: float = DEFAULT_TIMEOUT,
-            args: Sequence[str] = ()) -> RunResult:
+            max_output: int = DEFAULT_MAX_OUTPUT, args: Sequence[str] = ()) -> RunResult:
         java = require_tool("java", PACKAGE)
         argv = [java, *JAVA_OPTIONS, "-cp", str(built.parent), built.stem, *args]
-        return run_command(argv, stdin=stdin, timeout=timeout)
+        return run_command(argv, stdin=stdin, timeout=timeout, max_output=max_output)
 
 
 def _javac(source: Path, work: Path) -> None:
