@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import argparse
 import math
+import os
 import sys
 from collections.abc import Callable, Sequence
 
-from portcheck import commands
+from portcheck import commands, output
 from portcheck.color import CHOICES
 from portcheck.compare import MODES
-from portcheck.errors import CheckFailed, UsageError
+from portcheck.errors import EXIT_FAILED, EXIT_USAGE, CheckFailed, UsageError, describe_exception
 from portcheck.languages import all_engines
+from portcheck.runners.base import DEFAULT_MAX_OUTPUT
+from portcheck.signals import exit_status, stop_on_signals
+from portcheck.sizes import parse_size, size_text
 
 DESCRIPTION = ("Check that one algorithm, ported to 1C, the school algorithmic language, "
                "Free Pascal, Java and Python, prints what its Python reference prints.")
@@ -45,9 +49,39 @@ def count(low: int) -> Callable[[str], int]:
     return parse
 
 
+def size(text: str) -> int:
+    """An output limit: a size in bytes (``16M``), at least 1 KiB."""
+    try:
+        value = parse_size(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    if value < MIN_OUTPUT:
+        raise argparse.ArgumentTypeError(f"{text!r}: an output limit is at least "
+                                         f"{size_text(MIN_OUTPUT)}")
+    return value
+
+
+MIN_OUTPUT = 1024
+
+
+def text_encoding(text: str) -> str:
+    """A codec that decodes bytes to text (``cp1251``; not ``rot13``, not ``base64``)."""
+    try:
+        "".encode(text)  # LookupError: an unknown codec, or not one between text and bytes
+        b"".decode(text)
+    except LookupError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a text encoding "
+                                         "(e.g. utf-8, cp1251)") from None
+    return text
+
+
 def _timeout(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--timeout", type=seconds, default=20.0, metavar="SECONDS",
                         help="time limit of one program run (default 20)")
+    parser.add_argument("--max-output", type=size, default=DEFAULT_MAX_OUTPUT, metavar="SIZE",
+                        help="output limit of one program run: bytes read from its stdout, "
+                             f"and from its stderr (default {size_text(DEFAULT_MAX_OUTPUT)}; "
+                             "e.g. 64M)")
 
 
 def _engine(parser: argparse.ArgumentParser) -> None:
@@ -122,7 +156,8 @@ def build_parser() -> argparse.ArgumentParser:
     _engine(p)
     p.add_argument("--dialect", choices=("platform", "onescript"), default="platform",
                    help="1C: how numbers and booleans are presented (default: platform)")
-    p.add_argument("--encoding", default="utf-8-sig", help="source encoding (e.g. cp1251)")
+    p.add_argument("--encoding", type=text_encoding, default="utf-8-sig",
+                   help="source encoding (e.g. cp1251)")
     p.add_argument("--seed", type=int, default=1, help="school language: seed of rnd/irnd")
 
     p = sub.add_parser("check", help="verify one program file against the goldens "
@@ -179,15 +214,36 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse(argv)
+    output.escape_what_cannot_be_encoded()
     try:
-        return HANDLERS[args.command](args)
+        with stop_on_signals():
+            status = HANDLERS[args.command](args)
+            output.flush()
+            return status
     except UsageError as exc:
-        print(f"portcheck: error: {exc}", file=sys.stderr)
-        return exc.exit_code
+        return _error(str(exc), exc.exit_code)
     except CheckFailed as exc:
+        output.flush()
         return exc.exit_code
-    except KeyboardInterrupt:
-        return 130
+    except KeyboardInterrupt as interrupt:  # Ctrl-C, SIGTERM, SIGHUP: the runs are ended
+        return exit_status(interrupt)
+    except BrokenPipeError:  # `portcheck list | head -1`: the reader has all it wants
+        return output.quiet_after_broken_pipe()
+    except OSError as exc:  # /dev/full, a disk that filled up, a folder that cannot be written
+        return _error(output.describe_os_error(exc), EXIT_USAGE)
+    except Exception as exc:
+        if os.environ.get(DEBUG_ENV):
+            raise
+        return _error(f"internal error: {describe_exception(exc)} (run with {DEBUG_ENV}=1 "
+                      "for the traceback, and please report it)", EXIT_FAILED)
+
+
+DEBUG_ENV = "PORTCHECK_DEBUG"
+
+
+def _error(message: str, status: int) -> int:
+    output.say(f"portcheck: error: {message}")
+    return status
 
 
 if __name__ == "__main__":
