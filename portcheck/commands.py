@@ -26,7 +26,7 @@ from portcheck.verify import Selection, select_ports, verify
 def _settings(args: argparse.Namespace) -> RunSettings:
     return RunSettings(timeout=args.timeout,
                        require_runtimes=getattr(args, "require_runtimes", False),
-                       engine=getattr(args, "engine", None))
+                       engine=getattr(args, "engine", None), max_output=args.max_output)
 
 
 def cmd_list(args: argparse.Namespace) -> int:
