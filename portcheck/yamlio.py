@@ -99,15 +99,20 @@ def write_atomic(path: Path, text: str) -> None:
     """Write ``text`` to ``path`` so that readers see the old file or the new one, never
     half of one: write a temporary file beside it, then rename it over.  The file gets the
     permissions a plain write would give it (the old file's, or 0666 less the umask)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    except OSError as error:
+        raise UsageError(f"{path}: cannot write: {error.strerror or error}") from None
     try:
         os.chmod(temp, _mode_for(path))
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as stream:
             stream.write(text)
         os.replace(temp, path)
-    except BaseException:
+    except BaseException as error:
         Path(temp).unlink(missing_ok=True)
+        if isinstance(error, OSError):
+            raise UsageError(f"{path}: cannot write: {error.strerror or error}") from None
         raise
 
 

@@ -33,7 +33,7 @@ from portcheck.runners.base import (
     child_env,
     run_command,
 )
-from portcheck.runners.cache import BuildCache, cache_key
+from portcheck.runners.cache import MANIFEST, BuildCache, cache_key
 
 FREECELL = _Project(Path(__file__).resolve().parents[1]).algorithm("freecell")
 
@@ -371,7 +371,7 @@ def test_pascal_builds_and_runs(cache: BuildCache, tmp_path: Path) -> None:
 @requires_pascal
 def test_pascal_build_leaves_only_the_binary(cache: BuildCache, tmp_path: Path) -> None:
     built = get_runner("pascal", cache=cache).build(write(tmp_path, "hello.pas", PASCAL_HELLO))
-    assert [path.name for path in built.parent.iterdir()] == ["hello"]
+    assert sorted(path.name for path in built.parent.iterdir()) == [MANIFEST, "hello"]
     assert sorted(path.name for path in tmp_path.iterdir()) == ["cache", "hello.pas"]
 
 
