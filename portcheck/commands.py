@@ -96,9 +96,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if not ports and not selection.algorithms and not selection.languages:
         raise UsageError(f"{project.relative(project.ports_dir)}: no ports to verify "
                          "(add one: see portcheck init)")
-    algorithms = [project.algorithm(n) for n in (selection.algorithms
-                                                 or sorted({p.algorithm for p in ports}))]
-    goldens = golden.check(project, algorithms, [], every_port)
+    goldens = golden.check(project, _verified_algorithms(project, selection, ports), [],
+                           every_port)
     context = CheckContext(project, _settings(args), args.deep, args.seed)
     results = verify(context, ports, jobs=args.jobs)
     paint = diff_painter(wants_color(args.color, sys.stdout))
@@ -111,10 +110,24 @@ def cmd_verify(args: argparse.Namespace) -> int:
     print()
     print(report.summary(results))
     if goldens.failures:
-        print(f"goldens differ from the reference; fix with: {_fixes(goldens)}")
+        print(f"goldens are missing or differ from the reference; fix with: {_fixes(goldens)}")
     if goldens.failures or any(r.status == FAIL for rs in results.values() for r in rs):
         raise CheckFailed()
     return 0
+
+
+def _verified_algorithms(project: Project, selection: Selection,
+                         ports: list[Port]) -> list[Algorithm]:
+    """Whose goldens verify checks: the algorithms named; with no selection at all, every
+    algorithm of the project (one with no port or no golden file is no less unchecked);
+    with only ``--lang``, those of the selected ports."""
+    if selection.algorithms:
+        names = list(selection.algorithms)
+    elif selection.languages:
+        names = sorted({port.algorithm for port in ports})
+    else:
+        names = list(project.algorithms)
+    return [project.algorithm(name) for name in names]
 
 
 def _fixes(result: golden.GoldenReport) -> str:

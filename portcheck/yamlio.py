@@ -6,7 +6,8 @@ reads in seconds, not a minute), composed once into nodes that give both the dat
 line of every key.  Files written by people or by portcheck need no anchors or aliases, and
 an alias is how a few lines of YAML grow into a structure no walk can finish (a "billion
 laughs" file), so aliases are refused, and so are duplicate keys (PyYAML would silently
-keep the last).
+keep the last) and nesting deeper than ``MAX_DEPTH`` (10,000 brackets made every message
+that shows a value fail with RecursionError).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import yaml
 from portcheck.errors import UsageError
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+MAX_DEPTH = 32  # levels of nesting a file may have; data nested deeper breaks every walk of it
 
 
 @dataclass(frozen=True)
@@ -144,6 +146,9 @@ class LineNumbers:
             if id(node) in seen:
                 raise UsageError(f"{self.path}:{node.start_mark.line + 1}: YAML anchors and "
                                  "aliases are not allowed in portcheck files")
+            if len(at) > MAX_DEPTH:
+                raise UsageError(f"{self.path}:{node.start_mark.line + 1}: nested more than "
+                                 f"{MAX_DEPTH} levels deep (no portcheck file needs that)")
             seen.add(id(node))
             for here, line, child in self._children(node, at):
                 self._lines[here] = line
