@@ -18,6 +18,7 @@ import fnmatch
 from dataclasses import dataclass, field
 
 from portcheck.algorithms import Algorithm
+from portcheck.clip import clip_block
 from portcheck.errors import UsageError
 from portcheck.golden_store import GoldenCase, golden_path, read_golden, write_golden
 from portcheck.ports import Port
@@ -157,8 +158,9 @@ def _update_one(project: Project, algorithm: Algorithm, patterns: list[str], new
 
 def _diff(shown: str, case_id: str, old: GoldenCase | None, new: GoldenCase) -> str:
     before = [] if old is None else _lines(old)
-    return "".join(difflib.unified_diff(before, _lines(new), f"{shown} [{case_id}] (stored)",
-                                        f"{shown} [{case_id}] (reference)", n=3))
+    return clip_block("".join(difflib.unified_diff(
+        before, _lines(new), f"{shown} [{case_id}] (stored)",
+        f"{shown} [{case_id}] (reference)", n=3)))
 
 
 def _lines(case: GoldenCase) -> list[str]:
