@@ -3,76 +3,22 @@
 from __future__ import annotations
 
 import argparse
-import math
 import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from portcheck import commands, output
+from portcheck.arguments import MAX_DEEP, count, seconds, size, text_encoding
 from portcheck.color import CHOICES
 from portcheck.compare import MODES
 from portcheck.errors import EXIT_FAILED, EXIT_USAGE, CheckFailed, UsageError, describe_exception
 from portcheck.languages import all_engines
 from portcheck.runners.base import DEFAULT_MAX_OUTPUT
 from portcheck.signals import exit_status, stop_on_signals
-from portcheck.sizes import parse_size, size_text
+from portcheck.sizes import size_text
 
 DESCRIPTION = ("Check that one algorithm, ported to 1C, the school algorithmic language, "
                "Free Pascal, Java and Python, prints what its Python reference prints.")
-
-
-MAX_TIMEOUT = 3600.0
-
-
-def seconds(text: str) -> float:
-    """A time limit: a number of seconds above 0 and at most an hour."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not math.isfinite(value) or not 0 < value <= MAX_TIMEOUT:
-        raise argparse.ArgumentTypeError(f"{text!r}: a time limit is above 0 and at most "
-                                         f"{MAX_TIMEOUT:g} s")
-    return value
-
-
-def count(low: int) -> Callable[[str], int]:
-    """A whole number at least ``low`` (argparse type)."""
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-        if value < low:
-            raise argparse.ArgumentTypeError(f"{value} is below {low}")
-        return value
-    return parse
-
-
-def size(text: str) -> int:
-    """An output limit: a size in bytes (``16M``), at least 1 KiB."""
-    try:
-        value = parse_size(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-    if value < MIN_OUTPUT:
-        raise argparse.ArgumentTypeError(f"{text!r}: an output limit is at least "
-                                         f"{size_text(MIN_OUTPUT)}")
-    return value
-
-
-MIN_OUTPUT = 1024
-
-
-def text_encoding(text: str) -> str:
-    """A codec that decodes bytes to text (``cp1251``; not ``rot13``, not ``base64``)."""
-    try:
-        "".encode(text)  # LookupError: an unknown codec, or not one between text and bytes
-        b"".decode(text)
-    except LookupError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a text encoding "
-                                         "(e.g. utf-8, cp1251)") from None
-    return text
 
 
 def _timeout(parser: argparse.ArgumentParser) -> None:
@@ -122,7 +68,7 @@ def build_parser() -> argparse.ArgumentParser:
     _selection(p)
     p.add_argument("--require-runtimes", action="store_true",
                    help="a missing toolchain fails instead of being skipped")
-    p.add_argument("--deep", type=count(0), default=0, metavar="N",
+    p.add_argument("--deep", type=count(0, MAX_DEEP), default=0, metavar="N",
                    help="also re-render template ports with N other inputs and compare "
                         "their runs with the reference")
     p.add_argument("--seed", type=int, default=1, help="seed of the --deep inputs")

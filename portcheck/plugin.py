@@ -25,6 +25,7 @@ from typing import Any
 import pytest
 
 from portcheck import golden
+from portcheck.arguments import MAX_DEEP, count, seconds, size
 from portcheck.checks import CheckContext, kinds_for, run_check
 from portcheck.errors import UsageError
 from portcheck.execution import RunSettings
@@ -34,7 +35,7 @@ from portcheck.project import Project, find_project
 from portcheck.results import FAIL, NA, SKIP, CheckResult
 from portcheck.runners.base import DEFAULT_MAX_OUTPUT
 from portcheck.signals import stop_on_signals
-from portcheck.sizes import parse_size, size_text
+from portcheck.sizes import size_text
 
 REQUIRE_ENV = "PORTCHECK_REQUIRE_RUNTIMES"
 
@@ -46,11 +47,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     default=os.environ.get(REQUIRE_ENV, "") not in ("", "0"),
                     help="portcheck: a missing toolchain fails instead of skipping "
                          "(default: on when PORTCHECK_REQUIRE_RUNTIMES=1)")
-    group.addoption("--portcheck-deep", type=int, default=0, metavar="N",
+    group.addoption("--portcheck-deep", type=count(0, MAX_DEEP), default=0, metavar="N",
                     help="portcheck: also run template ports on N other inputs")
-    group.addoption("--portcheck-timeout", type=float, default=20.0, metavar="SECONDS",
+    group.addoption("--portcheck-timeout", type=seconds, default=20.0, metavar="SECONDS",
                     help="portcheck: time limit of one program run")
-    group.addoption("--portcheck-max-output", type=parse_size, default=DEFAULT_MAX_OUTPUT,
+    group.addoption("--portcheck-max-output", type=size, default=DEFAULT_MAX_OUTPUT,
                     metavar="SIZE", help="portcheck: output limit of one program run "
                     f"(default {size_text(DEFAULT_MAX_OUTPUT)})")
 

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 from portcheck.checks import CheckContext, kinds_for, run_check
@@ -11,6 +10,7 @@ from portcheck.languages import LANGUAGES
 from portcheck.ports import Port
 from portcheck.results import CheckResult
 from portcheck.runners import containment
+from portcheck.workers import map_on_threads
 
 
 @dataclass(frozen=True)
@@ -41,13 +41,9 @@ def verify(context: CheckContext, ports: list[Port], jobs: int = 2) -> dict[str,
     """The results of every check, by port id, in the ports' order.  Interrupted (Ctrl-C,
     SIGTERM), it ends the runs in flight and starts no other before it passes the
     interruption on: it does not wait for the ports' time limits."""
-    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        futures = [pool.submit(check_port, context, port) for port in ports]
-        try:
-            return {port.id: future.result()
-                    for port, future in zip(ports, futures, strict=True)}
-        except BaseException:
-            containment.stop_all()
-            pool.shutdown(cancel_futures=True)
-            containment.resume()
-            raise
+    try:
+        results = map_on_threads(lambda port: check_port(context, port), ports, jobs,
+                                 stop=containment.stop_all)
+    finally:
+        containment.resume()  # at exit, containment stops whatever a late thread starts
+    return {port.id: checks for port, checks in zip(ports, results, strict=True)}
