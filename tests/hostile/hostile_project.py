@@ -9,6 +9,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from project_reference import freecell
@@ -28,13 +29,13 @@ def portcheck(capsys: pytest.CaptureFixture[str], *words: str) -> tuple[int, str
     return code, captured.out, captured.err
 
 
-def portcheck_process(*words: str, env: dict[str, str] | None = None,
-                      timeout: float = 120, **options: object) -> subprocess.CompletedProcess[str]:
+def portcheck_process(*words: str, env: dict[str, str] | None = None, timeout: float = 120,
+                      stdout: Any = subprocess.PIPE) -> subprocess.CompletedProcess[str]:
     """``python -m portcheck WORDS`` as a real process (its environment: ours, plus
     ``env``), bounded so a hang fails the test instead of stalling it."""
-    return subprocess.run([sys.executable, "-m", "portcheck", *words], capture_output=True,
-                          text=True, env={**os.environ, **(env or {})}, timeout=timeout,
-                          check=False, **options)  # type: ignore[call-overload]
+    return subprocess.run([sys.executable, "-m", "portcheck", *words], stdout=stdout,
+                          stderr=subprocess.PIPE, text=True, env={**os.environ, **(env or {})},
+                          timeout=timeout, check=False)
 
 
 def one_error_line(err: str) -> str:
