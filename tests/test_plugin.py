@@ -226,6 +226,34 @@ def test_complete_run_reports_a_golden_no_port_prints_and_no_test_reads(
                                  f"golden/freecell.yaml: case {unprinted_case}"])
 
 
+def test_xdist_run_reports_stale_goldens_as_a_serial_run_does(
+        pytester: pytest.Pytester, unprinted_case: str) -> None:
+    pytest.importorskip("xdist")
+    pytester.makepyfile(test_uses_golden="""
+        def test_reads(portcheck_golden):
+            assert portcheck_golden("freecell", "game-1")
+    """)
+    result = pytester.runpytest("-p", "no:cacheprovider", "-n", "2")
+    assert result.ret == 0
+    result.stdout.fnmatch_lines([f"*{STALE_HEADING}*",
+                                 f"golden/freecell.yaml: case {unprinted_case}"])
+    read_by_a_worker = pytester.runpytest("-p", "no:cacheprovider", "-n", "2",
+                                          "test_uses_golden.py")  # a partial run
+    assert STALE_HEADING not in read_by_a_worker.stdout.str()
+
+
+def test_xdist_run_counts_the_goldens_each_worker_read(
+        pytester: pytest.Pytester, unprinted_case: str) -> None:
+    pytest.importorskip("xdist")
+    pytester.makepyfile(test_uses_golden=f"""
+        def test_reads(portcheck_golden):
+            assert portcheck_golden("freecell", "{unprinted_case}")
+    """)
+    result = pytester.runpytest("-p", "no:cacheprovider", "-n", "2")
+    assert result.ret == 0
+    assert STALE_HEADING not in result.stdout.str()
+
+
 def test_a_test_reading_the_golden_makes_it_used(pytester: pytest.Pytester,
                                                  unprinted_case: str) -> None:
     pytester.makepyfile(test_uses_golden=f"""
