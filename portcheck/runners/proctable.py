@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass
-from pathlib import Path
 
-PROC = Path("/proc")
+PROC = "/proc"
 
 
 @dataclass(frozen=True)
@@ -27,13 +26,12 @@ class Proc:
 
 def read_proc(pid: int) -> Proc | None:
     """One process, or None when it is gone (or /proc is not there)."""
-    try:
-        text = (PROC / str(pid) / "stat").read_bytes().decode("ascii", "replace")
-    except OSError:
+    data = _read(f"{PROC}/{pid}/stat")
+    if data is None:
         return None
     # The command name (field 2) is in parentheses and may hold spaces and parentheses.
-    fields = text[text.rindex(")") + 2:].split()
-    return Proc(pid, int(fields[1]), int(fields[2]), int(fields[3]), fields[0] == "Z",
+    fields = data[data.rindex(b")") + 2:].split()
+    return Proc(pid, int(fields[1]), int(fields[2]), int(fields[3]), fields[0] == b"Z",
                 int(fields[19]))
 
 
@@ -50,12 +48,25 @@ def processes() -> list[Proc]:
 def environment_value(pid: int, name: str) -> str | None:
     """The value of variable ``name`` in the environment ``pid`` was started with (None:
     not set, or not readable)."""
-    try:
-        data = (PROC / str(pid) / "environ").read_bytes()
-    except OSError:
-        return None
     prefix = name.encode() + b"="
-    for entry in data.split(b"\0"):
+    for entry in (_read(f"{PROC}/{pid}/environ") or b"").split(b"\0"):
         if entry.startswith(prefix):
             return entry[len(prefix):].decode("utf-8", "replace")
     return None
+
+
+def _read(path: str) -> bytes | None:
+    """A whole /proc file (os calls, not pathlib: a scan reads hundreds of them)."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return None
+    try:
+        chunks = []
+        while chunk := os.read(fd, 65536):
+            chunks.append(chunk)
+        return b"".join(chunks)
+    except OSError:
+        return None
+    finally:
+        os.close(fd)
