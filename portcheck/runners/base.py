@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import tempfile
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
@@ -124,7 +125,8 @@ def run_command(
 ) -> RunResult:
     """Run ``argv`` with a time limit and an output limit, contained
     (``portcheck.runners.containment``): when it ends, for whatever reason, everything it
-    started is killed.
+    started is killed.  Without ``cwd`` it runs in a scratch folder of its own, removed
+    afterwards, so whatever files a program writes never land in the project.
 
     Stopped at the time limit, the result keeps the output printed so far, with
     ``returncode=None`` and ``timed_out=True``; stopped for printing more than
@@ -132,13 +134,23 @@ def run_command(
     ``output_limited``.  Output is decoded as UTF-8 with replacement characters for invalid
     bytes.  A program that cannot be started raises :class:`CannotStart`.
     """
+    words = [os.fspath(arg) for arg in argv]
+    env = env if env is not None else child_env()
+    if cwd is not None:
+        return _contained(words, stdin, timeout, max_output, cwd, env)
+    with tempfile.TemporaryDirectory(prefix="portcheck-run-",
+                                     ignore_cleanup_errors=True) as scratch:
+        return _contained(words, stdin, timeout, max_output, Path(scratch), env)
+
+
+def _contained(argv: list[str], stdin: str, timeout: float, max_output: int, cwd: Path,
+               env: Mapping[str, str]) -> RunResult:
     started = time.perf_counter()
     deadline = time.monotonic() + timeout
     try:
-        process, family = containment.start([os.fspath(arg) for arg in argv], cwd=cwd,
-                                            env=env if env is not None else child_env())
+        process, family = containment.start(argv, cwd=cwd, env=env)
     except OSError as error:
-        raise CannotStart(f"cannot start {os.fspath(argv[0])}: {error.strerror}") from None
+        raise CannotStart(f"cannot start {argv[0]}: {error.strerror}") from None
     pipes = Pipes(process, stdin.encode("utf-8"), max_output)
     try:
         timed_out = _runs_out(process, family, pipes, deadline)

@@ -94,9 +94,10 @@ class InterpretedRunner(Runner):
                              f"compile it: {describe_exception(error)}") from None
 
     def argv(self, built: Path) -> list[str]:
+        program = str(built.absolute())  # a run's working folder is a scratch one
         if self.engine == self.external:
-            return [self.external_program, str(built)]
-        return [sys.executable, "-u", "-m", self.module, str(built), *self.embedded_options()]
+            return [self.external_program, program]
+        return [sys.executable, "-u", "-m", self.module, program, *self.embedded_options()]
 
     def run(self, built: Path, *, stdin: str = "", timeout: float = DEFAULT_TIMEOUT,
             max_output: int = DEFAULT_MAX_OUTPUT, args: Sequence[str] = ()) -> RunResult:

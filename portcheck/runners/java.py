@@ -59,16 +59,16 @@ class JavaRunner(CompiledRunner):
     def run(self, built: Path, *, stdin: str = "", timeout: float = DEFAULT_TIMEOUT,
             max_output: int = DEFAULT_MAX_OUTPUT, args: Sequence[str] = ()) -> RunResult:
         java = require_tool("java", PACKAGE)
-        argv = [java, *JAVA_OPTIONS, "-cp", str(built.parent), built.stem, *args]
+        argv = [java, *JAVA_OPTIONS, "-cp", str(built.parent.absolute()), built.stem, *args]
         return run_command(argv, stdin=stdin, timeout=timeout, max_output=max_output)
 
 
 def _javac(source: Path, work: Path) -> None:
     """Compile ``source`` into ``work``; the error names the file as the caller gave it."""
     javac = require_tool("javac", PACKAGE)
-    result = run_command(
-        [javac, *JAVAC_OPTIONS, "-d", str(work), str(source)], timeout=COMPILE_TIMEOUT
-    )
+    result = run_command(  # here, so that its messages name the file as it was given
+        [javac, *JAVAC_OPTIONS, "-d", str(work.absolute()), str(source)],
+        timeout=COMPILE_TIMEOUT, cwd=Path.cwd())
     if result.timed_out:
         raise BuildError(f"{source}: javac did not finish in {COMPILE_TIMEOUT:g} s")
     if result.returncode != 0:

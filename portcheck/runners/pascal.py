@@ -64,7 +64,8 @@ class PascalRunner(CompiledRunner):
 
     def run(self, built: Path, *, stdin: str = "", timeout: float = DEFAULT_TIMEOUT,
             max_output: int = DEFAULT_MAX_OUTPUT, args: Sequence[str] = ()) -> RunResult:
-        return run_command([built, *args], stdin=stdin, timeout=timeout, max_output=max_output)
+        return run_command([built.absolute(), *args], stdin=stdin, timeout=timeout,
+                           max_output=max_output)
 
 
 def _fpc(source: Path, work: Path) -> None:

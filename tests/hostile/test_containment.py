@@ -272,3 +272,12 @@ def test_exec_of_a_program_that_breaks_the_compiler_prints_no_traceback(
     assert done.returncode in (0, 1)
     assert "Traceback" not in done.stderr
     assert len(done.stderr.strip().splitlines()) <= 1
+
+
+def test_files_a_port_writes_in_its_folder_do_not_land_in_the_project(
+        project_copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    add_port(project_copy, "litter", "python", "litter.py",
+             f"open('litter.txt', 'w').write('x')\nprint({GAME_1!r}, end='')\n")
+    code, out, _ = portcheck(capsys, "verify", "freecell", "--lang", "litter")
+    assert code == 0, out
+    assert not list(project_copy.rglob("litter.txt"))
