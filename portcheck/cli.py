@@ -12,6 +12,7 @@ from portcheck.arguments import MAX_DEEP, count, seconds, size, text_encoding
 from portcheck.color import CHOICES
 from portcheck.compare import MODES
 from portcheck.errors import EXIT_FAILED, EXIT_USAGE, CheckFailed, UsageError, describe_exception
+from portcheck.interp.frontends import DEFAULT_ENCODING, run_options
 from portcheck.languages import all_engines
 from portcheck.runners.base import DEFAULT_MAX_OUTPUT
 from portcheck.signals import exit_status, stop_on_signals
@@ -100,11 +101,11 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("exec", help="run a 1C (.bsl, .os) or school-language (.kum) file")
     p.add_argument("file", metavar="FILE")
     _engine(p)
-    p.add_argument("--dialect", choices=("platform", "onescript"), default="platform",
-                   help="1C: how numbers and booleans are presented (default: platform)")
-    p.add_argument("--encoding", type=text_encoding, default="utf-8-sig",
-                   help="source encoding (e.g. cp1251)")
-    p.add_argument("--seed", type=int, default=1, help="school language: seed of rnd/irnd")
+    p.add_argument("--encoding", type=text_encoding, default=DEFAULT_ENCODING,
+                   help="source encoding (default: UTF-8, with or without a BOM; cp1251)")
+    for option in run_options():
+        p.add_argument(f"--{option.name}", type=option.type, default=option.default,
+                       choices=option.choices, help=option.help)
 
     p = sub.add_parser("check", help="verify one program file against the goldens "
                                      "(no port folder needed)")

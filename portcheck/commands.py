@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
 from portcheck import golden, report
-from portcheck.algorithms import Algorithm
+from portcheck.algorithms import Algorithm, Case
 from portcheck.checks import CheckContext, record_transcript
 from portcheck.color import diff_painter, wants_color
 from portcheck.errors import CheckFailed, UsageError
@@ -62,11 +63,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     language = get_language(args.lang)
     template = template_for(project.templates_dir, language.name, algorithm.name)
     text = render_template(template, project.templates_dir, algorithm, [case])
-    name = language.program_name(algorithm.name)
-    port = Port(project.root, f"run {algorithm.name} --lang {language.name}", algorithm,
-                language.name, "template", Path(name), [case.id])
+    port = _run_port(project, algorithm, language.name, case)
     with tempfile.TemporaryDirectory(prefix="portcheck-run-") as folder:
-        program = Path(folder) / name
+        program = Path(folder) / port.program.name
         program.write_text(text, encoding="utf-8")
         try:
             result = produce_output(port, program, _settings(args), [case])
@@ -76,6 +75,23 @@ def cmd_run(args: argparse.Namespace) -> int:
     for warning in result.warnings:
         print(warning, file=sys.stderr)
     return 0
+
+
+def _run_port(project: Project, algorithm: Algorithm, language: str, case: Case) -> Port:
+    """One case run as the language's template port runs its cases: with its scripted input,
+    arguments and runner options (``ports/<algorithm>/<language>/port.yaml``); without such
+    a port, with the reference's scripted input when the algorithm has one."""
+    port = Port(project.root, f"run {algorithm.name} --lang {language}", algorithm, language,
+                "template", Path(get_language(language).program_name(algorithm.name)),
+                [case.id], runs="per-case",
+                stdin_from_reference=hasattr(algorithm.module, "stdin_script"))
+    for known in find_ports(project):
+        if (known.algorithm, known.language, known.origin) == (algorithm.name, language,
+                                                               "template"):
+            return dataclasses.replace(port, stdin=known.stdin, args=known.args,
+                                       stdin_from_reference=known.stdin_from_reference,
+                                       options=known.options)
+    return port
 
 
 def _report_problem(problem: RunProblem) -> int:
@@ -225,9 +241,10 @@ def cmd_exec(args: argparse.Namespace) -> int:
     if not path.is_file():
         raise UsageError(f"{path}: no such file")
     from portcheck.exec_file import exec_file
+    from portcheck.interp.frontends import run_options
 
-    return exec_file(language, path, engine=args.engine, dialect=args.dialect,
-                     encoding=args.encoding, seed=args.seed)
+    options = {option.name: getattr(args, option.name) for option in run_options()}
+    return exec_file(language, path, engine=args.engine, encoding=args.encoding, **options)
 
 
 def cmd_check(args: argparse.Namespace) -> int:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import subprocess
 from pathlib import Path
+from typing import Any
 
 from portcheck.errors import UsageError
 from portcheck.interp.embedded import run_embedded
@@ -21,16 +22,18 @@ from portcheck.runners import get_runner
 from portcheck.runners.interpreted import InterpretedRunner
 
 
-def exec_file(language: Language, path: Path, *, engine: str | None, dialect: str = "platform",
-              encoding: str = "utf-8-sig", seed: int = 1) -> int:
-    """Run ``path`` with the engine the language's runner chooses; its exit status."""
+def exec_file(language: Language, path: Path, *, engine: str | None, encoding: str,
+              **options: Any) -> int:
+    """Run ``path`` with the engine the language's runner chooses; its exit status.
+    ``options`` are the front-ends' run options (those the language does not take are
+    ignored)."""
     if not language.embedded:
         raise UsageError(f"{path}: exec runs 1C and school-language files; for "
                          f"{language.title} use: portcheck check ALGO {path}")
     runner = get_runner(language.name, engine=engine)
     assert isinstance(runner, InterpretedRunner)
     if runner.engine == EMBEDDED:
-        return run_embedded(language.name, path, encoding=encoding, dialect=dialect, seed=seed)
+        return run_embedded(language.name, path, encoding=encoding, **options)
     if not runner.toolchain().ok:
         raise UsageError(f"engine {runner.engine}: {runner.toolchain().detail}")
     return subprocess.run(runner.argv(path), check=False).returncode

@@ -2,8 +2,10 @@
 undefined names, with a few registered filters (as exercism's generator has).
 
 A template receives ``cases`` (objects with ``.id`` and ``.params``, in the order the port
-prints them), ``algorithm`` (its name) and ``params`` (its parameter types: a
-``ChoiceParam`` gives a word's number with ``params.method.code(case.params.method)``).
+prints them), ``algorithm`` (its name), ``params`` (its parameter types: a
+``ChoiceParam`` gives a word's number with ``params.method.code(case.params.method)``) and
+``stdin_script(case)``: the lines an interactive case types (the reference's
+``stdin_script``), for a language with no console input, whose program gets them written in.
 Filters: ``string_literal(language)`` writes text as a string literal of that language.
 ``render check`` compares each rendered text with the committed program; ``render write``
 writes the programs (atomically).
@@ -11,6 +13,7 @@ writes the programs (atomically).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
@@ -59,7 +62,8 @@ def render_template(template: Path, templates_dir: Path, reference: Algorithm,
     name = template.resolve().relative_to(templates_dir.resolve()).as_posix()
     try:
         return env.get_template(name).render(algorithm=reference.name, cases=cases,
-                                             params=reference.params)
+                                             params=reference.params,
+                                             stdin_script=_typed_lines(reference))
     except jinja2.TemplateSyntaxError as exc:
         raise UsageError(f"{exc.filename or template}:{exc.lineno}: template error: "
                          f"{exc.message}") from None
@@ -77,6 +81,11 @@ def render_template(template: Path, templates_dir: Path, reference: Algorithm,
     except Exception as exc:
         raise UsageError(f"{template}:{_template_line(exc)}: template error: "
                          f"{type(exc).__name__}: {exc}") from None
+
+
+def _typed_lines(reference: Algorithm) -> Callable[[Case], list[str]]:
+    """``stdin_script(case)`` for templates: the case's scripted input, one item a line."""
+    return lambda case: reference.stdin_script(case.params).splitlines()
 
 
 def _template_line(exc: BaseException) -> int:

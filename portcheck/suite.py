@@ -82,7 +82,9 @@ def _import(name: str, path: Path) -> ModuleType:
 
 
 def _run(load, argument, path: Path, name: str):  # type: ignore[no-untyped-def]
-    """``load(argument)``; any error in the suite's code is one line naming its place."""
+    """``load(argument)``; any error in the suite's code is one line naming its place.
+    No byte code is written: loading a suite leaves no ``__pycache__`` in the project."""
+    saved, sys.dont_write_bytecode = sys.dont_write_bytecode, True
     try:
         return load(argument)
     except SyntaxError as error:
@@ -93,4 +95,6 @@ def _run(load, argument, path: Path, name: str):  # type: ignore[no-untyped-def]
         sys.modules.pop(name, None)
         raise UsageError(f"{where_in(error, path)}: cannot load: "
                          f"{type(error).__name__}: {error}") from None
+    finally:
+        sys.dont_write_bytecode = saved
 

@@ -15,6 +15,7 @@ Randomness is KuMir's ``irnd(x)`` (a whole number from 1 to x) on the project's 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 from portcheck.params import IntParam
 from portcheck.prng import JavaRandom
@@ -37,7 +38,7 @@ CASES: dict[str, dict[str, int]] = {
 ATTESTED: dict[str, str] = {}
 
 # The numbers Вывод_возможных_чисел prints for each top number.
-_CHOICES = {1: "2 3 4 5", 2: "1 3 4 6", 3: "1 2 5 6", 4: "1 2 5 6", 5: "1 3 4 6",
+CHOICES = {1: "2 3 4 5", 2: "1 3 4 6", 3: "1 2 5 6", 4: "1 2 5 6", 5: "1 3 4 6",
             6: "2 3 4 5"}
 
 
@@ -61,28 +62,43 @@ def computer_move(n: int, total: int, top: int) -> int:
     return 1 if legal(top, 1) else 2
 
 
-def _irnd(random: JavaRandom, bound: int) -> int:
+def irnd(random: JavaRandom, bound: int) -> int:
+    """KuMir's ``irnd(bound)``: a whole number from 1 to ``bound``."""
     return 1 + random.next_int(bound)
+
+
+@dataclass(frozen=True)
+class Opening:
+    """The three draws of a game, in the program's order."""
+
+    n: int  # the target, 30 to 40
+    starter: int  # who throws the die: COMPUTER or HUMAN
+    thrown: int  # the number thrown, 1 to 6
+
+
+def opening(seed: int) -> Opening:
+    random = JavaRandom(seed)
+    return Opening(29 + irnd(random, 11), irnd(random, 2), irnd(random, 6))
 
 
 def _events(seed: int) -> Iterator[tuple[str, str]]:
     """The game as ("out", text) and ("in", line) events, in program order."""
     PARAMS["seed"].check(seed)
-    random = JavaRandom(seed)
-    n = 29 + _irnd(random, 11)
+    start = opening(seed)
+    n = start.n
     yield "out", f"\nИгра будет продолжаться до {n}"
-    starter = _irnd(random, 2)
+    starter = start.starter
     yield "out", "\nПервым бросает компьютер" if starter == COMPUTER else "\nПервым бросаете Вы"
     turn = HUMAN if starter == COMPUTER else COMPUTER
     yield "out", "\n" + KEY_PROMPT
     yield "in", ""
-    total = top = _irnd(random, 6)
+    total = top = start.thrown
     yield "out", f"\nНа кубике выпало число {top}"
     while total < n:
         mover = "делает компьютер" if turn == COMPUTER else "делаете Вы"
         yield "out", f"\nОчередной ход {mover}"
         yield "out", f"\nОбщая сумма чисел равна {total}(игра до {n})"
-        yield "out", f"\nМожно выбрать числа:{_CHOICES[top]}"
+        yield "out", f"\nМожно выбрать числа:{CHOICES[top]}"
         if turn == COMPUTER:
             yield "out", "\n" + KEY_PROMPT
             yield "in", ""

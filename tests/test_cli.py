@@ -442,7 +442,10 @@ def snapshot(root: Path) -> dict[str, bytes]:
 
 
 def test_verify_writes_nothing_in_the_project(project_copy: Path,
-                                              capsys: pytest.CaptureFixture[str]) -> None:
+                                              capsys: pytest.CaptureFixture[str],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    # as on a machine without PYTHONDONTWRITEBYTECODE (tox): no __pycache__ in reference/
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
     before = snapshot(project_copy)
     portcheck(capsys, "verify", "freecell", "--lang", "python", "--lang", "bsl-article")
     portcheck(capsys, "golden", "check", "freecell")

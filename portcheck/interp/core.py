@@ -14,13 +14,12 @@ from __future__ import annotations
 
 import re
 import sys
-from collections.abc import Iterator
 from types import FrameType, TracebackType
 from typing import Any, ClassVar, TextIO
 
 from portcheck.interp import inline, ir
 from portcheck.interp.errors import CompileError, ProgramFault, RunError
-from portcheck.interp.walk import child_blocks
+from portcheck.interp.walk import assigned_names, has_call, vars_passed
 
 RECURSION_LIMIT = 6000
 _PLAIN_CONSTANTS = (bool, int, str, type(None))
@@ -374,7 +373,7 @@ class _Generator:
         codes = []
         for n, arg in enumerate(args):
             code = self.expr(arg, leading=True)
-            pinned = isinstance(arg, ir.Var) and any(_has_call(a) for a in args[n + 1:])
+            pinned = isinstance(arg, ir.Var) and any(has_call(a) for a in args[n + 1:])
             if not isinstance(arg, ir.Const | ir.Var) or pinned:
                 temp = self.scope.temp()
                 self.pending.append(f"{temp} = {code}")
@@ -458,17 +457,6 @@ class _Generator:
         return self.prim(arg.getitem_fn, [base, *index])
 
 
-def _has_call(node: object) -> bool:
-    """Does ``node`` call a procedure of the program (which may assign variables)?"""
-    if isinstance(node, ir.Call):
-        return True
-    if isinstance(node, list | tuple):
-        return any(_has_call(child) for child in node)
-    if hasattr(node, "__slots__") and not isinstance(node, ir.Pos):
-        return any(_has_call(getattr(node, name)) for name in node.__slots__)
-    return False
-
-
 def _at(node: ir.Expr, fallback: ir.Pos) -> ir.Pos:
     return node.pos if node.pos != ir.NOWHERE else fallback
 
@@ -477,27 +465,5 @@ def _assigned_ref_params(proc: ir.Proc) -> list[int]:
     """Indexes of the by-reference parameters that ``proc`` may assign, itself or by passing
     them on to another call (only those need copying back: an unassigned one behaves
     exactly like a value parameter)."""
-    assigned = set(_assigned_names(proc.body)) | set(_vars_passed(proc.body))
+    assigned = set(assigned_names(proc.body)) | set(vars_passed(proc.body))
     return [n for n, p in enumerate(proc.params) if p.by_ref and p.name in assigned]
-
-
-def _assigned_names(body: list[ir.Stmt]) -> Iterator[str]:
-    for stmt in body:
-        if isinstance(stmt, ir.Assign) and isinstance(stmt.target, ir.Var):
-            yield stmt.target.name
-        elif isinstance(stmt, ir.ForRange | ir.ForEach):
-            yield stmt.var
-        for child in child_blocks(stmt):
-            yield from _assigned_names(child)
-
-
-def _vars_passed(node: object) -> Iterator[str]:
-    """Variables passed as arguments to any call inside ``node``."""
-    if isinstance(node, ir.Call):
-        yield from (arg.name for arg in node.args if isinstance(arg, ir.Var))
-    if isinstance(node, list | tuple):
-        for child in node:
-            yield from _vars_passed(child)
-    elif hasattr(node, "__slots__") and not isinstance(node, ir.Pos):
-        for name in node.__slots__:
-            yield from _vars_passed(getattr(node, name))

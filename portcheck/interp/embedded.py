@@ -1,31 +1,67 @@
-"""Running a source file on an embedded interpreter as a program: what
-``python -m portcheck.interp.bsl``, ``python -m portcheck.interp.kumir`` and
-``portcheck exec`` share.
+"""Running a source file on an embedded interpreter as a program: the command line of
+``python -m portcheck.interp.<language>`` (``main``) and what it shares with ``portcheck
+exec`` (``run_embedded``), for every front-end of ``frontends.FRONT_ENDS``.
 
 The compiled program comes from the content-keyed cache (``program_cache``); the program
 reads ``sys.stdin`` and writes ``sys.stdout``; warnings go to stderr (``file:line:col:
 warning: …``); a compile or run-time error is one line ``file:line:col: message`` on stderr
 (a message of several lines continues on indented lines) and exit status 1, and so is a
 failure of the interpreter itself (one line naming it, never a traceback); a closed pipe
-(``… | head``) ends the program quietly with 141.
+(``… | head``) ends the program quietly with 141; bad usage (a missing file, an unknown
+option) exits with 2.
 Kept free of the harness's imports: a run starts in a fresh process for every port.
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import sys
 from pathlib import Path
+from typing import Any
 
+from portcheck.interp import program_cache
 from portcheck.interp.errors import SourceError
+from portcheck.interp.frontends import DEFAULT_ENCODING, FRONT_ENDS, FrontEnd, front_end
+from portcheck.languages import LANGUAGES
 
 
-def run_embedded(language: str, path: Path, *, encoding: str = "utf-8-sig",
-                 dialect: str = "platform", seed: int = 1) -> int:
-    """Run ``path`` (1C when ``language`` is "bsl", else the school language); the exit
-    status."""
+def main(language: str, argv: list[str] | None = None) -> int:
+    """``python -m portcheck.interp.<language> FILE [--encoding E] [--<run option> …]``.
+
+    Output is line-buffered, so a program stopped by a time limit keeps what it printed."""
+    front = front_end(language)
+    args = _command_line(language, front).parse_args(argv)
+    if not args.file.is_file():
+        print(f"{args.file}: no such file", file=sys.stderr)
+        return 2
+    sys.stdout.reconfigure(encoding="utf-8", line_buffering=True)  # type: ignore[union-attr]
+    sys.stderr.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
+    sys.stdin.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
+    options = {option.name: getattr(args, option.name) for option in front.RUN_OPTIONS}
+    return run_embedded(language, args.file, encoding=args.encoding, **options)
+
+
+def _command_line(language: str, front: FrontEnd) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog=f"python -m {FRONT_ENDS[language]}",
+                                     description=front.DESCRIPTION)
+    parser.add_argument("file", type=Path,
+                        help=f"the {'/'.join(LANGUAGES[language].suffixes)} file to run")
+    parser.add_argument("--encoding", default=DEFAULT_ENCODING,
+                        help="source encoding (default utf-8 with optional BOM; cp1251)")
+    for option in front.RUN_OPTIONS:
+        parser.add_argument(f"--{option.name}", type=option.type, default=option.default,
+                            choices=option.choices, help=option.help)
+    return parser
+
+
+def run_embedded(language: str, path: Path, *, encoding: str = DEFAULT_ENCODING,
+                 **options: Any) -> int:
+    """Run ``path`` on the ``language`` front-end; the exit status.  ``options`` are run
+    options by name; those the language does not take are ignored (one command line,
+    ``portcheck exec``, serves every language)."""
     try:
-        warnings = _run(language, path, encoding, dialect, seed)
+        warnings = _run(language, path, encoding, options)
     except SourceError as error:
         sys.stdout.flush()
         print(_indented(str(error)), file=sys.stderr)
@@ -55,15 +91,9 @@ def _indented(message: str) -> str:
     return "\n".join([first, *("    " + line for line in rest)])
 
 
-def _run(language: str, path: Path, encoding: str, dialect: str, seed: int) -> list[str]:
-    if language == "bsl":
-        from portcheck.interp import bsl
-        from portcheck.interp.bsl.cache import compile_cached
-
-        return bsl.run_program(compile_cached(path, encoding), stdin=sys.stdin,
-                               stdout=sys.stdout, dialect=dialect)
-    from portcheck.interp import kumir
-    from portcheck.interp.kumir.cache import compile_cached as compile_kumir
-
-    return kumir.run_program(compile_kumir(path, encoding), stdin=sys.stdin, stdout=sys.stdout,
-                             seed=seed)
+def _run(language: str, path: Path, encoding: str, options: dict[str, Any]) -> list[str]:
+    front = front_end(language)
+    taken = {option.name: options[option.name] for option in front.RUN_OPTIONS
+             if option.name in options}
+    program = program_cache.compile_cached(language, path, encoding)
+    return front.run_program(program, stdin=sys.stdin, stdout=sys.stdout, **taken)

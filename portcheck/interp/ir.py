@@ -1,11 +1,12 @@
 """The small intermediate representation shared by the embedded interpreters.
 
 A front-end (1C, the school language) parses its source and lowers it to these nodes;
-``portcheck.interp.codegen`` compiles them to Python source once, and the program then
-runs as ordinary Python functions.  Language semantics live in the front-end's *runtime*:
-every operator and built-in is a ``Prim`` naming a runtime function, so the core knows no
-language.  Every node carries the ``Pos`` of its source text, so run-time errors name the
-file, line and column in the source language.
+the core (``portcheck.interp.core``) compiles them to Python source once, and the program
+then runs as ordinary Python functions; passes read the nodes through ``walk``.  Language
+semantics live in the front-end's *runtime*: every operator and built-in is a ``Prim``
+naming a runtime function, so the core knows no language.  Every node carries the ``Pos``
+of its source text, so run-time errors name the file, line and column in the source
+language.
 
 Names: the front-end passes names already normalised (1C is case-insensitive, so it
 lower-cases them); the core mangles them into Python identifiers.

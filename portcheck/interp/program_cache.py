@@ -18,33 +18,31 @@ import hashlib
 import os
 import pickle
 import sys
-from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 
+from portcheck.cache_root import cache_root
 from portcheck.interp import ir
 from portcheck.interp.core import Program
+from portcheck.interp.frontends import DEFAULT_ENCODING, front_end
 
-CACHE_ENV = "PORTCHECK_CACHE"  # the variable the runners' build cache reads too
 _INTERP_ROOT = Path(__file__).resolve().parent  # portcheck/interp
 
 
-def compile_cached(path: Path, encoding: str, language: str,
-                   compile_file: Callable[[Path, str], Program]) -> Program:
-    """``compile_file(path, encoding)``, from the cache when it holds the entry (pass a
-    function that imports the front-end itself: a hit then never imports Lark)."""
+def compile_cached(language: str, path: Path, encoding: str = DEFAULT_ENCODING) -> Program:
+    """The ``language`` front-end's ``compile_file(path, encoding=…)``, from the cache when
+    it holds the entry (a hit never imports the parser: front-ends import Lark only to
+    compile)."""
     entry = _entry(language, str(path), encoding, path.read_bytes())
     program = _load(entry, str(path))
     if program is None:
-        program = compile_file(path, encoding)
+        program = front_end(language).compile_file(path, encoding=encoding)
         _store(entry, program)
     return program
 
 
 def cache_dir(language: str) -> Path:
-    configured = os.environ.get(CACHE_ENV)
-    root = Path(configured).expanduser() if configured else Path.home() / ".cache" / "portcheck"
-    return root / language
+    return cache_root() / language
 
 
 @cache

@@ -1,6 +1,8 @@
 """Walking the shared IR: the expressions inside an expression, the blocks and
-expressions of a statement, every statement of a body (what the core's by-reference
-analysis, the 1C static types and rewriting, and the KuMir range analysis visit)."""
+expressions of a statement, every statement of a body, and the questions the passes ask
+of a body (which names it assigns, which calls it makes).  Every pass that reads the IR
+walks it through here: the core's by-reference analysis, the 1C static types and
+rewriting, the KuMir range analysis."""
 
 from __future__ import annotations
 
@@ -14,11 +16,12 @@ def walk_expr(expr: ir.Expr | None) -> Iterator[ir.Expr]:
     if expr is None:
         return
     yield expr
-    for child in _sub_expressions(expr):
+    for child in sub_expressions(expr):
         yield from walk_expr(child)
 
 
-def _sub_expressions(expr: ir.Expr) -> Iterable[ir.Expr | None]:
+def sub_expressions(expr: ir.Expr) -> Iterable[ir.Expr | None]:
+    """The expressions directly inside ``expr`` (``None``: an omitted call argument)."""
     if isinstance(expr, ir.Prim | ir.Call):
         return expr.args
     if isinstance(expr, ir.And | ir.Or):
@@ -71,3 +74,36 @@ def walk_statements(body: list[ir.Stmt]) -> Iterator[ir.Stmt]:
         yield stmt
         for block in child_blocks(stmt):
             yield from walk_statements(block)
+
+
+def body_expressions(body: list[ir.Stmt]) -> Iterator[ir.Expr]:
+    """Every expression evaluated anywhere in ``body``, nested ones included."""
+    for stmt in walk_statements(body):
+        for expr in statement_expressions(stmt):
+            yield from walk_expr(expr)
+
+
+def has_call(expr: ir.Expr | None) -> bool:
+    """Does ``expr`` call a procedure of the program (which may assign variables)?"""
+    return any(isinstance(node, ir.Call) for node in walk_expr(expr))
+
+
+def calls_in(body: list[ir.Stmt]) -> Iterator[ir.Call]:
+    """Every call of a procedure of the program anywhere in ``body``."""
+    return (node for node in body_expressions(body) if isinstance(node, ir.Call))
+
+
+def vars_passed(body: list[ir.Stmt]) -> Iterator[str]:
+    """Variables passed as (whole) arguments to any call in ``body``."""
+    for call in calls_in(body):
+        yield from (arg.name for arg in call.args if isinstance(arg, ir.Var))
+
+
+def assigned_names(body: list[ir.Stmt]) -> Iterator[str]:
+    """Variables ``body`` assigns itself: ``x := …`` and loop variables (not through a
+    call: see ``vars_passed``)."""
+    for stmt in walk_statements(body):
+        if isinstance(stmt, ir.Assign) and isinstance(stmt.target, ir.Var):
+            yield stmt.target.name
+        elif isinstance(stmt, ir.ForRange | ir.ForEach):
+            yield stmt.var

@@ -5,8 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from portcheck.interp import program_cache
 from portcheck.interp.bsl import DIALECTS
-from portcheck.interp.bsl.cache import compile_cached
 from portcheck.runners.cache import BuildCache
 from portcheck.runners.interpreted import InterpretedRunner
 
@@ -33,7 +33,7 @@ class BslRunner(InterpretedRunner):
     def check(self, source: Path) -> None:
         # Through the interpreter's compile cache: the subprocess that runs the program then
         # finds it compiled.
-        compile_cached(source)
+        program_cache.compile_cached(self.language, source)
 
     def embedded_options(self) -> list[str]:
         return ["--dialect", self.dialect]

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from portcheck.interp.kumir.cache import compile_cached
-from portcheck.interp.kumir.source import DEFAULT_ENCODING
+from portcheck.interp import program_cache
+from portcheck.interp.frontends import DEFAULT_ENCODING
 from portcheck.runners.cache import BuildCache
 from portcheck.runners.interpreted import InterpretedRunner
 
@@ -32,7 +32,7 @@ class KumirRunner(InterpretedRunner):
     def check(self, source: Path) -> None:
         # Through the interpreter's compile cache: the subprocess that runs the program then
         # finds it compiled (no Lark, no parse).
-        compile_cached(source, self.encoding)
+        program_cache.compile_cached(self.language, source, self.encoding)
 
     def check_key(self) -> bytes:
         return self.encoding.encode()

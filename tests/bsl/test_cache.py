@@ -12,8 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from portcheck.interp import bsl
-from portcheck.interp.bsl import cache, run_program
+from portcheck.cache_root import CACHE_ENV
+from portcheck.interp import bsl, program_cache
+from portcheck.interp.bsl import run_program
 from portcheck.interp.errors import RunError
 
 
@@ -28,7 +29,7 @@ def run(program: object) -> str:
 
 @pytest.fixture
 def cache_root(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    monkeypatch.setenv(cache.CACHE_ENV, str(tmp_path / "cache"))
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "cache"))
     return tmp_path / "cache"
 
 
@@ -46,44 +47,44 @@ def test_second_compile_comes_from_the_cache_and_runs_alike(
     source = tmp_path / "p.bsl"
     source.write_text("Сообщить(Null = Null);\nСообщить(Строка(1 / 4 + 0.5));\n"
                       "М = Новый Массив(2);\nСообщить(М[5]);\n", encoding="utf-8")
-    fresh = run(cache.compile_cached(source))
+    fresh = run(program_cache.compile_cached("bsl", source))
     assert len(list(cache_root.glob("bsl/*.pickle"))) == 1
     forbid_compiling(monkeypatch)
-    cached = run(cache.compile_cached(source))
+    cached = run(program_cache.compile_cached("bsl", source))
     assert fresh == cached == f"Да\n0,75\n!{source}:4:1: Индекс находится за границами массива"
 
 
 def test_changed_file_is_another_entry(tmp_path: Path, cache_root: Path) -> None:
     source = tmp_path / "p.bsl"
     source.write_text("Сообщить(\"один\");\n", encoding="utf-8")
-    assert run(cache.compile_cached(source)) == "один\n"
+    assert run(program_cache.compile_cached("bsl", source)) == "один\n"
     source.write_text("Сообщить(\"два\");\n", encoding="utf-8")
-    assert run(cache.compile_cached(source)) == "два\n"
+    assert run(program_cache.compile_cached("bsl", source)) == "два\n"
     assert len(list(cache_root.glob("bsl/*.pickle"))) == 2
 
 
 def test_broken_entry_is_compiled_anew(tmp_path: Path, cache_root: Path) -> None:
     source = tmp_path / "p.bsl"
     source.write_text("Сообщить(\"да\");\n", encoding="utf-8")
-    cache.compile_cached(source)
+    program_cache.compile_cached("bsl", source)
     (entry,) = cache_root.glob("bsl/*.pickle")
     entry.write_bytes(b"not a pickle")
-    assert run(cache.compile_cached(source)) == "да\n"
+    assert run(program_cache.compile_cached("bsl", source)) == "да\n"
 
 
 def test_unwritable_cache_is_not_used(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     blocker = tmp_path / "file"
     blocker.write_text("", encoding="utf-8")
-    monkeypatch.setenv(cache.CACHE_ENV, str(blocker / "below-a-file"))
+    monkeypatch.setenv(CACHE_ENV, str(blocker / "below-a-file"))
     source = tmp_path / "p.bsl"
     source.write_text("Сообщить(\"да\");\n", encoding="utf-8")
-    assert run(cache.compile_cached(source)) == "да\n"
+    assert run(program_cache.compile_cached("bsl", source)) == "да\n"
 
 
 def test_cli_runs_the_same_from_the_cache(tmp_path: Path) -> None:
     source = tmp_path / "p.bsl"
     source.write_text("Сообщить(\"x\");\nА = 1 / 0;\n", encoding="utf-8")
-    env = {**os.environ, cache.CACHE_ENV: str(tmp_path / "cache")}
+    env = {**os.environ, CACHE_ENV: str(tmp_path / "cache")}
     runs = [subprocess.run([sys.executable, "-m", "portcheck.interp.bsl", str(source)],
                            env=env, capture_output=True, text=True, encoding="utf-8")
             for _ in range(2)]

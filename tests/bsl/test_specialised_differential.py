@@ -13,7 +13,7 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from portcheck.interp.bsl import compile_text
-from portcheck.interp.bsl.lower import Lowerer
+from portcheck.interp.bsl.lower import ModuleLowering
 from portcheck.interp.bsl.parser import parse
 from portcheck.interp.bsl.runtime import BslRuntime
 from portcheck.interp.bsl.source import normalise
@@ -28,7 +28,7 @@ PROGRAMS = sorted([*(HERE / "corpus").glob("*.bsl"), *(HERE / "errors").glob("*.
 
 def general(text: str) -> Program:
     """The program with the lowering's general operators only (no ``specialise``)."""
-    module = Lowerer("p.bsl").module(parse(normalise(text), "p.bsl"))
+    module = ModuleLowering("p.bsl").module(parse(normalise(text), "p.bsl"))
     return compile_module(module, BslRuntime)
 
 

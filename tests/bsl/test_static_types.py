@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from portcheck.interp.bsl import compile_file, compile_text, run_program
-from portcheck.interp.bsl.lower import Lowerer
+from portcheck.interp.bsl.lower import ModuleLowering
 from portcheck.interp.bsl.parser import parse
 from portcheck.interp.bsl.source import normalise
 from portcheck.interp.bsl.static_types import StaticTypes
@@ -23,7 +23,7 @@ OUT_OF_RANGE = "Индекс находится за границами масс
 
 
 def infer(text: str) -> StaticTypes:
-    lowerer = Lowerer("t.bsl")
+    lowerer = ModuleLowering("t.bsl")
     module = lowerer.module(parse(normalise(text), "t.bsl"))
     return StaticTypes(module, lowerer.initial)
 

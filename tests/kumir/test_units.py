@@ -9,7 +9,7 @@ import pytest
 
 from portcheck.interp.errors import CompileError, ProgramFault
 from portcheck.interp.kumir import compile_file, run_file
-from portcheck.interp.kumir.fmt import format_real
+from portcheck.interp.kumir.formatting import format_real
 from portcheck.interp.kumir.inputs import InputReader
 from portcheck.languages import EMBEDDED
 from portcheck.runners.kumir import KumirRunner

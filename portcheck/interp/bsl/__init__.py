@@ -1,4 +1,5 @@
 """The embedded 1C (BSL) interpreter: parse once, lower to the shared IR, run as Python.
+The front-end API of ``portcheck.interp.frontends``.
 
 >>> import io, pathlib
 >>> warnings = run_file(pathlib.Path("prog.bsl"), stdin=io.StringIO(), stdout=sys.stdout)
@@ -10,25 +11,40 @@ import decimal
 from pathlib import Path
 from typing import TextIO
 
+from portcheck.interp import ir
+from portcheck.interp.bsl.formatting import DIALECTS
 from portcheck.interp.bsl.numbers import CONTEXT
-from portcheck.interp.bsl.present import DIALECTS
 from portcheck.interp.bsl.runtime import BslRuntime
 from portcheck.interp.bsl.source import normalise, read_source
 from portcheck.interp.core import Program, compile_module
+from portcheck.interp.frontends import DEFAULT_ENCODING, RunOption
 
-__all__ = ["DIALECTS", "compile_file", "compile_text", "run_file", "run_program"]
+__all__ = ["DESCRIPTION", "DIALECTS", "RUN_OPTIONS", "compile_file", "compile_text",
+           "lower_text", "run_file", "run_program"]
+
+DESCRIPTION = "Run a 1C (BSL) program."
+RUN_OPTIONS = (
+    RunOption("dialect", str, "platform", choices=DIALECTS,
+              help="presentation of numbers: 1C:Enterprise (default) or OneScript"),
+)
 
 
-def compile_text(text: str, filename: str = "<program>") -> Program:
-    """Compile 1C source text (``CompileError`` on a syntax or checking error)."""
+def lower_text(text: str, filename: str = "<program>") -> ir.Module:
+    """Check 1C source text and lower it to the IR, operators specialised by their static
+    types (``CompileError`` on a syntax or checking error)."""
     # Imported here: Lark is a good part of the start-up, and a cached program needs none.
     from portcheck.interp.bsl.lower import lower
     from portcheck.interp.bsl.parser import parse
 
-    return compile_module(lower(parse(normalise(text), filename), filename), BslRuntime)
+    return lower(parse(normalise(text), filename), filename)
 
 
-def compile_file(path: Path, *, encoding: str = "utf-8-sig") -> Program:
+def compile_text(text: str, filename: str = "<program>") -> Program:
+    """Compile 1C source text (``CompileError`` on a syntax or checking error)."""
+    return compile_module(lower_text(text, filename), BslRuntime)
+
+
+def compile_file(path: Path, *, encoding: str = DEFAULT_ENCODING) -> Program:
     return compile_text(read_source(path, encoding), str(path))
 
 
@@ -43,7 +59,8 @@ def run_program(program: Program, *, stdin: TextIO, stdout: TextIO,
     return runtime.warnings
 
 
-def run_file(path: Path, *, stdin: TextIO, stdout: TextIO,
+def run_file(path: Path, *, stdin: TextIO, stdout: TextIO, encoding: str = DEFAULT_ENCODING,
              dialect: str = "platform") -> list[str]:
     """Compile and run a 1C file, streaming its output; returns its warnings."""
-    return run_program(compile_file(path), stdin=stdin, stdout=stdout, dialect=dialect)
+    return run_program(compile_file(path, encoding=encoding), stdin=stdin, stdout=stdout,
+                       dialect=dialect)

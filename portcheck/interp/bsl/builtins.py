@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 from portcheck.interp.bsl import numbers
 from portcheck.interp.bsl.compare import less
-from portcheck.interp.bsl.formatting import format_value
+from portcheck.interp.bsl.conversions import to_bool, to_number
+from portcheck.interp.bsl.formatting import format_value, to_string
 from portcheck.interp.bsl.library import TYPE_NAMES
-from portcheck.interp.bsl.present import to_bool, to_number, to_string
 from portcheck.interp.bsl.values import BslArray, BslType, NullType, type_name
 from portcheck.interp.errors import ProgramFault
 

@@ -1,4 +1,6 @@
-"""``Формат(value, "ЧДЦ=2; ЧГ=0")``: 1C's format strings for numbers, booleans, dates."""
+"""How 1C values print: their presentation (``Строка``, ``Сообщить``, ``"…" + x``) in either
+dialect — 1C:Enterprise's ru locale or OneScript's invariant culture — and ``Формат``
+with its format strings (``"ЧДЦ=2; ЧГ=0"``) for numbers, booleans and dates."""
 
 from __future__ import annotations
 
@@ -7,7 +9,74 @@ from datetime import datetime
 from decimal import Decimal
 
 from portcheck.interp.bsl import numbers
-from portcheck.interp.bsl.present import to_string
+from portcheck.interp.bsl.values import BslType, NullType, type_name
+
+DIALECTS = ("platform", "onescript")
+NBSP = "\xa0"
+
+# ---- presentation ------------------------------------------------------------------------
+
+
+def date_text(value: datetime) -> str:
+    """``01.01.2024 0:00:00``: how both 1C and OneScript write a date."""
+    return f"{value:%d.%m.%Y} {value.hour}:{value:%M:%S}"
+
+
+def to_string(value: object, dialect: str = "platform") -> str:
+    """``Строка(value)``: the presentation of any value."""
+    kind = type(value)
+    if kind is str:
+        return value  # type: ignore[return-value]
+    if kind is int or kind is Decimal:
+        if dialect == "onescript":
+            return onescript_presentation(value)  # type: ignore[arg-type]
+        return platform_presentation(value)  # type: ignore[arg-type]
+    if kind is bool:
+        return "Да" if value else "Нет"
+    if value is None or kind is NullType:
+        return ""
+    if kind is datetime:
+        return date_text(value)  # type: ignore[arg-type]
+    if kind is BslType:
+        return value.name  # type: ignore[attr-defined]
+    return type_name(value)
+
+
+def plain_digits(value: numbers.Number, keep_scale: bool) -> str:
+    """Digits with '.' and '-' only; ``keep_scale`` keeps trailing zeros (1.50)."""
+    if type(value) is int:
+        return str(value)
+    if not keep_scale:
+        value = value.normalize(numbers.CONTEXT)
+    text = format(value, "f")
+    return "0" if text in ("-0", "") else text
+
+
+def group_digits(digits: str, separator: str, size: int = 3) -> str:
+    """``1234567`` -> ``1 234 567`` (``digits`` has no sign)."""
+    if size <= 0 or len(digits) <= size:
+        return digits
+    head = len(digits) % size or size
+    groups = [digits[:head]] + [digits[i : i + size] for i in range(head, len(digits), size)]
+    return separator.join(groups)
+
+
+def platform_presentation(value: numbers.Number) -> str:
+    """How 1C:Enterprise (ru locale) writes a number: ``1 234 567,5`` (group separator is
+    a non-breaking space), no trailing zeros."""
+    text = plain_digits(value, keep_scale=False)
+    sign = "-" if text.startswith("-") else ""
+    whole, _, fraction = text.lstrip("-").partition(".")
+    grouped = group_digits(whole, NBSP)
+    return sign + grouped + ("," + fraction if fraction else "")
+
+
+def onescript_presentation(value: numbers.Number) -> str:
+    """How OneScript writes a number: .NET invariant culture, trailing zeros kept."""
+    return plain_digits(value, keep_scale=True)
+
+
+# ---- Формат ------------------------------------------------------------------------------
 
 # Russian and English names of the format parameters, to one canonical name.
 PARAM_NAMES = {
@@ -63,7 +132,7 @@ def format_number(value: numbers.Number, params: dict[str, str]) -> str:
         return params["nz"]
     if value == 0 and "nz" not in params:
         return ""
-    digits = numbers.plain_digits(value, keep_scale=False)
+    digits = plain_digits(value, keep_scale=False)
     sign = "-" if digits.startswith("-") else ""
     whole, _, fraction = digits.lstrip("-").partition(".")
     if fraction_digits is not None:
@@ -76,7 +145,7 @@ def format_number(value: numbers.Number, params: dict[str, str]) -> str:
         elif "nlz" in params:
             whole = whole.rjust(width, "0")
     group_size = _group_size(params.get("ng"))
-    grouped = numbers.group_digits(whole, params.get("ngs", numbers.NBSP), group_size)
+    grouped = group_digits(whole, params.get("ngs", NBSP), group_size)
     separator = params.get("nds", ",")
     return sign + grouped + (separator + fraction if fraction else "")
 

@@ -20,14 +20,8 @@ CONTEXT = decimal.Context(
 )
 DIVISION_BY_ZERO = "Деление на ноль"
 NOT_A_NUMBER = "Преобразование значения к типу Число не может быть выполнено"
-NBSP = "\xa0"
 
 Number = int | Decimal
-
-
-def is_number(value: object) -> bool:
-    kind = type(value)
-    return kind is int or kind is Decimal
 
 
 def canonical(value: Decimal) -> Number:
@@ -113,40 +107,3 @@ def round_number(a: Number, digits: int = 0, mode: str = "half_up") -> Number:
 
 def negate(a: Number) -> Number:
     return -a if type(a) is int else canonical(CONTEXT.minus(a))
-
-
-# ---- presentation ------------------------------------------------------------------------
-
-
-def plain_digits(value: Number, keep_scale: bool) -> str:
-    """Digits with '.' and '-' only; ``keep_scale`` keeps trailing zeros (1.50)."""
-    if type(value) is int:
-        return str(value)
-    if not keep_scale:
-        value = value.normalize(CONTEXT)
-    text = format(value, "f")
-    return "0" if text in ("-0", "") else text
-
-
-def group_digits(digits: str, separator: str, size: int = 3) -> str:
-    """``1234567`` -> ``1 234 567`` (``digits`` has no sign)."""
-    if size <= 0 or len(digits) <= size:
-        return digits
-    head = len(digits) % size or size
-    groups = [digits[:head]] + [digits[i : i + size] for i in range(head, len(digits), size)]
-    return separator.join(groups)
-
-
-def platform_presentation(value: Number) -> str:
-    """How 1C:Enterprise (ru locale) writes a number: ``1 234 567,5`` (group separator is
-    a non-breaking space), no trailing zeros."""
-    text = plain_digits(value, keep_scale=False)
-    sign = "-" if text.startswith("-") else ""
-    whole, _, fraction = text.lstrip("-").partition(".")
-    grouped = group_digits(whole, NBSP)
-    return sign + grouped + ("," + fraction if fraction else "")
-
-
-def onescript_presentation(value: Number) -> str:
-    """How OneScript writes a number: .NET invariant culture, trailing zeros kept."""
-    return plain_digits(value, keep_scale=True)

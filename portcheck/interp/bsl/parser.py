@@ -1,4 +1,5 @@
-"""Parse 1C source into a Lark tree; syntax errors become one-line ``CompileError``s."""
+"""Parse 1C source into a Lark tree (``portcheck.interp.parsing``): keywords in either
+spelling retyped from names, syntax errors worded as the platform words them."""
 
 from __future__ import annotations
 
@@ -6,12 +7,19 @@ from functools import cache
 from pathlib import Path
 
 from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from portcheck.interp import parsing
 from portcheck.interp.bsl.keywords import SHOWN_TERMINALS, TERMINAL_OF_WORD
-from portcheck.interp.errors import CompileError
 
 GRAMMAR = Path(__file__).with_name("grammar.lark")
+# Named in "(ожидается …)" after a syntax error, the first one Lark would have accepted.
+HINTED = ("SEMICOLON", "ENDIF", "ENDDO", "ENDPROCEDURE", "ENDFUNCTION", "ENDTRY", "THEN", "DO",
+          "RPAR", "RSQB")
+
+
+def parse(text: str, filename: str) -> Tree:
+    """The parse tree of a normalised source text (see ``source.normalise``)."""
+    return parsing.parse(_parser(), text, filename, Wording())
 
 
 def _retype_keyword(token: Token) -> Token:
@@ -23,53 +31,32 @@ def _retype_keyword(token: Token) -> Token:
 
 @cache
 def _parser() -> Lark:
-    # cache=True: Lark keeps the analysed LALR tables in a file in the temporary directory,
-    # keyed by the grammar's and the options' hash and the Python version, so only the
-    # first run after a grammar change pays for the analysis (~0.5 s).
-    return Lark(
-        GRAMMAR.read_text(encoding="utf-8"),
-        parser="lalr",
-        lexer="basic",
-        propagate_positions=True,
-        maybe_placeholders=True,
-        lexer_callbacks={"NAME": _retype_keyword},
-        cache=True,
-    )
+    return parsing.lalr_parser(GRAMMAR, lexer="basic", maybe_placeholders=True,
+                               lexer_callbacks={"NAME": _retype_keyword})
 
 
-def parse(text: str, filename: str) -> Tree:
-    """The parse tree of a normalised source text (see ``source.normalise``)."""
-    try:
-        return _parser().parse(text)
-    except UnexpectedInput as error:
-        raise _syntax_error(error, text, filename) from None
+class Wording:
+    """1C's words for syntax errors."""
 
-
-def _syntax_error(error: UnexpectedInput, text: str, filename: str) -> CompileError:
-    if isinstance(error, UnexpectedCharacters):
-        char = text[error.pos_in_stream] if error.pos_in_stream < len(text) else "?"
-        message = f"Синтаксическая ошибка: недопустимый символ {char!r}"
+    def bad_character(self, char: str) -> str:
         if char == '"':
-            message = "Незавершённый строковый литерал"
-        return CompileError(filename, error.line, error.column, message)
-    if isinstance(error, UnexpectedEOF) or (
-        isinstance(error, UnexpectedToken) and error.token.type == "$END"
-    ):
-        line = text.count("\n") + 1
-        column = len(text) - text.rfind("\n")
-        return CompileError(filename, line, column,
-                            "Синтаксическая ошибка: неожиданный конец модуля"
-                            + _expected(error))
-    assert isinstance(error, UnexpectedToken)
-    shown = error.token.value if error.token.value else error.token.type
-    return CompileError(filename, error.line, error.column,
-                        f"Синтаксическая ошибка: неожиданное «{shown}»" + _expected(error))
+            return "Незавершённый строковый литерал"
+        return f"Синтаксическая ошибка: недопустимый символ {char!r}"
+
+    def unexpected_token(self, token: Token, expected: set[str]) -> str:
+        shown = token.value if token.value else token.type
+        return f"Синтаксическая ошибка: неожиданное «{shown}»" + _expected(expected)
+
+    def unexpected_end(self, expected: set[str]) -> str:
+        return "Синтаксическая ошибка: неожиданный конец модуля" + _expected(expected)
+
+    def end_position(self, text: str) -> tuple[int, int]:
+        """Just past the last character (a final line feed starts an empty last line)."""
+        return text.count("\n") + 1, len(text) - text.rfind("\n")
 
 
-def _expected(error: UnexpectedInput) -> str:
-    expected = getattr(error, "expected", None) or set()
-    for terminal in ("SEMICOLON", "ENDIF", "ENDDO", "ENDPROCEDURE", "ENDFUNCTION", "ENDTRY",
-                     "THEN", "DO", "RPAR", "RSQB"):
+def _expected(expected: set[str]) -> str:
+    for terminal in HINTED:
         if terminal in expected:
             return f" (ожидается {SHOWN_TERMINALS[terminal]})"
     return ""

@@ -1,4 +1,6 @@
-"""The 1C runtime: operators and built-ins as ``prim_*`` methods for the execution core.
+"""The 1C runtime: operators, items and properties, loops, exceptions and constructors as
+``prim_*`` methods for the execution core; the global functions come from the ``builtins``
+mixin.
 
 Inline templates give the core a fast path for the common case (whole numbers, strings,
 array items); everything else goes through the methods, which carry the full 1C rules.
@@ -15,7 +17,8 @@ from typing import Any, ClassVar, TextIO
 from portcheck.interp.bsl import numbers
 from portcheck.interp.bsl.builtins import BuiltinFunctions
 from portcheck.interp.bsl.compare import equal, less
-from portcheck.interp.bsl.present import to_bool, to_number, to_string
+from portcheck.interp.bsl.conversions import to_bool, to_number
+from portcheck.interp.bsl.formatting import onescript_presentation, platform_presentation, to_string
 from portcheck.interp.bsl.values import (
     INDEX_OUT_OF_RANGE,
     BslArray,
@@ -147,8 +150,8 @@ class BslRuntime(BuiltinFunctions, RuntimeBase):
         ``1000000``, ``1,5`` / ``1.5``); ``-3`` reads the same everywhere, so it does not."""
         text = to_string(value, self.dialect)
         if type(value) is int or type(value) is Decimal:
-            platform = numbers.platform_presentation(value)  # type: ignore[arg-type]
-            onescript = numbers.onescript_presentation(value)  # type: ignore[arg-type]
+            platform = platform_presentation(value)  # type: ignore[arg-type]
+            onescript = onescript_presentation(value)  # type: ignore[arg-type]
             if platform == onescript:
                 return text
             self.warn_once(

@@ -11,6 +11,8 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+from portcheck.interp.frontends import DEFAULT_ENCODING
+
 _DIRECTIVE_LINE = re.compile(r"^[ \t]*[&#][^\n]*", re.MULTILINE)
 
 
@@ -20,5 +22,5 @@ def normalise(text: str) -> str:
     return _DIRECTIVE_LINE.sub("", text)
 
 
-def read_source(path: Path, encoding: str = "utf-8-sig") -> str:
+def read_source(path: Path, encoding: str = DEFAULT_ENCODING) -> str:
     return normalise(path.read_text(encoding=encoding))

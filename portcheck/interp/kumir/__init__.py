@@ -1,4 +1,5 @@
-"""The embedded interpreter of the school algorithmic language (KuMir).
+"""The embedded interpreter of the school algorithmic language (KuMir).  The front-end API
+of ``portcheck.interp.frontends``.
 
 Source text is parsed with a Lark grammar, type-checked and lowered to the shared IR
 (``lower``), then compiled to Python once by the shared core and run with
@@ -12,22 +13,31 @@ from typing import TextIO
 
 from portcheck.interp import ir
 from portcheck.interp.core import Program, compile_module
+from portcheck.interp.frontends import DEFAULT_ENCODING, RunOption
 from portcheck.interp.kumir.runtime import KumirRuntime
-from portcheck.interp.kumir.source import DEFAULT_ENCODING, read_source
+from portcheck.interp.kumir.source import read_source
 
-__all__ = ["compile_file", "compile_text", "lower_text", "run_file", "run_program"]
+__all__ = ["DESCRIPTION", "RUN_OPTIONS", "compile_file", "compile_text",
+           "lower_text", "run_file", "run_program"]
+
+DESCRIPTION = "Run a school-algorithmic-language program."
+RUN_OPTIONS = (
+    RunOption("seed", int, 1, help="seed of rnd/irnd (default 1)"),
+)
 
 
 def lower_text(text: str, filename: str = "<program>") -> ir.Module:
-    """Check a program and lower it to the IR; ``CompileError`` on a mistake."""
+    """Check a program and lower it to the IR, after the range analysis (``CompileError``
+    on a mistake)."""
     # Imported here: Lark costs a third of the start-up, and a cached program needs none.
-    from portcheck.interp.kumir.lower import ModuleLowering
+    from portcheck.interp.kumir.lower import lower
     from portcheck.interp.kumir.parser import parse
 
-    return ModuleLowering(filename).module(parse(text, filename))
+    return lower(parse(text, filename), filename)
 
 
 def compile_text(text: str, filename: str = "<program>") -> Program:
+    """Compile school-language source text (``CompileError`` on a mistake)."""
     return compile_module(lower_text(text, filename), KumirRuntime)
 
 

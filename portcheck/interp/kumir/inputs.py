@@ -12,6 +12,7 @@ import re
 from typing import TextIO
 
 from portcheck.interp.errors import ProgramFault
+from portcheck.interp.kumir.numbers import int32
 
 NO_DATA = "Ошибка ввода: нет данных"
 _INT = re.compile(r"[+-]?\d+\Z")
@@ -59,10 +60,7 @@ class InputReader:
         word = self.word()
         if not _INT.match(word):
             raise ProgramFault(f"Ошибка ввода: ожидалось целое число, введено «{word}»")
-        value = int(word)
-        if not -(2**31) <= value < 2**31:
-            raise ProgramFault("Целочисленное переполнение")
-        return value
+        return int32(int(word))
 
     def read_real(self) -> float:
         word = self.word()

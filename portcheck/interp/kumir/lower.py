@@ -6,15 +6,17 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from portcheck.interp import ir
-from portcheck.interp.kumir.builtins import BUILTINS
-from portcheck.interp.kumir.exprs import pos_of
+from portcheck.interp.kumir.library import BUILTINS
+from portcheck.interp.kumir.lower_stmts import StmtLowering
 from portcheck.interp.kumir.ranges import narrow_module
 from portcheck.interp.kumir.scope import ARG, RESULT_NAME, Scope, Signature, Variable
-from portcheck.interp.kumir.stmts import StmtLowering
 from portcheck.interp.kumir.types import TERMINAL_TABLES, TERMINAL_TYPES, TableType, Type
+from portcheck.interp.lowering import pos_of
 
 
 class ModuleLowering(StmtLowering):
+    """Lowers a whole program (``module``); one instance per program."""
+
     def __init__(self, filename: str) -> None:
         self.filename = filename
         self.algorithms: dict[str, Signature] = {}
@@ -32,7 +34,7 @@ class ModuleLowering(StmtLowering):
         procs = [self.algorithm(alg) for alg in algs]
         if algs:
             body.append(self.run_first(algs[0]))
-        return narrow_module(ir.Module(globals_, procs, body, self.filename))
+        return ir.Module(globals_, procs, body, self.filename)
 
     def run_first(self, alg: Tree) -> ir.Stmt:
         signature = self.algorithms[str(_alg_name(alg))]
@@ -97,8 +99,10 @@ class ModuleLowering(StmtLowering):
         return ir.Proc(signature.name, params, list(self.declared), body,
                        signature.result is not None, pos)
 
-    def s_alg_pre(self, node: Tree) -> list[ir.Stmt]:
-        return self.body(node)
+
+def lower(tree: Tree, filename: str) -> ir.Module:
+    """The checked program, its provably safe operations unchecked (``ranges``)."""
+    return narrow_module(ModuleLowering(filename).module(tree))
 
 
 def _child(node: Tree, data: str) -> Tree | None:

@@ -20,13 +20,16 @@ fails exactly as before.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 from portcheck.interp import ir
-from portcheck.interp.walk import walk_statements
-
-INT_MIN = -(2**31)
-INT_MAX = 2**31 - 1
+from portcheck.interp.kumir.numbers import INT_MAX, INT_MIN
+from portcheck.interp.walk import (
+    assigned_names,
+    calls_in,
+    child_blocks,
+    statement_expressions,
+    sub_expressions,
+    walk_statements,
+)
 
 Interval = tuple[int, int]
 Env = dict[str, Interval]
@@ -53,19 +56,17 @@ class _Narrowing:
         self.by_ref = by_ref
         self.tables = tables  # 1-D tables of this algorithm with constant bounds
 
-    def walk(self, node: object, env: Env) -> None:
-        """Narrow every expression under ``node`` (a statement, a block, a branch)."""
-        if isinstance(node, ir.ForRange):
-            self.loop(node, env)
-        elif isinstance(node, ir.Const | ir.Var | ir.Prim | ir.Call | ir.And | ir.Or | ir.Not
-                        | ir.Cond | ir.Item):
-            self.interval(node, env)
-        elif isinstance(node, list | tuple):
-            for child in node:
-                self.walk(child, env)
-        elif hasattr(node, "__slots__") and not isinstance(node, ir.Pos):
-            for slot in node.__slots__:
-                self.walk(getattr(node, slot), env)
+    def walk(self, body: list[ir.Stmt], env: Env) -> None:
+        """Narrow every expression of ``body``, nested blocks included."""
+        for stmt in body:
+            if isinstance(stmt, ir.ForRange):
+                self.loop(stmt, env)
+                continue
+            for expr in statement_expressions(stmt):
+                if expr is not None:
+                    self.interval(expr, env)
+            for block in child_blocks(stmt):
+                self.walk(block, env)
 
     def loop(self, loop: ir.ForRange, env: Env) -> None:
         start = self.interval(loop.start, env)
@@ -79,19 +80,16 @@ class _Narrowing:
             inner[loop.var] = (min(start[0], stop[0]), max(start[1], stop[1]))
         self.walk(loop.body, inner)
 
-    def assigns(self, node: object, name: str) -> bool:
-        """May running ``node`` change the variable ``name``?"""
-        if isinstance(node, ir.Assign) and isinstance(node.target, ir.Var):
-            if node.target.name == name:
-                return True
-        if isinstance(node, ir.ForRange | ir.ForEach) and node.var == name:
+    def assigns(self, body: list[ir.Stmt], name: str) -> bool:
+        """May running ``body`` change the variable ``name``?"""
+        if name in assigned_names(body):
             return True
-        if isinstance(node, ir.Call):
-            refs = self.by_ref.get(node.name, [])
-            passed = [isinstance(arg, ir.Var) and arg.name == name for arg in node.args]
+        for call in calls_in(body):
+            refs = self.by_ref.get(call.name, [])
+            passed = [isinstance(arg, ir.Var) and arg.name == name for arg in call.args]
             if any(p and (n >= len(refs) or refs[n]) for n, p in enumerate(passed)):
                 return True
-        return any(self.assigns(child, name) for child in _children(node))
+        return False
 
     # -- expressions -------------------------------------------------------------------
 
@@ -104,11 +102,12 @@ class _Narrowing:
         if isinstance(e, ir.Prim):
             return self.prim(e, [self.interval(a, env) for a in e.args])
         if isinstance(e, ir.Item):
-            self.walk(e.base, env)
+            self.interval(e.base, env)
             self.item(e, [self.interval(i, env) for i in e.index])
             return None
-        for child in _children(e):
-            self.walk(child, env)
+        for child in sub_expressions(e):
+            if child is not None:
+                self.interval(child, env)
         return None
 
     def prim(self, e: ir.Prim, args: list[Interval | None]) -> Interval | None:
@@ -182,11 +181,3 @@ def _static_tables(proc: ir.Proc) -> dict[str, Interval]:
         if name in proc.locals_ and assigned[name] == 1 and len(limits) == 2 and constant:
             tables[name] = (limits[0].value, limits[1].value)  # type: ignore[union-attr]
     return tables
-
-
-def _children(node: object) -> Iterator[object]:
-    if isinstance(node, list | tuple):
-        yield from node
-    elif hasattr(node, "__slots__") and not isinstance(node, ir.Pos):
-        for slot in node.__slots__:
-            yield getattr(node, slot)

@@ -1,5 +1,6 @@
-"""The run-time of the school language: operators with KuMir's semantics, built-in
-algorithms, ``вывод`` and ``ввод``.
+"""The run-time of the school language: operators with KuMir's semantics, string
+indexing, tables, loops, ``вывод`` and ``ввод``; the built-in algorithms come from the
+``builtins`` mixin.
 
 Values: ``цел`` is a Python int kept within 32 bits (leaving the range is the run-time
 error ``Целочисленное переполнение``), ``вещ`` a float, ``лог`` a bool, ``сим`` and ``лит``
@@ -17,20 +18,18 @@ from typing import Any, ClassVar, TextIO
 
 from portcheck.interp.core import RuntimeBase
 from portcheck.interp.errors import ProgramFault
-from portcheck.interp.kumir import fmt
+from portcheck.interp.kumir import formatting
+from portcheck.interp.kumir.builtins import BuiltinFunctions
 from portcheck.interp.kumir.inputs import InputReader
-from portcheck.interp.kumir.tables import OUT_OF_BOUNDS, Table
+from portcheck.interp.kumir.numbers import DIVISION_BY_ZERO, INT_MAX, INT_MIN, OVERFLOW, int32
+from portcheck.interp.kumir.values import OUT_OF_BOUNDS, Table
 from portcheck.prng import JavaRandom
 
-INT_MIN = -(2**31)
-INT_MAX = 2**31 - 1
-OVERFLOW = "Целочисленное переполнение"
-DIVISION_BY_ZERO = "Деление на ноль"
 BAD_DIVISOR = "Деление на ненатуральное число"
 UNDEFINED = "Значение величины не определено"
 STRING_INDEX = "Индекс за пределами строки"
 
-_I32 = "(k_ if -2147483648 <= (k_ := {expr}) <= 2147483647 else P_int_overflow())"
+_I32 = f"(k_ if {INT_MIN} <= (k_ := {{expr}}) <= {INT_MAX} else P_int_overflow())"
 
 
 def _checked(expr: str) -> str:
@@ -38,7 +37,7 @@ def _checked(expr: str) -> str:
     return _I32.format(expr=expr)
 
 
-class KumirRuntime(RuntimeBase):
+class KumirRuntime(BuiltinFunctions, RuntimeBase):
     inline: ClassVar[dict[str, str]] = {
         "add_int": _checked("{0} + {1}"),
         "sub_int": _checked("{0} - {1}"),
@@ -145,7 +144,7 @@ class KumirRuntime(RuntimeBase):
             raise ProgramFault("Отрицательная степень целого числа")
         if abs(base) > 1 and exponent > 31:
             raise ProgramFault(OVERFLOW)
-        return _int32(base**exponent)
+        return int32(base**exponent)
 
     def prim_pow_real(self, base: float, exponent: float) -> float:
         if base < 0 and exponent != int(exponent):
@@ -154,94 +153,7 @@ class KumirRuntime(RuntimeBase):
             raise ProgramFault(DIVISION_BY_ZERO)
         return float(base) ** exponent
 
-    def prim_int(self, value: float) -> int:
-        if math.isnan(value) or math.isinf(value):
-            raise ProgramFault(OVERFLOW)
-        return _int32(math.floor(value))
-
-    def prim_abs(self, value: float) -> float:
-        return abs(float(value))
-
-    def prim_iabs(self, value: int) -> int:
-        return _int32(abs(value))
-
-    def prim_sign(self, value: float) -> int:
-        return (value > 0) - (value < 0)
-
-    def prim_sqrt(self, value: float) -> float:
-        if value < 0:
-            raise ProgramFault("Извлечение корня из отрицательного числа")
-        return math.sqrt(value)
-
-    def prim_max(self, a: float, b: float) -> float:
-        return float(max(a, b))
-
-    def prim_min(self, a: float, b: float) -> float:
-        return float(min(a, b))
-
-    def prim_imax(self, a: int, b: int) -> int:
-        return max(a, b)
-
-    def prim_imin(self, a: int, b: int) -> int:
-        return min(a, b)
-
-    def prim_sin(self, value: float) -> float:
-        return math.sin(value)
-
-    def prim_cos(self, value: float) -> float:
-        return math.cos(value)
-
-    def prim_tg(self, value: float) -> float:
-        return math.tan(value)
-
-    def prim_arctg(self, value: float) -> float:
-        return math.atan(value)
-
-    def prim_exp(self, value: float) -> float:
-        return math.exp(value)
-
-    def prim_ln(self, value: float) -> float:
-        if value <= 0:
-            raise ProgramFault("Логарифм неположительного числа")
-        return math.log(value)
-
-    def prim_lg(self, value: float) -> float:
-        if value <= 0:
-            raise ProgramFault("Логарифм неположительного числа")
-        return math.log10(value)
-
-    def prim_max_int(self) -> int:
-        return INT_MAX
-
-    def prim_max_real(self) -> float:
-        return 1.7976931348623157e308
-
-    # -- random numbers: java.util.Random seeded with the run's seed -----------------
-
-    def prim_irnd(self, bound: int) -> int:
-        """A whole number from 1 to ``bound``: ``1 + nextInt(bound)``."""
-        if bound < 1:
-            raise ProgramFault("Неверный диапазон чисел")
-        return 1 + self.random.next_int(bound)
-
-    def prim_rnd(self, bound: float) -> float:
-        """A real number in [0, bound): ``bound * nextDouble()``."""
-        return bound * self.random.next_double()
-
-    def prim_irand(self, low: int, high: int) -> int:
-        if low > high:
-            raise ProgramFault("Неверный диапазон чисел")
-        return low + self.random.next_int(high - low + 1)
-
-    def prim_rand(self, low: float, high: float) -> float:
-        if low > high:
-            raise ProgramFault("Неверный диапазон чисел")
-        return low + (high - low) * self.random.next_double()
-
     # -- strings ---------------------------------------------------------------------
-
-    def prim_length(self, text: str) -> int:
-        return len(text)
 
     def prim_char_at(self, text: str, index: int) -> str:
         if not 1 <= index <= len(text):
@@ -257,32 +169,6 @@ class KumirRuntime(RuntimeBase):
         if not (1 <= start <= stop + 1 and stop <= len(text)):
             raise ProgramFault(STRING_INDEX)
         return text[start - 1 : stop]
-
-    def prim_unicode(self, char: str) -> int:
-        return ord(char)
-
-    def prim_unichar(self, code: int) -> str:
-        if not 0 <= code <= 0x10FFFF:
-            raise ProgramFault("Недопустимый код символа")
-        return chr(code)
-
-    def prim_code(self, char: str) -> int:
-        """KuMir's ``код``: the character's code in CP1251 (0–255)."""
-        try:
-            return char.encode("cp1251")[0]
-        except UnicodeEncodeError:
-            raise ProgramFault("Символ не входит в кодировку CP1251") from None
-
-    def prim_char(self, code: int) -> str:
-        if not 0 <= code <= 255:
-            raise ProgramFault("Недопустимый код символа")
-        return bytes([code]).decode("cp1251", errors="replace")
-
-    def prim_int_to_str(self, value: int) -> str:
-        return str(value)
-
-    def prim_real_to_str(self, value: float) -> str:
-        return fmt.format_real(value)
 
     # -- tables ----------------------------------------------------------------------
 
@@ -338,13 +224,14 @@ class KumirRuntime(RuntimeBase):
         self.write(_text(kind, value))
 
     def prim_out_width(self, kind: str, value: Any, width: int) -> None:
-        self.write(fmt.right_align(_text(kind, value), width))
+        self.write(formatting.right_align(_text(kind, value), width))
 
     def prim_out_fixed(self, kind: str, value: Any, width: int, decimals: int) -> None:
         if value is None:
             raise ProgramFault(UNDEFINED)
-        text = fmt.format_fixed(value, decimals) if kind in ("вещ", "цел") else _text(kind, value)
-        self.write(fmt.right_align(text, width))
+        numeric = kind in ("вещ", "цел")
+        text = formatting.format_fixed(value, decimals) if numeric else _text(kind, value)
+        self.write(formatting.right_align(text, width))
 
     # -- ввод ------------------------------------------------------------------------
 
@@ -367,17 +254,11 @@ class KumirRuntime(RuntimeBase):
         self.reader.end_statement()
 
 
-def _int32(value: int) -> int:
-    if not INT_MIN <= value <= INT_MAX:
-        raise ProgramFault(OVERFLOW)
-    return value
-
-
 def _text(kind: str, value: Any) -> str:
     if value is None:
         raise ProgramFault(UNDEFINED)
     if kind == "вещ":
-        return fmt.format_real(value)
+        return formatting.format_real(value)
     if kind == "лог":
-        return fmt.format_bool(value)
+        return formatting.format_bool(value)
     return str(value)

@@ -5,8 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from portcheck.interp.errors import CompileError
-
-DEFAULT_ENCODING = "utf-8-sig"
+from portcheck.interp.frontends import DEFAULT_ENCODING
 
 
 def read_source(path: Path, encoding: str = DEFAULT_ENCODING) -> str:

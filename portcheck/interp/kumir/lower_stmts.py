@@ -8,8 +8,8 @@ from collections.abc import Callable
 from lark import Token, Tree
 
 from portcheck.interp import ir
-from portcheck.interp.kumir.builtins import BUILTINS
-from portcheck.interp.kumir.exprs import ExprLowering, Node, pos_of
+from portcheck.interp.kumir.library import BUILTINS
+from portcheck.interp.kumir.lower_exprs import ExprLowering
 from portcheck.interp.kumir.scope import RESULT_NAME, Variable
 from portcheck.interp.kumir.types import (
     BOOL,
@@ -22,6 +22,7 @@ from portcheck.interp.kumir.types import (
     TableType,
     Type,
 )
+from portcheck.interp.lowering import Node, pos_of
 
 _FAST_WRITES = {INT: "write_int", STR: "write_text", CHAR: "write_text"}
 _INPUT_PRIMS = {INT: "in_int", REAL: "in_real", BOOL: "in_bool", CHAR: "in_char", STR: "in_str"}
@@ -41,11 +42,11 @@ class StmtLowering(ExprLowering):
     def stmt(self, node: Node) -> list[ir.Stmt]:
         if isinstance(node, Token):  # a stray ";"
             return []
-        return getattr(self, "s_" + node.data)(node)
+        return getattr(self, "stmt_" + node.data)(node)
 
     # -- declarations ------------------------------------------------------------------
 
-    def s_decl(self, node: Tree) -> list[ir.Stmt]:
+    def stmt_decl(self, node: Tree) -> list[ir.Stmt]:
         lowered: list[ir.Stmt] = []
         kind_token: Token | None = None
         for child in node.children:
@@ -64,7 +65,7 @@ class StmtLowering(ExprLowering):
         pos = pos_of(name_token)
         if isinstance(kind, TableType):
             assert bounds is not None
-            limits = [self.expr_of(e, INT, "граница таблицы")
+            limits = [self.converted(e, INT, "граница таблицы")
                       for bound in bounds.children for e in bound.children]
             return ir.Assign(ir.Var(str(name_token), pos), ir.Prim("new_table", limits, pos), pos)
         return ir.Assign(ir.Var(str(name_token), pos), ir.Const(None, pos), pos)
@@ -87,9 +88,9 @@ class StmtLowering(ExprLowering):
 
     # -- assignment and calls ----------------------------------------------------------
 
-    def s_assign(self, node: Tree) -> list[ir.Stmt]:
+    def stmt_assign(self, node: Tree) -> list[ir.Stmt]:
         place, value_node = node.children
-        return [self.store(place, lambda kind: self.expr_of(value_node, kind, "присваивание"),
+        return [self.store(place, lambda kind: self.converted(value_node, kind, "присваивание"),
                            pos_of(node))]
 
     def store(self, place: Tree, make: Callable[[Type], ir.Expr], pos: ir.Pos) -> ir.Stmt:
@@ -103,7 +104,7 @@ class StmtLowering(ExprLowering):
             if isinstance(variable.type, TableType):
                 self.fail(token, f"Таблицу {name} нельзя присвоить целиком")
             return ir.Assign(ir.Var(name, pos_of(token)), make(variable.type), pos)
-        index = [self.expr_of(i, INT, "индекс") for i in index_nodes]
+        index = [self.converted(i, INT, "индекс") for i in index_nodes]
         base = ir.Var(name, pos_of(token))
         if isinstance(variable.type, TableType):
             item = self.table_item(token, base, variable.type, index)
@@ -113,7 +114,7 @@ class StmtLowering(ExprLowering):
             return ir.Assign(ir.Var(name, pos_of(token)), char, pos)
         self.fail(token, f"{name} — не таблица и не строка, индекс не нужен")
 
-    def s_call_stmt(self, node: Tree) -> list[ir.Stmt]:
+    def stmt_call_stmt(self, node: Tree) -> list[ir.Stmt]:
         token = node.children[0]
         args = node.children[1].children if len(node.children) > 1 else []
         name = str(token)
@@ -132,12 +133,12 @@ class StmtLowering(ExprLowering):
 
     # -- control flow ------------------------------------------------------------------
 
-    def s_if_stmt(self, node: Tree) -> list[ir.Stmt]:
+    def stmt_if_stmt(self, node: Tree) -> list[ir.Stmt]:
         test, then, *rest = node.children
         orelse = self.body(rest[0]) if rest else []
         return [ir.If([(self.condition(test), self.body(then))], orelse, pos_of(node))]
 
-    def s_switch_stmt(self, node: Tree) -> list[ir.Stmt]:
+    def stmt_switch_stmt(self, node: Tree) -> list[ir.Stmt]:
         branches = []
         orelse: list[ir.Stmt] = []
         for child in node.children:
@@ -162,7 +163,7 @@ class StmtLowering(ExprLowering):
             return body
         return [*body, ir.If([(until, [ir.Break(until.pos)])], [], until.pos)]
 
-    def s_for_loop(self, node: Tree) -> list[ir.Stmt]:
+    def stmt_for_loop(self, node: Tree) -> list[ir.Stmt]:
         var_token, start, stop, *rest = node.children
         step = rest[0] if len(rest) == 3 else None
         variable = self.scope.lookup(str(var_token))
@@ -170,32 +171,32 @@ class StmtLowering(ExprLowering):
             self.fail(var_token, f"Имя не объявлено: {var_token}")
         if variable.type != INT:
             self.fail(var_token, f"Переменная цикла {var_token} должна быть цел")
-        bounds = [self.expr_of(e, INT, "граница цикла") for e in (start, stop)]
-        step_code = None if step is None else self.expr_of(step, INT, "шаг цикла")
+        bounds = [self.converted(e, INT, "граница цикла") for e in (start, stop)]
+        step_code = None if step is None else self.converted(step, INT, "шаг цикла")
         body, until = self.loop_body(rest[-2], rest[-1])
         return [ir.ForRange(str(var_token), bounds[0], bounds[1], step_code,
                             self.with_until(body, until), "for_range", "for_after", pos_of(node))]
 
-    def s_while_loop(self, node: Tree) -> list[ir.Stmt]:
+    def stmt_while_loop(self, node: Tree) -> list[ir.Stmt]:
         test, body_node, end = node.children
         condition = self.condition(test)
         body, until = self.loop_body(body_node, end)
         return [ir.While(condition, self.with_until(body, until), pos_of(node))]
 
-    def s_times_loop(self, node: Tree) -> list[ir.Stmt]:
+    def stmt_times_loop(self, node: Tree) -> list[ir.Stmt]:
         count_node, body_node, end = node.children
-        count = self.expr_of(count_node, INT, "число повторений")
+        count = self.converted(count_node, INT, "число повторений")
         body, until = self.loop_body(body_node, end)
         return [ir.Times(count, self.with_until(body, until), "times", pos_of(node))]
 
-    def s_plain_loop(self, node: Tree) -> list[ir.Stmt]:
+    def stmt_plain_loop(self, node: Tree) -> list[ir.Stmt]:
         body_node, end = node.children
         body, until = self.loop_body(body_node, end)
         if until is None:
             return [ir.While(ir.Const(True), body, pos_of(node))]
         return [ir.Repeat(body, until, pos_of(node))]
 
-    def s_exit_stmt(self, node: Tree) -> list[ir.Stmt]:
+    def stmt_exit_stmt(self, node: Tree) -> list[ir.Stmt]:
         pos = pos_of(node)
         if self.loop_depth:
             return [ir.Break(pos)]
@@ -207,13 +208,13 @@ class StmtLowering(ExprLowering):
 
     # -- checks ------------------------------------------------------------------------
 
-    def s_assert_stmt(self, node: Tree) -> list[ir.Stmt]:
+    def stmt_assert_stmt(self, node: Tree) -> list[ir.Stmt]:
         return [self.check("check_assert", node.children[0], node)]
 
-    def s_given(self, node: Tree) -> list[ir.Stmt]:
+    def stmt_given(self, node: Tree) -> list[ir.Stmt]:
         return [self.check("check_given", node.children[0], node)] if node.children else []
 
-    def s_wanted(self, node: Tree) -> list[ir.Stmt]:
+    def stmt_wanted(self, node: Tree) -> list[ir.Stmt]:
         if node.children:
             self.wanted_checks.append(self.check("check_wanted", node.children[0], node))
         return []
@@ -223,7 +224,7 @@ class StmtLowering(ExprLowering):
 
     # -- вывод and ввод ----------------------------------------------------------------
 
-    def s_output(self, node: Tree) -> list[ir.Stmt]:
+    def stmt_output(self, node: Tree) -> list[ir.Stmt]:
         return [self.output_item(item) for item in node.children]
 
     def output_item(self, item: Tree) -> ir.Stmt:
@@ -234,13 +235,13 @@ class StmtLowering(ExprLowering):
         value, kind = self.expr(first)
         if isinstance(kind, TableType):
             self.fail(first, "Таблицу нельзя вывести целиком")
-        formats = [self.expr_of(f, INT, "формат вывода") for f in item.children[1:]]
+        formats = [self.converted(f, INT, "формат вывода") for f in item.children[1:]]
         if not formats and kind in _FAST_WRITES:
             return ir.Eval(ir.Prim(_FAST_WRITES[kind], [value], pos), pos)
         prim = ("out", "out_width", "out_fixed")[len(formats)]
         return ir.Eval(ir.Prim(prim, [ir.Const(kind), value, *formats], pos), pos)
 
-    def s_input(self, node: Tree) -> list[ir.Stmt]:
+    def stmt_input(self, node: Tree) -> list[ir.Stmt]:
         pos = pos_of(node)
         reads = [self.store(place, self.read_value(place), pos_of(place))
                  for place in node.children]

@@ -7,13 +7,11 @@ does not) and type errors are found before the program runs.
 
 from __future__ import annotations
 
-from typing import NoReturn
-
 from lark import Token, Tree
 
 from portcheck.interp import ir
-from portcheck.interp.errors import CompileError
-from portcheck.interp.kumir.builtins import BUILTINS
+from portcheck.interp.kumir.library import BUILTINS
+from portcheck.interp.kumir.numbers import INT_MAX
 from portcheck.interp.kumir.scope import Scope, Signature
 from portcheck.interp.kumir.types import (
     BOOL,
@@ -26,47 +24,35 @@ from portcheck.interp.kumir.types import (
     Type,
     assignable,
 )
+from portcheck.interp.lowering import Lowering, Node, pos_of
+from portcheck.interp.walk import walk_expr
 
-INT_MAX = 2**31 - 1
 _STRINGS = (STR, CHAR)
 _COMPARE = {"=": "eq", "<>": "ne", "≠": "ne", "<": "lt", ">": "gt", "<=": "le", "≤": "le",
             ">=": "ge", "≥": "ge"}
 _ARITHMETIC = {"+": "add", "-": "sub", "*": "mul"}
 
 Typed = tuple[ir.Expr, Type]
-Node = Tree | Token
-
-
-def pos_of(node: Node) -> ir.Pos:
-    if isinstance(node, Token):
-        return ir.Pos(node.line or 0, node.column or 0)
-    meta = node.meta
-    return ir.Pos(getattr(meta, "line", 0), getattr(meta, "column", 0))
 
 
 def type_name(kind: Type | None) -> str:
     return "нет значения" if kind is None else str(kind)
 
 
-class ExprLowering:
+class ExprLowering(Lowering):
     """Lowers expressions; the statement lowering extends it."""
 
-    filename: str
     scope: Scope
     algorithms: dict[str, Signature]
-
-    def fail(self, node: Node, message: str) -> NoReturn:
-        pos = pos_of(node)
-        raise CompileError(self.filename, pos.line, pos.col, message)
 
     # -- entry points ------------------------------------------------------------------
 
     def expr(self, node: Node) -> Typed:
         if isinstance(node, Token):  # a parenthesised single token never reaches here
             self.fail(node, f"Синтаксическая ошибка: неожиданное «{node}»")
-        return getattr(self, "x_" + node.data)(node)
+        return getattr(self, "expr_" + node.data)(node)
 
-    def expr_of(self, node: Node, wanted: Type, what: str = "") -> ir.Expr:
+    def converted(self, node: Node, wanted: Type, what: str = "") -> ir.Expr:
         """``node`` lowered and converted to type ``wanted`` (цел widens to вещ)."""
         code, kind = self.expr(node)
         return self.convert(node, code, kind, wanted, what)
@@ -85,6 +71,8 @@ class ExprLowering:
 
     def convert(self, node: Node, code: ir.Expr, kind: Type | None, wanted: Type,
                 what: str = "") -> ir.Expr:
+        if wanted == CHAR and _one_character_literal(code, kind):
+            kind = CHAR  # KuMir takes "Ж" where a сим is wanted, as if it were 'Ж'
         if kind is None or not assignable(wanted, kind):
             where = f" ({what})" if what else ""
             self.fail(node, f"Несоответствие типов{where}: нужно {wanted}, "
@@ -97,31 +85,31 @@ class ExprLowering:
 
     # -- literals ----------------------------------------------------------------------
 
-    def x_int_lit(self, node: Tree) -> Typed:
+    def expr_int_lit(self, node: Tree) -> Typed:
         value = int(node.children[0])
         if value > INT_MAX:
             self.fail(node, "Слишком большое целое число")
         return ir.Const(value, pos_of(node)), INT
 
-    def x_real_lit(self, node: Tree) -> Typed:
+    def expr_real_lit(self, node: Tree) -> Typed:
         return ir.Const(float(node.children[0]), pos_of(node)), REAL
 
-    def x_str_lit(self, node: Tree) -> Typed:
+    def expr_str_lit(self, node: Tree) -> Typed:
         return ir.Const(str(node.children[0])[1:-1], pos_of(node)), STR
 
-    def x_char_lit(self, node: Tree) -> Typed:
+    def expr_char_lit(self, node: Tree) -> Typed:
         text = str(node.children[0])[1:-1]
         return ir.Const(text, pos_of(node)), CHAR if len(text) == 1 else STR
 
-    def x_true_lit(self, node: Tree) -> Typed:
+    def expr_true_lit(self, node: Tree) -> Typed:
         return ir.Const(True, pos_of(node)), BOOL
 
-    def x_false_lit(self, node: Tree) -> Typed:
+    def expr_false_lit(self, node: Tree) -> Typed:
         return ir.Const(False, pos_of(node)), BOOL
 
     # -- names and calls ---------------------------------------------------------------
 
-    def x_name(self, node: Tree) -> Typed:
+    def expr_name(self, node: Tree) -> Typed:
         token = node.children[0]
         name = str(token)
         variable = self.scope.lookup(name)
@@ -131,7 +119,7 @@ class ExprLowering:
             return self.call_value(token, [])
         self.fail(token, f"Имя не объявлено: {name}")
 
-    def x_call(self, node: Tree) -> Typed:
+    def expr_call(self, node: Tree) -> Typed:
         token = node.children[0]
         args = node.children[1].children if len(node.children) > 1 else []
         return self.call_value(token, args)
@@ -152,7 +140,7 @@ class ExprLowering:
     def builtin_call(self, token: Token, args: list[Node]) -> Typed:
         builtin = BUILTINS[str(token)]
         self.check_arity(token, len(builtin.params), len(args))
-        codes = [self.expr_of(arg, kind, f"аргумент {n + 1} алгоритма {token}")
+        codes = [self.converted(arg, kind, f"аргумент {n + 1} алгоритма {token}")
                  for n, (arg, kind) in enumerate(zip(args, builtin.params, strict=True))]
         prim = builtin.prim
         if prim in ("div", "mod"):
@@ -174,7 +162,7 @@ class ExprLowering:
             elif param.mode in ("рез", "аргрез"):
                 codes.append(self.ref_arg(arg, param.type, what))
             else:
-                codes.append(self.expr_of(arg, param.type, what))
+                codes.append(self.converted(arg, param.type, what))
         return ir.Call(signature.name, codes, pos_of(token))
 
     def table_arg(self, node: Node, wanted: TableType, what: str) -> ir.Expr:
@@ -195,10 +183,10 @@ class ExprLowering:
 
     # -- tables and strings ------------------------------------------------------------
 
-    def x_index(self, node: Tree) -> Typed:
+    def expr_index(self, node: Tree) -> Typed:
         token, *index_nodes = node.children
-        base, kind = self.x_name(Tree("name", [token], node.meta))
-        index = [self.expr_of(i, INT, "индекс") for i in index_nodes]
+        base, kind = self.expr_name(Tree("name", [token], node.meta))
+        index = [self.converted(i, INT, "индекс") for i in index_nodes]
         if isinstance(kind, TableType):
             return self.table_item(token, base, kind, index), kind.element
         if kind == STR and len(index) == 1:
@@ -213,17 +201,17 @@ class ExprLowering:
             return ir.Item(base, index, "table_get1", "table_set1", pos_of(token))
         return ir.Item(base, index, "table_get", "table_set", pos_of(token))
 
-    def x_slice(self, node: Tree) -> Typed:
+    def expr_slice(self, node: Tree) -> Typed:
         token, start, stop = node.children
-        base, kind = self.x_name(Tree("name", [token], node.meta))
+        base, kind = self.expr_name(Tree("name", [token], node.meta))
         if kind != STR:
             self.fail(token, f"Вырезка s[i:j] возможна только из лит, а {token} имеет тип {kind}")
-        codes = [self.expr_of(start, INT, "индекс"), self.expr_of(stop, INT, "индекс")]
+        codes = [self.converted(start, INT, "индекс"), self.converted(stop, INT, "индекс")]
         return ir.Prim("slice", [base, *codes], pos_of(token)), STR
 
     # -- operators ---------------------------------------------------------------------
 
-    def x_binop(self, node: Tree) -> Typed:
+    def expr_binop(self, node: Tree) -> Typed:
         left_node, op, right_node = node.children
         left, left_kind = self.expr(left_node)
         right, right_kind = self.expr(right_node)
@@ -244,7 +232,7 @@ class ExprLowering:
         return ir.Prim(_ARITHMETIC[symbol] + suffix, [left, right], pos), (
             INT if both_int else REAL)
 
-    def x_neg(self, node: Tree) -> Typed:
+    def expr_neg(self, node: Tree) -> Typed:
         op, operand_node = node.children
         if str(op) == "-" and _is_literal(operand_node, INT_MAX + 1):
             return ir.Const(-(INT_MAX + 1), pos_of(op)), INT
@@ -257,7 +245,7 @@ class ExprLowering:
             return ir.Const(-operand.value, pos_of(op)), kind
         return ir.Prim("neg_int" if kind == INT else "neg_real", [operand], pos_of(op)), kind
 
-    def x_compare(self, node: Tree) -> Typed:
+    def expr_compare(self, node: Tree) -> Typed:
         left_node, op, right_node = node.children
         left, left_kind = self.expr(left_node)
         right, right_kind = self.expr(right_node)
@@ -272,16 +260,23 @@ class ExprLowering:
                       f"и {type_name(right_kind)}")
         return ir.Prim(fn, [left, right], pos_of(op)), BOOL
 
-    def x_and_op(self, node: Tree) -> Typed:
+    def expr_and_op(self, node: Tree) -> Typed:
         left, right = (self.condition(child) for child in node.children)
         return ir.And(left, right, pos_of(node)), BOOL
 
-    def x_or_op(self, node: Tree) -> Typed:
+    def expr_or_op(self, node: Tree) -> Typed:
         left, right = (self.condition(child) for child in node.children)
         return ir.Or(left, right, pos_of(node)), BOOL
 
-    def x_not_op(self, node: Tree) -> Typed:
+    def expr_not_op(self, node: Tree) -> Typed:
         return ir.Not(self.condition(node.children[0]), pos_of(node)), BOOL
+
+
+def _one_character_literal(code: ir.Expr, kind: Type | None) -> bool:
+    """Is ``code`` a string literal of one character (``"Ж"``)?  A лит variable or a longer
+    literal stays лит, which a сим place does not take."""
+    return kind == STR and isinstance(code, ir.Const) and isinstance(code.value, str) \
+        and len(code.value) == 1
 
 
 def _is_literal(node: Node, value: int) -> bool:
@@ -299,14 +294,6 @@ def _division_variant(codes: list[ir.Expr]) -> str:
     dividend, divisor = codes
     if isinstance(divisor, ir.Const) and divisor.value > 0:
         return "_by_const"
-    return "" if _holds_prim(dividend, _DIVISIONS) else "_simple"
-
-
-def _holds_prim(node: object, names: set[str]) -> bool:
-    if isinstance(node, ir.Prim) and node.fn in names:
-        return True
-    if isinstance(node, list):
-        return any(_holds_prim(child, names) for child in node)
-    slots = getattr(node, "__slots__", ())
-    return any(_holds_prim(getattr(node, slot), names) for slot in slots
-               if slot not in ("pos",))
+    holds_division = any(isinstance(node, ir.Prim) and node.fn in _DIVISIONS
+                         for node in walk_expr(dividend))
+    return "" if holds_division else "_simple"

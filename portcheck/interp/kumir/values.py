@@ -1,4 +1,5 @@
-"""KuMir tables (``целтаб t[1:n]``): fixed bounds, 1 to 3 dimensions, checked indexes."""
+"""KuMir values that are not Python's own: tables (``целтаб t[1:n]``): fixed bounds, 1 to 3
+dimensions, checked indexes."""
 
 from __future__ import annotations
 

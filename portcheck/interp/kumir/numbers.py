@@ -1,0 +1,18 @@
+"""KuMir numbers: ``цел`` is a 32-bit whole number (leaving the range is a run-time
+error), ``вещ`` a Python float."""
+
+from __future__ import annotations
+
+from portcheck.interp.errors import ProgramFault
+
+INT_MIN = -(2**31)
+INT_MAX = 2**31 - 1
+OVERFLOW = "Целочисленное переполнение"
+DIVISION_BY_ZERO = "Деление на ноль"
+
+
+def int32(value: int) -> int:
+    """``value`` as a ``цел``: itself, or the overflow error outside 32 bits."""
+    if not INT_MIN <= value <= INT_MAX:
+        raise ProgramFault(OVERFLOW)
+    return value

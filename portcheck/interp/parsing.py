@@ -1,0 +1,68 @@
+"""From source text to a Lark tree, for every front-end: the LALR parser (its tables kept
+in Lark's cache file), and a syntax error turned into one line
+``file:line:col: message`` (``CompileError``).
+
+Lark reports three kinds of syntax error; a front-end words each in its language
+(``SyntaxWording``) and says where its end of text is.  Lark's ``cache=True`` keeps the
+analysed tables in a file in the temporary directory, keyed by the grammar's and the
+options' hash and the Python version, so only the first run after a grammar change pays
+for the analysis (~0.5 s).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Protocol
+
+from lark import Lark, Token, Tree
+from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+
+from portcheck.interp.errors import CompileError
+
+
+class SyntaxWording(Protocol):
+    """How a language words its syntax errors (``expected``: the terminals Lark would
+    have accepted there)."""
+
+    def bad_character(self, char: str) -> str:
+        """A character no token starts with (``char`` is "?" past the end)."""
+        ...
+
+    def unexpected_token(self, token: Token, expected: set[str]) -> str: ...
+
+    def unexpected_end(self, expected: set[str]) -> str: ...
+
+    def end_position(self, text: str) -> tuple[int, int]:
+        """The line and column an error at the end of ``text`` names."""
+        ...
+
+
+def lalr_parser(grammar: Path, **options: Any) -> Lark:
+    """A new LALR parser of ``grammar`` with positions; ``options`` are the language's own
+    (the front-end builds it once per process, with ``functools.cache``)."""
+    return Lark(grammar.read_text(encoding="utf-8"), parser="lalr", propagate_positions=True,
+                cache=True, **options)
+
+
+def parse(parser: Lark, text: str, filename: str, wording: SyntaxWording) -> Tree:
+    """The tree of ``text``; a syntax error is a ``CompileError`` in the language's words."""
+    try:
+        return parser.parse(text)
+    except UnexpectedInput as error:
+        raise syntax_error(error, text, filename, wording) from None
+
+
+def syntax_error(error: UnexpectedInput, text: str, filename: str,
+                 wording: SyntaxWording) -> CompileError:
+    expected = set(getattr(error, "expected", None) or ())
+    if isinstance(error, UnexpectedCharacters):
+        char = text[error.pos_in_stream] if error.pos_in_stream < len(text) else "?"
+        return CompileError(filename, error.line, error.column, wording.bad_character(char))
+    if isinstance(error, UnexpectedEOF) or (
+        isinstance(error, UnexpectedToken) and error.token.type == "$END"
+    ):
+        line, column = wording.end_position(text)
+        return CompileError(filename, line, column, wording.unexpected_end(expected))
+    assert isinstance(error, UnexpectedToken)
+    return CompileError(filename, error.line, error.column,
+                        wording.unexpected_token(error.token, expected))

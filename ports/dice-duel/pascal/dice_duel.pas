@@ -1,0 +1,205 @@
+{ The dice game, computer against computer: the article's "quasi-optimal" move against the
+  exact solution. The second mode of the game program of the article "Игра с кубиком"
+  (Информатика, 2008, No. 7). Each seed gives a game's draws as the game program makes them
+  (N, who throws, the number thrown); it is played twice, each strategy throwing the die
+  once. The one who throws is the first player; the other one moves first. At the end: how
+  often each strategy won as the first player and as the second. }
+program DiceDuel;
+
+{$mode objfpc}{$H+}
+
+const
+  Quasi = 'квазиоптимальная';
+  Exact = 'точная';
+
+{ java.util.Random, bit for bit: the generator behind the school language's irnd. A linear
+  congruential generator on 48 bits, kept in a QWord: the product is taken modulo 2^64
+  (overflow checks are off just there) and then cut to 48 bits. }
+const
+  Multiplier: QWord = $5DEECE66D;
+  Mask48: QWord = $FFFFFFFFFFFF;
+
+var
+  RandomState: QWord;
+
+procedure SetSeed(Seed: Int64);
+begin
+  RandomState := (QWord(Seed) xor Multiplier) and Mask48;
+end;
+
+{$push}{$overflowchecks off}{$rangechecks off}
+function NextBits(Bits: LongInt): LongInt;
+begin
+  RandomState := (RandomState * Multiplier + $B) and Mask48;
+  Result := LongInt(RandomState shr (48 - Bits));
+end;
+{$pop}
+
+{ A whole number from 0 to Bound - 1, every one equally likely. }
+function NextInt(Bound: LongInt): LongInt;
+var
+  Bits, Value: LongInt;
+begin
+  if (Bound and -Bound) = Bound then { a power of two: the top bits }
+    Exit(LongInt((Int64(Bound) * NextBits(31)) shr 31));
+  repeat
+    Bits := NextBits(31);
+    Value := Bits mod Bound;
+  until Int64(Bits) - Value + (Bound - 1) < 2147483648; { not from the incomplete last round }
+  Result := Value;
+end;
+
+{ irnd(X) of the school language: a whole number from 1 to X. }
+function Irnd(X: LongInt): LongInt;
+begin
+  Result := 1 + NextInt(X);
+end;
+
+{ Can the die be turned so that Number comes on top? A quarter turn brings up a side
+  face: neither the number on top nor the one underneath it (7 - Top). }
+function Allowed(Top, Number: LongInt): Boolean;
+begin
+  Result := (Number >= 1) and (Number <= 6) and (Number <> Top) and (Number <> 7 - Top);
+end;
+
+{ The computer's "quasi-optimal" move (Выбор_компьютера in the article). The winning
+  totals are taken to be N, N - 9, N - 18, ...: aim at the next one above Total. A
+  difference of 1 to 6 is played when that number is allowed; otherwise (also for 7, 8
+  and the "lost" 9) the smallest allowed number: 1, or 2 when 1 is on top or underneath. }
+function ComputerChoice(N, Total, Top: LongInt): LongInt;
+var
+  Target, Difference: LongInt;
+begin
+  Target := N;
+  while Target > Total do
+    Target := Target - 9;
+  Difference := Target + 9 - Total; { 1 to 9 }
+  if (Difference <= 6) and Allowed(Top, Difference) then
+    Result := Difference
+  else if Allowed(Top, 1) then
+    Result := 1
+  else
+    Result := 2;
+end;
+
+type
+  { Won[Total, Top]: can the player to move force a win? }
+  TWon = array[1..40, 1..6] of Boolean;
+
+{ Does Move win from (Total, Top)? It makes exactly N, or stays below N and leaves the
+  opponent a lost position. }
+function Wins(const Won: TWon; N, Total, Top, Move: LongInt): Boolean;
+begin
+  if not Allowed(Top, Move) then
+    Exit(False);
+  Result := (Total + Move = N) or ((Total + Move < N) and not Won[Total + Move, Move]);
+end;
+
+{ The exact solution, by backward induction from the end of the game. }
+procedure Solve(N: LongInt; out Won: TWon);
+var
+  Total, Top, Move: LongInt;
+begin
+  for Total := N - 1 downto 1 do
+    for Top := 1 to 6 do
+    begin
+      Won[Total, Top] := False;
+      for Move := 1 to 6 do
+        if Wins(Won, N, Total, Top, Move) then
+          Won[Total, Top] := True;
+    end;
+end;
+
+{ The exact strategy: the smallest winning move; in a lost position the smallest allowed
+  number (the least likely to go past N). }
+function ExactChoice(const Won: TWon; N, Total, Top: LongInt): LongInt;
+var
+  Move: LongInt;
+begin
+  for Move := 1 to 6 do
+    if Wins(Won, N, Total, Top, Move) then
+      Exit(Move);
+  if Allowed(Top, 1) then
+    Result := 1
+  else
+    Result := 2;
+end;
+
+{ Plays one game: First throws Thrown, Second moves first. Returns the winner. }
+function Winner(N: LongInt; const Won: TWon; Thrown: LongInt;
+                const First, Second: string): string;
+var
+  Total, Top: LongInt;
+  Mover, Other, Waiting: string;
+begin
+  Total := Thrown;
+  Top := Thrown;
+  Mover := Second;
+  Other := First;
+  while True do
+  begin
+    if Mover = Quasi then
+      Top := ComputerChoice(N, Total, Top)
+    else
+      Top := ExactChoice(Won, N, Total, Top);
+    Total := Total + Top;
+    if Total >= N then
+    begin
+      if Total = N then
+        Exit(Mover);
+      Exit(Other);
+    end;
+    Waiting := Mover;
+    Mover := Other;
+    Other := Waiting;
+  end;
+end;
+
+procedure Duel(FirstSeed, Games: LongInt);
+const
+  Sides: array[0..1] of string = (Quasi, Exact);
+var
+  WinsFirst, WinsSecond: array[0..1] of LongInt;
+  Game, Seed, N, Thrown, Side, Index: LongInt;
+  Won: TWon;
+  Best: string;
+begin
+  for Side := 0 to 1 do
+  begin
+    WinsFirst[Side] := 0;
+    WinsSecond[Side] := 0;
+  end;
+  for Game := 0 to Games - 1 do
+  begin
+    Seed := FirstSeed + Game;
+    SetSeed(Seed);
+    N := 29 + Irnd(11);
+    Irnd(2); { who throws: drawn, so that the thrown number is the game's }
+    Thrown := Irnd(6);
+    Solve(N, Won);
+    Write('Зерно ', Seed, ': игра до ', N, ', выпало ', Thrown);
+    for Side := 0 to 1 do
+    begin
+      Best := Winner(N, Won, Thrown, Sides[Side], Sides[1 - Side]);
+      Index := Ord(Best = Exact);
+      if Best = Sides[Side] then
+        Inc(WinsFirst[Index])
+      else
+        Inc(WinsSecond[Index]);
+      Write('; бросает ', Sides[Side], ' — выиграла ', Best);
+    end;
+    WriteLn;
+  end;
+  WriteLn('Итого зёрен: ', Games, ', партий: ', 2 * Games);
+  for Side := 0 to 1 do
+    WriteLn(Sides[Side], ': первой выиграла ', WinsFirst[Side], ' из ', Games,
+            ', второй — ', WinsSecond[Side], ' из ', Games);
+end;
+
+begin
+  { Lines end with #10 on every platform, as on Linux. }
+  SetTextLineEnding(Output, #10);
+  Duel(1, 30);
+  Duel(1000, 5);
+  Duel(2147483647, 1);
+end.

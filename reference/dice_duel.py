@@ -1,0 +1,87 @@
+"""The second mode of the dice-game program (seeds/003, «Игра с кубиком»): the computer
+plays itself, the article's "quasi-optimal" strategy (``dice.computer_move``) against the
+exact one (``dice_solve.exact_move``), over the seeds ``seed``, ``seed + 1``, … (``games``
+of them).
+
+Each seed gives the game's draws as the game program makes them (``dice.opening``: n, who
+throws, the number thrown); the seed is played twice, once with each strategy throwing the
+die, so the draw of who throws only keeps the number thrown the game's own.  As in the
+article, the one who throws is the *first* player and the other one moves first.
+
+Output: one line per seed, then how often each strategy won as the first player and as the
+second.  (A program of its own rather than a mode of dice-game: see docs/decisions.md.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from portcheck.params import IntParam
+
+from . import dice, dice_solve
+
+NAME = "dice-duel"
+TITLE = "Dice game: the quasi-optimal strategy against the exact one, seed after seed"
+PARAMS = {
+    "seed": IntParam(0, 2**31 - 1, "the first seed (java.util.Random)"),
+    "games": IntParam(1, 1000, "how many seeds, from seed on (each played twice)"),
+}
+
+CASES: dict[str, dict[str, int]] = {
+    "seed-1-games-30": {"seed": 1, "games": 30},
+    "seed-1000-games-5": {"seed": 1000, "games": 5},
+    "seed-2147483647-games-1": {"seed": 2**31 - 1, "games": 1},
+}
+
+ATTESTED: dict[str, str] = {}
+
+Strategy = Callable[[int, int, int], int]  # (n, total, top) -> the number turned up
+QUASI, EXACT = "квазиоптимальная", "точная"
+STRATEGIES: dict[str, Strategy] = {QUASI: dice.computer_move, EXACT: dice_solve.exact_move}
+
+
+def check_inputs(seed: int, games: int) -> None:
+    if seed + games - 1 > 2**31 - 1:
+        raise ValueError(f"the last seed, seed + games - 1 = {seed + games - 1}, is above "
+                         f"{2**31 - 1}")
+
+
+def winner(n: int, thrown: int, first: str, second: str) -> str:
+    """Who wins: ``first`` throws ``thrown``, then ``second`` moves first."""
+    total, top = thrown, thrown
+    mover, other = second, first
+    while True:
+        top = STRATEGIES[mover](n, total, top)
+        total += top
+        if total >= n:
+            return mover if total == n else other
+        mover, other = other, mover
+
+
+@dataclass
+class Tally:
+    """Wins of each strategy as the first player (throwing) and as the second."""
+
+    first: dict[str, int]
+    second: dict[str, int]
+
+
+def output(seed: int, games: int) -> str:
+    check_inputs(seed, games)
+    tally = Tally({QUASI: 0, EXACT: 0}, {QUASI: 0, EXACT: 0})
+    lines = []
+    for game_seed in range(seed, seed + games):
+        start = dice.opening(game_seed)
+        results = []
+        for first, second in ((QUASI, EXACT), (EXACT, QUASI)):
+            won = winner(start.n, start.thrown, first, second)
+            (tally.first if won == first else tally.second)[won] += 1
+            results.append(f"бросает {first} — выиграла {won}")
+        lines.append(f"Зерно {game_seed}: игра до {start.n}, выпало {start.thrown}; "
+                     + "; ".join(results))
+    lines.append(f"Итого зёрен: {games}, партий: {2 * games}")
+    for side in (QUASI, EXACT):
+        lines.append(f"{side}: первой выиграла {tally.first[side]} из {games}, "
+                     f"второй — {tally.second[side]} из {games}")
+    return "".join(line + "\n" for line in lines)
