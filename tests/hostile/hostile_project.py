@@ -12,21 +12,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from cli_run import one_error_line, portcheck, write
+from processes import gone_soon, running
 from project_reference import freecell
 
-from portcheck.cli import main
-
 GAME_1 = freecell.output(1)
-
-
-def portcheck(capsys: pytest.CaptureFixture[str], *words: str) -> tuple[int, str, str]:
-    """Exit code, stdout and stderr of ``portcheck WORDS`` run in this process."""
-    try:
-        code = main(list(words))
-    except SystemExit as exc:  # argparse's own usage errors
-        code = int(exc.code or 0)
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
 
 
 def portcheck_process(*words: str, env: dict[str, str] | None = None, timeout: float = 120,
@@ -36,23 +26,6 @@ def portcheck_process(*words: str, env: dict[str, str] | None = None, timeout: f
     return subprocess.run([sys.executable, "-m", "portcheck", *words], stdout=stdout,
                           stderr=subprocess.PIPE, text=True, env={**os.environ, **(env or {})},
                           timeout=timeout, check=False)
-
-
-def one_error_line(err: str) -> str:
-    """The single line an error prints; fails on a traceback or a second line."""
-    assert "Traceback" not in err
-    lines = err.strip().splitlines()
-    assert len(lines) == 1, f"expected one line on stderr, got:\n{err}"
-    return lines[0]
-
-
-def write(path: Path, text: str | bytes) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    if isinstance(text, bytes):
-        path.write_bytes(text)
-    else:
-        path.write_text(text, encoding="utf-8")
-    return path
 
 
 def add_port(root: Path, name: str, language: str, program: str, text: str,
@@ -67,25 +40,6 @@ def add_port(root: Path, name: str, language: str, program: str, text: str,
     write(folder / "transcript.txt", "".join(freecell.output(**freecell.CASES[c])
                                              for c in cases))
     return folder
-
-
-def running(pid: int) -> bool:
-    """True if ``pid`` exists and is not a zombie waiting to be reaped."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except FileNotFoundError:
-        return False
-    return stat.rsplit(")", 1)[1].split()[0] not in ("Z", "X")
-
-
-def gone_soon(pid: int, patience: float = 5.0) -> bool:
-    """SIGKILL is delivered at once but a process dies a moment later: poll, bounded."""
-    deadline = time.monotonic() + patience
-    while running(pid):
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.02)
-    return True
 
 
 def wait_for_file(path: Path, patience: float = 60.0) -> str:
