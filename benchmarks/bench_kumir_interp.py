@@ -23,12 +23,10 @@ sys.path.insert(0, str(ROOT))
 from portcheck.algorithms import Case  # noqa: E402
 from portcheck.interp.kumir import compile_text, run_program  # noqa: E402
 from portcheck.project import Project  # noqa: E402
-from portcheck.project import Project as _Project  # noqa: E402
 from portcheck.render import render_template  # noqa: E402
 
-FREECELL = _Project(Path(__file__).resolve().parents[1]).algorithm("freecell")
-
-freecell = Project(ROOT).algorithm("freecell").module
+FREECELL = Project(ROOT).algorithm("freecell")
+freecell = FREECELL.module
 
 TEMPLATE = ROOT / "templates" / "kumir" / "freecell.kum.j2"
 PORT = ROOT / "ports" / "freecell" / "kumir" / "freecell.kum"

@@ -23,15 +23,14 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from portcheck.algorithms import get_algorithm  # noqa: E402
-from portcheck.project import Project as _Project  # noqa: E402
+from portcheck.project import Project  # noqa: E402
 from portcheck.render import render_template  # noqa: E402
 from portcheck.runners import get_runner  # noqa: E402
 from portcheck.runners.base import child_env, require_tool, run_command  # noqa: E402
 from portcheck.runners.cache import BuildCache  # noqa: E402
 from portcheck.runners.java import JAVA_OPTIONS, PACKAGE  # noqa: E402
 
-FREECELL = _Project(Path(__file__).resolve().parents[1]).algorithm("freecell")
+FREECELL = Project(REPO).algorithm("freecell")
 
 TEMPLATES = REPO / "templates"
 ENCODING = ("-Dfile.encoding=UTF-8", "-Dstdout.encoding=UTF-8")
@@ -56,7 +55,7 @@ def summary(samples: Sequence[float]) -> str:
 
 
 def render_freecell(directory: Path) -> Path:
-    cases = list(get_algorithm("freecell").cases.values())
+    cases = list(FREECELL.cases.values())
     template = TEMPLATES / "java" / "freecell.java.j2"
     source = directory / "Freecell.java"
     source.write_text(render_template(template, TEMPLATES, FREECELL, cases), encoding="utf-8")

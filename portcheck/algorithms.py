@@ -84,7 +84,8 @@ class Algorithm:
                              f"failed: {type(error).__name__}: {error}") from None
 
     def case_from_args(self, assignments: list[str]) -> Case:
-        """A case from ``NAME=VALUE`` words; every input must be given, in range."""
+        """A case from ``NAME=VALUE`` words; every input must be given (or have a default),
+        in range; the case is named by its inputs in the order the algorithm declares them."""
         params: dict[str, Any] = {}
         for word in assignments:
             name, sep, text = word.partition("=")
@@ -99,6 +100,9 @@ class Algorithm:
                 params[name] = self.params[name].parse(text)
             except ValueError as exc:
                 raise UsageError(f"{self.name}: {name}: {exc}") from None
+        for name, param in self.params.items():
+            if name not in params and getattr(param, "default", None) is not None:
+                params[name] = param.default
         missing = [name for name in self.params if name not in params]
         if missing:
             raise UsageError(f"{self.name}: missing input {', '.join(missing)} "
@@ -106,7 +110,7 @@ class Algorithm:
         why = self.why_invalid(params)
         if why:
             raise UsageError(f"{self.name}: {why}")
-        return case_of(params)
+        return case_of({name: params[name] for name in self.params})
 
     def why_invalid(self, params: dict[str, Any]) -> str | None:
         """What is wrong with inputs that are each valid but not together (the module's
@@ -121,12 +125,17 @@ class Algorithm:
         return None
 
     def inputs_help(self) -> str:
-        return ", ".join(f"{n}={p.describe()}" for n, p in self.params.items())
+        return ", ".join(f"{n}={p.describe()}" + _default(p) for n, p in self.params.items())
 
 
 def case_of(params: dict[str, Any]) -> Case:
     """A case named by its inputs (``game-617``, ``n-8-variant-any``)."""
     return Case("-".join(f"{name}-{value}" for name, value in params.items()), params)
+
+
+def _default(param: Param) -> str:
+    default = getattr(param, "default", None)
+    return "" if default is None else f" (default {default})"
 
 
 def _shown(params: dict[str, Any]) -> str:

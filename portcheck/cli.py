@@ -75,6 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1, help="seed of the --deep inputs")
     p.add_argument("--jobs", type=count(1), default=2, help="ports checked at once (default 2)")
     p.add_argument("-v", "--verbose", action="store_true", help="show passing checks too")
+    p.add_argument("--junit-xml", metavar="FILE", help="also write the results as JUnit XML")
     _timeout(p)
     _engine(p)
     _color(p)
@@ -126,7 +127,46 @@ def build_parser() -> argparse.ArgumentParser:
 
     p = sub.add_parser("init", help="create a minimal working suite in a new folder")
     p.add_argument("directory", metavar="DIR")
+
+    _publishing(sub)
     return parser
+
+
+def _publishing(sub: argparse._SubParsersAction) -> None:
+    """``listing`` and ``report``: the suite published (``portcheck.publish``)."""
+    from portcheck.publish.formats import FORMATS
+
+    p = sub.add_parser("listing", help="a port as a teaching listing: highlighted source, "
+                                       "then its output as verified")
+    p.add_argument("algorithm", metavar="ALGO")
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--lang", metavar="L", help="the language or port folder (bsl-article)")
+    which.add_argument("--all-languages", action="store_true",
+                       help="every port side by side (html or pdf)")
+    p.add_argument("--format", choices=FORMATS, default="md")
+    p.add_argument("--cases", action="append", metavar="ID,ID",
+                   help="only these cases (a template port is rendered and run for them)")
+    p.add_argument("--as-printed", action="store_true",
+                   help="an article port as the article printed it, its errata marked")
+    p.add_argument("-o", "--output", metavar="FILE", help="default: standard output")
+    _run_options(p)
+
+    p = sub.add_parser("pages", help="check or write the algorithms' reference pages "
+                                     "(docs/algorithms/), generated from reference/")
+    p.add_argument("action", choices=("check", "write"))
+    p.add_argument("--dir", metavar="DIR", help="default: docs/algorithms of the project")
+
+    p = sub.add_parser("report", help="the whole verification as a static site")
+    p.add_argument("-o", "--output", metavar="DIR", required=True)
+    p.add_argument("--jobs", type=count(1), default=2, help="ports checked at once (default 2)")
+    _run_options(p)
+
+
+def _run_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--require-runtimes", action="store_true",
+                        help="a missing toolchain fails instead of being skipped")
+    _timeout(parser)
+    _engine(parser)
 
 
 HANDLERS = {
@@ -139,6 +179,9 @@ HANDLERS = {
     "exec": commands.cmd_exec,
     "check": commands.cmd_check,
     "init": commands.cmd_init,
+    "listing": commands.cmd_listing,
+    "report": commands.cmd_report,
+    "pages": commands.cmd_pages,
 }
 
 

@@ -15,8 +15,10 @@ from portcheck.checks import CheckContext, record_transcript
 from portcheck.color import diff_painter, wants_color
 from portcheck.errors import CheckFailed, UsageError
 from portcheck.execution import RunSettings, produce_output
+from portcheck.junit import junit_xml, write_junit
 from portcheck.languages import LANGUAGES, get_language, language_of_file
 from portcheck.ports import Port, find_ports
+from portcheck.progress import Progress
 from portcheck.project import Project, find_project
 from portcheck.render import check_rendered, render_template, template_for, write_rendered
 from portcheck.results import FAIL, RunProblem
@@ -61,9 +63,9 @@ def cmd_run(args: argparse.Namespace) -> int:
     algorithm = project.algorithm(args.algorithm)
     case = algorithm.case_from_args(args.inputs)
     language = get_language(args.lang)
+    port = _run_port(project, algorithm, language.name, case)
     template = template_for(project.templates_dir, language.name, algorithm.name)
     text = render_template(template, project.templates_dir, algorithm, [case])
-    port = _run_port(project, algorithm, language.name, case)
     with tempfile.TemporaryDirectory(prefix="portcheck-run-") as folder:
         program = Path(folder) / port.program.name
         program.write_text(text, encoding="utf-8")
@@ -80,7 +82,8 @@ def cmd_run(args: argparse.Namespace) -> int:
 def _run_port(project: Project, algorithm: Algorithm, language: str, case: Case) -> Port:
     """One case run as the language's template port runs its cases: with its scripted input,
     arguments and runner options (``ports/<algorithm>/<language>/port.yaml``); without such
-    a port, with the reference's scripted input when the algorithm has one."""
+    a port, with the reference's scripted input when the algorithm has one.  A case beyond
+    that port's ``limits`` is a usage error: the language cannot hold it exactly."""
     port = Port(project.root, f"run {algorithm.name} --lang {language}", algorithm, language,
                 "template", Path(get_language(language).program_name(algorithm.name)),
                 [case.id], runs="per-case",
@@ -88,10 +91,18 @@ def _run_port(project: Project, algorithm: Algorithm, language: str, case: Case)
     for known in find_ports(project):
         if (known.algorithm, known.language, known.origin) == (algorithm.name, language,
                                                                "template"):
+            _check_limits(known, case, project)
             return dataclasses.replace(port, stdin=known.stdin, args=known.args,
                                        stdin_from_reference=known.stdin_from_reference,
                                        options=known.options)
     return port
+
+
+def _check_limits(port: Port, case: Case, project: Project) -> None:
+    why = port.why_not(case)
+    if why:
+        raise UsageError(f"{port.algorithm}: not applicable to {port.language}: {why} "
+                         f"(limits in {project.relative(port.folder / 'port.yaml')})")
 
 
 def _report_problem(problem: RunProblem) -> int:
@@ -115,7 +126,10 @@ def cmd_verify(args: argparse.Namespace) -> int:
     goldens = golden.check(project, _verified_algorithms(project, selection, ports), [],
                            every_port)
     context = CheckContext(project, _settings(args), args.deep, args.seed)
-    results = verify(context, ports, jobs=args.jobs)
+    with Progress(len(ports), "ports checked", sys.stdout) as progress:
+        results = verify(context, ports, jobs=args.jobs, done=progress.advance)
+    if args.junit_xml:
+        write_junit(Path(args.junit_xml), junit_xml(ports, results, goldens))
     paint = diff_painter(wants_color(args.color, sys.stdout))
     _print_golden(goldens, paint, quiet_ok=True)
     print(report.matrix(ports, results) if ports else "no ports selected")
@@ -267,3 +281,24 @@ def cmd_init(args: argparse.Namespace) -> int:
     create_suite(Path(args.directory))
     return 0
 
+
+
+def cmd_listing(args: argparse.Namespace) -> int:
+    """A port as a teaching listing (``portcheck.publish``)."""
+    from portcheck.publish.commands import cmd_listing as listing
+
+    return listing(args)
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    """The whole verification as a static site (``portcheck.publish.site``)."""
+    from portcheck.publish.site import cmd_report as report
+
+    return report(args)
+
+
+def cmd_pages(args: argparse.Namespace) -> int:
+    """The algorithms' reference pages (``portcheck.publish.algorithm_pages``)."""
+    from portcheck.publish.algorithm_pages import cmd_pages as pages
+
+    return pages(args)

@@ -1,4 +1,5 @@
-"""``portcheck exec FILE``: run a 1C or school-language program as a program.
+"""``portcheck exec FILE``: run a program of a language with an embedded interpreter (1C,
+the school language, the puzzle book's pseudo-language) as a program.
 
 The engine is chosen as the language's runner chooses it (the real tool when it is on PATH,
 else the embedded interpreter; ``--engine`` forces one).  With the embedded interpreter the
@@ -17,7 +18,7 @@ from typing import Any
 
 from portcheck.errors import UsageError
 from portcheck.interp.embedded import run_embedded
-from portcheck.languages import EMBEDDED, Language
+from portcheck.languages import EMBEDDED, LANGUAGES, Language
 from portcheck.runners import get_runner
 from portcheck.runners.interpreted import InterpretedRunner
 
@@ -28,7 +29,8 @@ def exec_file(language: Language, path: Path, *, engine: str | None, encoding: s
     ``options`` are the front-ends' run options (those the language does not take are
     ignored)."""
     if not language.embedded:
-        raise UsageError(f"{path}: exec runs 1C and school-language files; for "
+        raise UsageError(f"{path}: exec runs the languages of the embedded interpreters "
+                         f"({', '.join(_embedded_suffixes())}); for "
                          f"{language.title} use: portcheck check ALGO {path}")
     runner = get_runner(language.name, engine=engine)
     assert isinstance(runner, InterpretedRunner)
@@ -37,3 +39,9 @@ def exec_file(language: Language, path: Path, *, engine: str | None, encoding: s
     if not runner.toolchain().ok:
         raise UsageError(f"engine {runner.engine}: {runner.toolchain().detail}")
     return subprocess.run(runner.argv(path), check=False).returncode
+
+
+def _embedded_suffixes() -> list[str]:
+    return [suffix for language in LANGUAGES.values() if language.embedded
+            for suffix in language.suffixes]
+

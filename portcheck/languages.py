@@ -26,6 +26,9 @@ class Language:
     embedded: str | None = None  # the embedded interpreter's package (``python -m`` runs it)
     class_named_file: bool = False  # Java: the file is named after its public class
     takes_args: bool = True  # whether a program can be given command-line arguments
+    lexer: str = "text"  # the Pygments lexer's name (portcheck.publish.lexers adds kumir,
+    # arsac)
+    comment: str = "//"  # what starts a comment running to the end of the line
 
     @property
     def engines(self) -> tuple[str, ...]:
@@ -44,14 +47,21 @@ class Language:
 
 
 LANGUAGES: dict[str, Language] = {language.name: language for language in (
+    Language("arsac", "the puzzle book's pseudo-language (Arsac)",
+             "portcheck.runners.arsac:ArsacRunner", (".arsac",),
+             embedded="portcheck.interp.arsac", takes_args=False, lexer="arsac"),
     Language("bsl", "1C (BSL)", "portcheck.runners.bsl:BslRunner", (".bsl", ".os"),
-             external="oscript", embedded="portcheck.interp.bsl", takes_args=False),
+             external="oscript", embedded="portcheck.interp.bsl", takes_args=False,
+             lexer="bsl"),
     Language("java", "Java", "portcheck.runners.java:JavaRunner", (".java",),
-             class_named_file=True),
+             class_named_file=True, lexer="java"),
     Language("kumir", "school algorithmic language (KuMir)", "portcheck.runners.kumir:KumirRunner",
-             (".kum",), external="kumir", embedded="portcheck.interp.kumir", takes_args=False),
-    Language("pascal", "Free Pascal", "portcheck.runners.pascal:PascalRunner", (".pas", ".pp")),
-    Language("python", "Python", "portcheck.runners.python:PythonRunner", (".py",)),
+             (".kum",), external="kumir", embedded="portcheck.interp.kumir", takes_args=False,
+             lexer="kumir", comment="|"),
+    Language("pascal", "Free Pascal", "portcheck.runners.pascal:PascalRunner", (".pas", ".pp"),
+             lexer="pascal"),
+    Language("python", "Python", "portcheck.runners.python:PythonRunner", (".py",),
+             lexer="python", comment="#"),
 )}
 
 

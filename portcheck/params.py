@@ -73,14 +73,19 @@ class ChoiceParam:
     """An input that is one of a few words (``fleet=classic``, ``method=naive``).
 
     ``code(value)`` is the word's position in ``choices`` (from 0): what a template passes
-    to a language where strings are awkward."""
+    to a language where strings are awkward.  A ``default`` is what the command line takes
+    when the input is not given (``portcheck reference battleship fleet=classic seed=7``)."""
 
     choices: tuple[str, ...]
     help: str = ""
+    default: str | None = None
 
     def __post_init__(self) -> None:
         if not self.choices or len(set(self.choices)) != len(self.choices):
             raise ValueError(f"ChoiceParam{self.choices}: needs distinct choices")
+        if self.default is not None and self.default not in self.choices:
+            raise ValueError(f"ChoiceParam{self.choices}: default {self.default!r} is not "
+                             "one of the choices")
 
     def parse(self, text: str) -> str:
         value = text.strip()

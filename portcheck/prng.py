@@ -4,7 +4,9 @@ Both are exactly reproducible in any language with 64-bit integers (or exact dec
 - ``MsRand``: the Microsoft C run-time ``rand()`` linear congruential generator used by
   FreeCell: ``state = (214013 * state + 2531011) mod 2**31``, result ``state >> 16``
   (0 to 32767).
-- ``JavaRandom``: ``java.util.Random``'s 48-bit LCG, bit for bit.
+- ``JavaRandom``: ``java.util.Random``'s 48-bit LCG, bit for bit (``setSeed``, ``next(bits)``,
+  ``nextInt()``, ``nextInt(bound)``, ``nextLong()``, ``nextBoolean()``, ``nextDouble()``, as
+  in the JDK's source).
 """
 
 from __future__ import annotations
@@ -38,6 +40,10 @@ class JavaRandom:
     __slots__ = ("seed",)
 
     def __init__(self, seed: int) -> None:
+        self.set_seed(seed)
+
+    def set_seed(self, seed: int) -> None:
+        """``setSeed(seed)``: the seed's low 48 bits, scrambled with the multiplier."""
         self.seed = (seed ^ _JAVA_MULTIPLIER) & _JAVA_MASK
 
     def next_bits(self, bits: int) -> int:
@@ -58,6 +64,14 @@ class JavaRandom:
             value = bits % bound
             if bits - value + (bound - 1) < 2**31:
                 return value
+
+    def next_long(self) -> int:
+        """``nextLong()``: ``((long) next(32) << 32) + next(32)``, wrapped to 64 bits."""
+        value = (self.next_bits(32) << 32) + self.next_bits(32)
+        return (value + 2**63) % 2**64 - 2**63
+
+    def next_boolean(self) -> bool:
+        return self.next_bits(1) != 0
 
     def next_double(self) -> float:
         return ((self.next_bits(26) << 27) + self.next_bits(27)) * 2.0**-53

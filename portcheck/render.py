@@ -36,6 +36,11 @@ def string_literal(text: str, language: str) -> str:
         return " + #10 + ".join(f"'{part}'" for part in text.replace("'", "''").split("\n"))
     if language == "bsl":
         return '"' + text.replace('"', '""').replace("\n", '" + Символы.ПС + "') + '"'
+    if language == "arsac":
+        if "\n" in text:
+            raise UsageError("string_literal: the puzzle book's language has no line break "
+                             "in a string (print it with another ВЫВЕСТИ)")
+        return '"' + text.replace('"', '""') + '"'
     if language == "kumir":
         return '"' + text.replace('"', '""').replace("\n", '" + нс + "') + '"'
     raise UsageError(f"string_literal: unknown language {language!r}")

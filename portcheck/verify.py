@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from portcheck.checks import CheckContext, kinds_for, run_check
@@ -37,13 +38,20 @@ def check_port(context: CheckContext, port: Port) -> list[CheckResult]:
     return [run_check(kind, context, port) for kind in kinds_for(port, context.deep)]
 
 
-def verify(context: CheckContext, ports: list[Port], jobs: int = 2) -> dict[str, list[CheckResult]]:
-    """The results of every check, by port id, in the ports' order.  Interrupted (Ctrl-C,
-    SIGTERM), it ends the runs in flight and starts no other before it passes the
+def verify(context: CheckContext, ports: list[Port], jobs: int = 2,
+           done: Callable[[Port], None] | None = None) -> dict[str, list[CheckResult]]:
+    """The results of every check, by port id, in the ports' order; ``done(port)`` is
+    called as each port's checks end (a progress indicator counts them).  Interrupted
+    (Ctrl-C, SIGTERM), it ends the runs in flight and starts no other before it passes the
     interruption on: it does not wait for the ports' time limits."""
+    def one(port: Port) -> list[CheckResult]:
+        results = check_port(context, port)
+        if done is not None:
+            done(port)
+        return results
+
     try:
-        results = map_on_threads(lambda port: check_port(context, port), ports, jobs,
-                                 stop=containment.stop_all)
+        results = map_on_threads(one, ports, jobs, stop=containment.stop_all)
     finally:
         containment.resume()  # at exit, containment stops whatever a late thread starts
     return {port.id: checks for port, checks in zip(ports, results, strict=True)}

@@ -97,10 +97,11 @@ def read_text(path: Path) -> str:
         raise UsageError(f"{path}: cannot read: {exc.strerror}") from None
 
 
-def write_atomic(path: Path, text: str) -> None:
-    """Write ``text`` to ``path`` so that readers see the old file or the new one, never
-    half of one: write a temporary file beside it, then rename it over.  The file gets the
-    permissions a plain write would give it (the old file's, or 0666 less the umask)."""
+def write_atomic(path: Path, text: str | bytes) -> None:
+    """Write ``text`` (or bytes: a PDF) to ``path`` so that readers see the old file or the
+    new one, never half of one: write a temporary file beside it, then rename it over.  The
+    file gets the permissions a plain write would give it (the old file's, or 0666 less the
+    umask)."""
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
@@ -108,8 +109,12 @@ def write_atomic(path: Path, text: str) -> None:
         raise UsageError(f"{path}: cannot write: {error.strerror or error}") from None
     try:
         os.chmod(temp, _mode_for(path))
-        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as stream:
-            stream.write(text)
+        if isinstance(text, bytes):
+            with os.fdopen(fd, "wb") as binary:
+                binary.write(text)
+        else:
+            with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as stream:
+                stream.write(text)
         os.replace(temp, path)
     except BaseException as error:
         Path(temp).unlink(missing_ok=True)

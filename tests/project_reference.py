@@ -3,6 +3,7 @@ loads them (nothing named ``reference`` is installed or importable)."""
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path
 from types import ModuleType
 
@@ -17,3 +18,9 @@ def reference_module(name: str) -> ModuleType:
 
 freecell = reference_module("freecell")
 dice = reference_module("dice")
+
+
+def reference_helper(name: str) -> ModuleType:
+    """A helper module of ``reference/`` that is no algorithm (``fleets``, ``rails``)."""
+    package = reference_module("freecell").__package__
+    return importlib.import_module(f"{package}.{name}")

@@ -20,8 +20,6 @@ import pytest
 from cli_run import one_error_line, portcheck, write
 from project_reference import REPO, freecell
 
-from portcheck.cli import main
-
 GAME_617 = freecell.output(617)
 JAVA_PACKAGE = "openjdk-17-jdk-headless"
 

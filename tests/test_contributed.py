@@ -118,6 +118,24 @@ def test_normalize_is_refused_for_a_template_port(project_copy: Path,
     assert "a template port prints the goldens' notation itself" in err
 
 
+def test_run_refuses_a_case_beyond_the_limits_of_the_languages_port(
+        project_copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``portcheck run`` honours the limits of the language's template port: a case the
+    language cannot hold is one line and exit 2, not a run that overflows; the other
+    languages, and the cases within the limits, still run."""
+    port_yaml = project_copy / "ports" / "freecell" / "python" / "port.yaml"
+    port_yaml.write_text(port_yaml.read_text(encoding="utf-8")
+                         + "limits: {game: {high: 1000000, why: 'a demonstration'}}\n",
+                         encoding="utf-8")
+    code, out, err = run(capsys, "run", "freecell", "--lang", "python", "game=1000001")
+    assert (code, out) == (2, "")
+    assert err.strip() == ("portcheck: error: freecell: not applicable to python: "
+                           "game=1000001: a demonstration "
+                           "(limits in ports/freecell/python/port.yaml)")
+    assert run(capsys, "run", "freecell", "--lang", "python", "game=1000000")[0] == 0
+    assert run(capsys, "run", "freecell", "--lang", "bsl", "game=1000001")[0] == 0
+
+
 def test_limits_report_cases_as_not_applicable(project_copy: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
     port_yaml = project_copy / "ports" / "freecell" / "python" / "port.yaml"

@@ -134,6 +134,8 @@ def test_java_random_known_values() -> None:
     assert JavaRandom(0).next_int() == -1155484576
     bounded = JavaRandom(42)
     assert [bounded.next_int(10), bounded.next_int(10)] == [0, 3]
+    assert JavaRandom(42).next_long() == -5025562857975149833
+    assert JavaRandom(42).next_boolean() is True
 
 
 @pytest.mark.parametrize("bound", [0, -1])
@@ -165,6 +167,10 @@ public class Values {
             for (int i = 0; i < COUNT; i++) {
                 out.append(Double.doubleToLongBits(random.nextDouble())).append('\\n');
             }
+            random = new Random(seed);
+            for (int i = 0; i < COUNT; i++) out.append(random.nextLong()).append('\\n');
+            random = new Random(seed);
+            for (int i = 0; i < COUNT; i++) out.append(random.nextBoolean() ? 1 : 0).append('\\n');
         }
         System.out.print(out);
     }
@@ -184,6 +190,10 @@ def python_values() -> list[int]:
         random = JavaRandom(seed)
         values += [struct.unpack("<q", struct.pack("<d", random.next_double()))[0]
                    for _ in range(COUNT)]
+        random = JavaRandom(seed)
+        values += [random.next_long() for _ in range(COUNT)]
+        random = JavaRandom(seed)
+        values += [int(random.next_boolean()) for _ in range(COUNT)]
     return values
 
 
@@ -203,7 +213,7 @@ def test_java_random_matches_the_jdk(tmp_path: Path) -> None:
                          capture_output=True, text=True)
     printed = [int(line) for line in run.stdout.split()]
     expected = python_values()
-    assert len(printed) == len(expected) == len(SEEDS) * (len(BOUNDS) + 2) * COUNT
+    assert len(printed) == len(expected) == len(SEEDS) * (len(BOUNDS) + 4) * COUNT
     first_difference = next((n for n, (j, p) in enumerate(zip(printed, expected, strict=True))
                              if j != p), None)
     assert first_difference is None, f"value {first_difference}: JDK and JavaRandom differ"

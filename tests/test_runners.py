@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
@@ -23,7 +22,7 @@ import portcheck.runners.pascal as pascal_module
 from portcheck.algorithms import Case
 from portcheck.errors import UsageError
 from portcheck.languages import LANGUAGES
-from portcheck.project import Project as _Project
+from portcheck.project import Project
 from portcheck.render import render_template
 from portcheck.runners import get_runner, runner_class
 from portcheck.runners.base import (
@@ -36,7 +35,7 @@ from portcheck.runners.base import (
 )
 from portcheck.runners.cache import MANIFEST, BuildCache, cache_key
 
-FREECELL = _Project(Path(__file__).resolve().parents[1]).algorithm("freecell")
+FREECELL = Project(Path(__file__).resolve().parents[1]).algorithm("freecell")
 
 freecell_output = freecell.output
 
@@ -150,7 +149,7 @@ def test_cache_root_from_environment(monkeypatch: pytest.MonkeyPatch, tmp_path: 
 
 
 def test_registry_names_every_language_and_a_runner_for_each() -> None:
-    assert set(LANGUAGES) == {"bsl", "java", "kumir", "pascal", "python"}
+    assert set(LANGUAGES) == {"arsac", "bsl", "java", "kumir", "pascal", "python"}
     for name in LANGUAGES:
         assert runner_class(name).language == name
 
@@ -171,7 +170,7 @@ def test_unknown_language_is_a_one_line_error() -> None:
     with pytest.raises(UsageError) as raised:
         get_runner("cobol")
     message = str(raised.value)
-    assert message == "unknown language 'cobol' (known: bsl, java, kumir, pascal, python)"
+    assert message == "unknown language 'cobol' (known: arsac, bsl, java, kumir, pascal, python)"
 
 
 def test_get_runner_passes_options(cache: BuildCache) -> None:

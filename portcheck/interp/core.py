@@ -8,6 +8,15 @@ program runs.  Where an inline template would need its arguments bound in a tupl
 and nothing of the statement runs before it, they are bound in statements before the
 statement (same order, no tuple); a runtime may also give statement templates, e.g. an
 item assignment as a plain ``if`` and list store.
+
+Jumps (``ir.Label``/``ir.Goto``): Python has no goto, so a statement list that holds labels
+becomes a *dispatch loop*: its statements are cut at the labels into segments, each run
+``if state <= n:``, so entering at segment n falls through the ones after it; a jump sets
+the state and starts the loop again (``continue``), or, when a Python loop stands between
+the jump and its label's list, raises ``Jump_`` (a ``BaseException``, so no ``Попытка``
+catches it), which that list's loop catches.  A ``Break``/``Continue`` whose source loop
+encloses a dispatch loop leaves the dispatch loop with a flag, and the flag repeats it
+outside.  Jumps only go to a label of the same or an enclosing list (``walk.goto_problems``).
 """
 
 from __future__ import annotations
@@ -23,6 +32,17 @@ from portcheck.interp.walk import assigned_names, has_call, vars_passed
 
 RECURSION_LIMIT = 6000
 _PLAIN_CONSTANTS = (bool, int, str, type(None))
+
+
+class Jump(BaseException):
+    """A jump out of Python loops to the dispatch loop of the list its label is in."""
+
+    __slots__ = ("block", "target")
+
+    def __init__(self, block: int, target: int) -> None:
+        super().__init__()
+        self.block = block
+        self.target = target
 
 
 class RuntimeBase:
@@ -103,6 +123,7 @@ class Program:
             return ProgramFault(message)
 
         namespace["fault_"] = fault_
+        namespace["Jump_"] = Jump
         exec(self._code, namespace)
         return namespace
 
@@ -185,6 +206,12 @@ class _Generator:
         self.prims: set[str] = set()
         self.scope = _Scope(set(), set())
         self.pending: list[str] = []  # statements binding hoisted arguments (see hoist_args)
+        # The Python loops around the code being generated, innermost last: None for a
+        # source loop, a number for the dispatch loop of a statement list with labels.
+        self.frames: list[int | None] = []
+        self.label_at: dict[str, tuple[int, int, str]] = {}  # label -> (list, segment, state)
+        self.dispatches = 0
+        self.leaving: dict[int, tuple[str, str] | None] = {}  # dispatch -> break/continue flags
 
     # -- output ------------------------------------------------------------------------
 
@@ -209,6 +236,7 @@ class _Generator:
         params = [p.name for p in proc.params]
         locals_ = set(params) | set(proc.locals_)
         self.scope = _Scope(set(self.module.globals_), locals_)
+        self.label_at = {}
         refs = [] if is_main else self.ref_params[proc.name]
         self.returns = [self.var(proc.params[i].name) for i in refs]
         body_start = len(self.out)
@@ -237,8 +265,53 @@ class _Generator:
     def block(self, body: list[ir.Stmt], depth: int) -> None:
         if not body:
             self.emit(depth, "pass", ir.NOWHERE)
+        if any(isinstance(stmt, ir.Label) for stmt in body):
+            self.dispatch(body, depth)
+            return
         for stmt in body:
             self.stmt(stmt, depth)
+
+    def loop_body(self, body: list[ir.Stmt], depth: int) -> None:
+        self.frames.append(None)
+        self.block(body, depth)
+        self.frames.pop()
+
+    def dispatch(self, body: list[ir.Stmt], d: int) -> None:
+        """A statement list with labels, as a loop over its segments (see the module's
+        docstring)."""
+        self.dispatches += 1
+        number, state = self.dispatches, self.scope.temp()
+        segments: list[list[ir.Stmt]] = [[]]
+        for stmt in body:
+            if isinstance(stmt, ir.Label):
+                self.label_at[stmt.name] = (number, len(segments), state)
+                segments.append([])
+            else:
+                segments[-1].append(stmt)
+        in_loop = None in self.frames
+        leave = (self.scope.temp(), self.scope.temp()) if in_loop else None
+        pos = body[0].pos
+        if leave:
+            self.emit(d, f"{leave[0]} = {leave[1]} = False", pos)
+        self.emit(d, f"{state} = 0", pos)
+        self.emit(d, "while True:", pos)
+        self.emit(d + 1, "try:", pos)
+        self.frames.append(number)
+        self.leaving[number] = leave
+        for n, segment in enumerate(segments):
+            self.emit(d + 2, f"if {state} <= {n}:", segment[0].pos if segment else pos)
+            self.block(segment, d + 3)
+        self.emit(d + 2, "break", pos)
+        self.frames.pop()
+        self.emit(d + 1, "except Jump_ as j_:", pos)
+        self.emit(d + 2, f"if j_.block != {number}:", pos)
+        self.emit(d + 3, "raise", pos)
+        self.emit(d + 2, f"{state} = j_.target", pos)
+        if leave:
+            self.emit(d, f"if {leave[0]}:", pos)
+            self.stmt_Break(ir.Break(pos), d + 1)
+            self.emit(d, f"if {leave[1]}:", pos)
+            self.stmt_Continue(ir.Continue(pos), d + 1)
 
     def stmt(self, s: ir.Stmt, d: int) -> None:
         handler = getattr(self, "stmt_" + type(s).__name__)
@@ -282,11 +355,11 @@ class _Generator:
 
     def stmt_While(self, s: ir.While, d: int) -> None:
         self.emit(d, f"while {self.expr(s.test)}:", s.pos)
-        self.block(s.body, d + 1)
+        self.loop_body(s.body, d + 1)
 
     def stmt_Repeat(self, s: ir.Repeat, d: int) -> None:
         self.emit(d, "while True:", s.pos)
-        self.block(s.body, d + 1)
+        self.loop_body(s.body, d + 1)
         self.emit(d + 1, f"if {self.expr(s.until)}:", _at(s.until, s.pos))
         self.emit(d + 2, "break", _at(s.until, s.pos))
 
@@ -297,7 +370,7 @@ class _Generator:
         self.emit(d, f"{', '.join(bounds)} = {values}", s.pos)
         var = self.var(s.var)
         self.emit(d, f"for {var} in {self.prim(s.range_fn, bounds)}:", s.pos)
-        self.block(s.body, d + 1)
+        self.loop_body(s.body, d + 1)
         if s.after_fn:
             self.emit(d, "else:", s.pos)
             self.emit(d + 1, f"{var} = {self.prim(s.after_fn, bounds)}", s.pos)
@@ -306,18 +379,45 @@ class _Generator:
         self.prims.add(s.iter_fn)
         collection = self.expr(s.collection)
         self.emit(d, f"for {self.var(s.var)} in P_{s.iter_fn}({collection}):", s.pos)
-        self.block(s.body, d + 1)
+        self.loop_body(s.body, d + 1)
 
     def stmt_Times(self, s: ir.Times, d: int) -> None:
         self.prims.add(s.count_fn)
         self.emit(d, f"for _ in range(P_{s.count_fn}({self.expr(s.count)})):", s.pos)
-        self.block(s.body, d + 1)
+        self.loop_body(s.body, d + 1)
 
     def stmt_Break(self, s: ir.Break, d: int) -> None:
-        self.emit(d, "break", s.pos)
+        self.leave_loop(0, "break", s.pos, d)
 
     def stmt_Continue(self, s: ir.Continue, d: int) -> None:
-        self.emit(d, "continue", s.pos)
+        self.leave_loop(1, "continue", s.pos, d)
+
+    def leave_loop(self, flag: int, keyword: str, pos: ir.Pos, d: int) -> None:
+        """``break``/``continue`` of the innermost source loop: straight, or out of the
+        dispatch loop in between with its flag (which repeats it after that loop)."""
+        inner = self.frames[-1] if self.frames else None
+        if inner is None:
+            self.emit(d, keyword, pos)
+            return
+        flags = self.leaving[inner]
+        assert flags is not None, "a source loop encloses this dispatch loop"
+        self.emit(d, f"{flags[flag]} = True", pos)
+        self.emit(d, "break", pos)
+
+    def stmt_Label(self, s: ir.Label, d: int) -> None:
+        raise AssertionError("labels are handled by dispatch()")
+
+    def stmt_Goto(self, s: ir.Goto, d: int) -> None:
+        target = self.label_at.get(s.name)
+        if target is None or target[0] not in self.frames:
+            raise CompileError(self.module.filename, s.pos.line, s.pos.col,
+                               f"no label {s.name!r} in this list or an enclosing one")
+        number, segment, state = target
+        if self.frames[-1] == number:
+            self.emit(d, f"{state} = {segment}", s.pos)
+            self.emit(d, "continue", s.pos)
+        else:
+            self.emit(d, f"raise Jump_({number}, {segment})", s.pos)
 
     def stmt_Return(self, s: ir.Return, d: int) -> None:
         value = "None" if s.value is None else self.expr(s.value, leading=True)

@@ -226,9 +226,28 @@ class Try:
     pos: Pos = NOWHERE
 
 
+@dataclass(slots=True)
+class Label:
+    """A place a ``Goto`` jumps to: it stands in a statement list before the statement it
+    names (1C ``~Метка:``, the puzzle book's ``СБ k := k − 1``)."""
+
+    name: str
+    pos: Pos = NOWHERE
+
+
+@dataclass(slots=True)
+class Goto:
+    """Jump to the ``Label`` named ``name``, which stands in the same statement list or in
+    one that encloses it: out of any depth of blocks and loops, never into one (the
+    front-ends check this with ``walk.goto_problems``; the core compiles only such jumps)."""
+
+    name: str
+    pos: Pos = NOWHERE
+
+
 Stmt = (
     Assign | Eval | If | While | Repeat | ForRange | ForEach | Times
-    | Break | Continue | Return | Try
+    | Break | Continue | Return | Try | Label | Goto
 )
 
 

@@ -11,14 +11,25 @@ dispatches on the IR node's class name.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import NoReturn
 
 from lark import Token, Tree
 
 from portcheck.interp import ir
 from portcheck.interp.errors import CompileError
+from portcheck.interp.walk import goto_problems
 
 Node = Tree | Token
+
+
+@dataclass(frozen=True)
+class JumpWording:
+    """How a language words its label mistakes; ``{}`` stands for the label."""
+
+    unknown: str  # a jump to a label that is nowhere
+    into_block: str  # a jump into a block it is not in
+    twice: str  # a label given twice in one procedure
 
 
 def pos_of(node: Node) -> ir.Pos:
@@ -36,3 +47,17 @@ class Lowering:
         """Stop with the compile error ``message`` at ``node``."""
         where = pos_of(node)
         raise CompileError(self.filename, where.line, where.col, message)
+
+    def check_jumps(self, body: list[ir.Stmt], wording: JumpWording,
+                    shown: dict[str, str] | None = None) -> None:
+        """Stop at the first label mistake of a procedure's body (``shown``: how a label
+        name is written in messages, when the IR holds it normalised)."""
+        twice, bad = goto_problems(body)
+        mistakes = [(label.pos, wording.twice, label.name) for label, _first in twice]
+        mistakes += [(goto.pos, wording.unknown if why == "unknown" else wording.into_block,
+                      goto.name) for goto, why in bad]
+        if mistakes:
+            pos, message, name = min(mistakes, key=lambda m: (m[0].line, m[0].col))
+            shown_name = (shown or {}).get(name, name)
+            raise CompileError(self.filename, pos.line, pos.col, message.format(shown_name))
+

@@ -1,8 +1,8 @@
 """Walking the shared IR: the expressions inside an expression, the blocks and
 expressions of a statement, every statement of a body, and the questions the passes ask
-of a body (which names it assigns, which calls it makes).  Every pass that reads the IR
-walks it through here: the core's by-reference analysis, the 1C static types and
-rewriting, the KuMir range analysis."""
+of a body (which names it assigns, which calls it makes, where its jumps go).  Every pass
+that reads the IR walks it through here: the core's by-reference analysis and jumps, the
+1C static types and rewriting, the KuMir range analysis, the front-ends' label checks."""
 
 from __future__ import annotations
 
@@ -107,3 +107,38 @@ def assigned_names(body: list[ir.Stmt]) -> Iterator[str]:
             yield stmt.target.name
         elif isinstance(stmt, ir.ForRange | ir.ForEach):
             yield stmt.var
+
+
+def has_goto(body: list[ir.Stmt]) -> bool:
+    return any(isinstance(stmt, ir.Goto) for stmt in walk_statements(body))
+
+
+def goto_problems(body: list[ir.Stmt]) -> tuple[list[tuple[ir.Label, ir.Label]],
+                                                 list[tuple[ir.Goto, str]]]:
+    """The label mistakes of a procedure's body: (label, the earlier label of the same
+    name) for every name given twice, and (goto, why) for every jump that has no label
+    (``"unknown"``) or whose label stands inside a block the jump is not in
+    (``"into block"``)."""
+    everywhere: dict[str, ir.Label] = {}
+    twice: list[tuple[ir.Label, ir.Label]] = []
+    for stmt in walk_statements(body):
+        if isinstance(stmt, ir.Label):
+            if stmt.name in everywhere:
+                twice.append((stmt, everywhere[stmt.name]))
+            else:
+                everywhere[stmt.name] = stmt
+    bad: list[tuple[ir.Goto, str]] = []
+    _check_jumps(body, set(), everywhere, bad)
+    return twice, bad
+
+
+def _check_jumps(block: list[ir.Stmt], visible: set[str], everywhere: dict[str, ir.Label],
+                 bad: list[tuple[ir.Goto, str]]) -> None:
+    """``visible``: the labels of the enclosing statement lists, where a jump may go."""
+    here = visible | {s.name for s in block if isinstance(s, ir.Label)}
+    for stmt in block:
+        if isinstance(stmt, ir.Goto) and stmt.name not in here:
+            bad.append((stmt, "into block" if stmt.name in everywhere else "unknown"))
+        for inner in child_blocks(stmt):
+            _check_jumps(inner, here, everywhere, bad)
+

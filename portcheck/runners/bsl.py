@@ -3,9 +3,6 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from portcheck.interp import program_cache
 from portcheck.interp.bsl import DIALECTS
 from portcheck.runners.cache import BuildCache
 from portcheck.runners.interpreted import InterpretedRunner
@@ -29,11 +26,6 @@ class BslRunner(InterpretedRunner):
             raise ValueError(f"unknown 1C dialect {dialect!r} (known: {', '.join(DIALECTS)})")
         super().__init__(engine)
         self.dialect = dialect
-
-    def check(self, source: Path) -> None:
-        # Through the interpreter's compile cache: the subprocess that runs the program then
-        # finds it compiled.
-        program_cache.compile_cached(self.language, source)
 
     def embedded_options(self) -> list[str]:
         return ["--dialect", self.dialect]

@@ -1,6 +1,7 @@
-"""What the 1C and school-language runners share: the language's real tool when it is on
-PATH (OneScript's ``oscript``, ``kumir2-run``), else portcheck's embedded interpreter, run as
-``python -m portcheck.interp.<language>`` in a subprocess so the time limit can stop it.
+"""What the runners of the embedded languages share: the language's real tool when it is on
+PATH (OneScript's ``oscript``, ``kumir2-run``; the puzzle book's language has none), else
+portcheck's embedded interpreter, run as ``python -m portcheck.interp.<language>`` in a
+subprocess so the time limit can stop it.
 
 Building is a full check (parse, names, types) with the embedded front-end, remembered by
 content hash, so a program that does not compile fails at build with its one-line error.
@@ -13,12 +14,15 @@ import platform
 import shutil
 import sys
 from collections.abc import Sequence
+from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import ClassVar
 
 import portcheck
 from portcheck.errors import describe_exception
+from portcheck.interp import program_cache
 from portcheck.interp.errors import CompileError
+from portcheck.interp.frontends import DEFAULT_ENCODING
 from portcheck.languages import EMBEDDED, engine_for, get_language
 from portcheck.runners.base import (
     DEFAULT_MAX_OUTPUT,
@@ -36,22 +40,32 @@ from portcheck.runners.base import (
 _PACKAGE_ROOT = Path(portcheck.__file__).resolve().parent.parent
 
 
-class InterpretedRunner(Runner):
-    """A runner with two engines: ``external`` (the real tool) and ``embedded``."""
+def portcheck_version() -> str:
+    """The installed portcheck's version: the embedded interpreters' version."""
+    try:
+        return version("portcheck")
+    except PackageNotFoundError:  # run from a source folder that was never installed
+        return "(not installed)"
 
-    external_program: ClassVar[str]  # on PATH: "oscript", "kumir2-run"
-    external_package: ClassVar[str]  # where to get it, for the message when it is missing
+
+class InterpretedRunner(Runner):
+    """A runner with two engines: ``external`` (the real tool) and ``embedded``, or only
+    ``embedded`` when the language has no real tool (``external_program`` None)."""
+
+    external_program: ClassVar[str | None]  # on PATH: "oscript", "kumir2-run"
+    external_package: ClassVar[str | None]  # where to get it, for the missing-tool message
 
     def __init__(self, engine: str | None = None) -> None:
         """``engine``: the external tool's name, "embedded", or None (or "auto") for the
         external tool when it is on PATH, else embedded.  The engine names and the embedded
         interpreter's module come from the language registry (``portcheck.languages``)."""
         spec = get_language(self.language)
-        assert spec.external is not None and spec.embedded is not None
-        self.external: str = spec.external
+        assert spec.embedded is not None
+        self.external: str | None = spec.external
         self.module: str = spec.embedded
         chosen = engine_for(spec, engine)
-        on_path = shutil.which(self.external_program) is not None
+        on_path = self.external_program is not None and \
+            shutil.which(self.external_program) is not None
         self.engine = chosen or (self.external if on_path else EMBEDDED)
         self._checked: set[str] = set()
 
@@ -62,15 +76,16 @@ class InterpretedRunner(Runner):
 
     def toolchain(self) -> Toolchain:
         if self.engine == EMBEDDED:
-            detail = f"embedded interpreter on Python {platform.python_version()}"
+            detail = (f"embedded interpreter of portcheck {portcheck_version()} on Python "
+                      f"{platform.python_version()}")
             return Toolchain(self.name, True, detail + self.embedded_detail())
-        found = shutil.which(self.external_program)
+        found = shutil.which(self.external_program) if self.external_program else None
         if found is None:
             return Toolchain(self.name, False, self._missing())
         return Toolchain(self.name, True, found)
 
     def build(self, source: Path) -> Path:
-        if self.engine == self.external and shutil.which(self.external_program) is None:
+        if self.engine == self.external and self.toolchain().ok is False:
             raise ToolchainMissing(self._missing())
         digest = hashlib.sha256(source.read_bytes() + self.check_key()).hexdigest()
         if digest not in self._checked:
@@ -95,7 +110,7 @@ class InterpretedRunner(Runner):
 
     def argv(self, built: Path) -> list[str]:
         program = str(built.absolute())  # a run's working folder is a scratch one
-        if self.engine == self.external:
+        if self.engine == self.external and self.external_program:
             return [self.external_program, program]
         return [sys.executable, "-u", "-m", self.module, program, *self.embedded_options()]
 
@@ -106,17 +121,22 @@ class InterpretedRunner(Runner):
                            max_output=max_output, env=env)
 
     def _missing(self) -> str:
+        assert self.external_program is not None and self.external_package is not None
         return missing_tool_message(self.external_program, self.external_package)
 
     # -- what each language adds ------------------------------------------------------
 
+    encoding: str = DEFAULT_ENCODING  # the source's; a language that takes --encoding sets it
+
     def check(self, source: Path) -> None:
-        """Compile ``source`` with the embedded front-end (raises CompileError)."""
-        raise NotImplementedError
+        """Compile ``source`` with the embedded front-end (raises CompileError), through the
+        interpreter's compile cache: the subprocess that runs the program then finds it
+        compiled (no Lark, no parse)."""
+        program_cache.compile_cached(self.language, source, self.encoding)
 
     def check_key(self) -> bytes:
         """What, besides the source, a check depends on (its options)."""
-        return b""
+        return self.encoding.encode()
 
     def embedded_options(self) -> list[str]:
         return []

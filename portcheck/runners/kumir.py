@@ -4,9 +4,6 @@ embedded interpreter (``python -m portcheck.interp.kumir``); see
 
 from __future__ import annotations
 
-from pathlib import Path
-
-from portcheck.interp import program_cache
 from portcheck.interp.frontends import DEFAULT_ENCODING
 from portcheck.runners.cache import BuildCache
 from portcheck.runners.interpreted import InterpretedRunner
@@ -28,14 +25,6 @@ class KumirRunner(InterpretedRunner):
         super().__init__(engine)
         self.seed = seed
         self.encoding = encoding
-
-    def check(self, source: Path) -> None:
-        # Through the interpreter's compile cache: the subprocess that runs the program then
-        # finds it compiled (no Lark, no parse).
-        program_cache.compile_cached(self.language, source, self.encoding)
-
-    def check_key(self) -> bytes:
-        return self.encoding.encode()
 
     def embedded_options(self) -> list[str]:
         return ["--seed", str(self.seed), "--encoding", self.encoding]

@@ -11,9 +11,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-import pytest
-from cli_run import one_error_line, portcheck, write
-from processes import gone_soon, running
+from cli_run import write
 from project_reference import freecell
 
 GAME_1 = freecell.output(1)

@@ -17,14 +17,9 @@ import sys
 from pathlib import Path
 
 import pytest
-from hostile_project import (
-    GAME_1,
-    add_port,
-    gone_soon,
-    portcheck,
-    portcheck_process,
-    wait_for_file,
-)
+from cli_run import portcheck
+from hostile_project import GAME_1, add_port, portcheck_process, wait_for_file
+from processes import gone_soon
 
 import portcheck.checks as checks
 from portcheck.runners.base import run_command

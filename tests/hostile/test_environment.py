@@ -16,7 +16,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from hostile_project import one_error_line, portcheck, portcheck_process, write
+from cli_run import one_error_line, portcheck, write
+from hostile_project import portcheck_process
 
 from portcheck.errors import UsageError
 from portcheck.yamlio import write_atomic

@@ -9,7 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from hostile_project import GAME_1, add_port, portcheck
+from cli_run import portcheck
+from hostile_project import GAME_1, add_port
 from hypothesis import given
 from hypothesis import strategies as st
 

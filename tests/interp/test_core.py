@@ -276,3 +276,105 @@ def test_range_of_a_counted_loop_may_be_an_inline_template() -> None:
     runtime, source = run_ordered(ir.Module([], [], body))
     assert runtime.stdout.getvalue() == "10\n"
     assert "P_range" not in source
+
+
+# --- jumps (ir.Label, ir.Goto) ---------------------------------------------------------------
+
+
+def var(name: str) -> ir.Var:
+    return ir.Var(name)
+
+
+def const(value: int) -> ir.Const:
+    return ir.Const(value)
+
+
+def set_(name: str, value: ir.Expr) -> ir.Assign:
+    return ir.Assign(ir.Var(name), value)
+
+
+def lt(a: ir.Expr, b: ir.Expr) -> ir.Prim:
+    return ir.Prim("lt", [a, b])
+
+
+def add(a: ir.Expr, b: ir.Expr) -> ir.Prim:
+    return ir.Prim("add", [a, b])
+
+
+def test_backward_goto_is_a_loop_and_forward_goto_skips() -> None:
+    body = [
+        set_("i", const(0)),
+        ir.Label("again"),
+        set_("i", add(var("i"), const(1))),
+        ir.If([(lt(var("i"), const(3)), [ir.Goto("again")])]),
+        say(var("i")),
+        ir.Goto("end"),
+        say(const(99)),
+        ir.Label("end"),
+        say(const(7)),
+    ]
+    assert run(ir.Module([], [], body)).stdout.getvalue() == "3\n7\n"
+
+
+def test_goto_out_of_nested_loops_and_a_try() -> None:
+    """The jump crosses two Python loops and a Попытка, which must not catch it."""
+    inner = [ir.If([(lt(const(1), var("j")), [ir.Goto("out")])]), say(var("j"))]
+    body = [
+        ir.ForRange("i", const(1), const(3), None, [
+            ir.Try([ir.ForRange("j", const(1), const(3), None, inner, range_fn="range")],
+                   [say(const(-1))], "caught"),
+        ], range_fn="range"),
+        ir.Label("out"),
+        say(const(100)),
+    ]
+    runtime = run(ir.Module([], [], body))
+    assert runtime.stdout.getvalue() == "1\n100\n"
+    assert runtime.caught == []
+
+
+def test_labels_inside_a_loop_body_keep_break_and_continue_of_that_loop() -> None:
+    """A loop body with a label is a dispatch loop; Break and Continue inside it still act
+    on the source loop (1C: ``~Дальше:`` at the end of a loop body)."""
+    body = [
+        ir.ForRange("i", const(1), const(6), None, [
+            ir.If([(lt(var("i"), const(3)), [ir.Goto("next")])]),
+            ir.If([(lt(const(4), var("i")), [ir.Break()])]),
+            ir.If([(lt(const(3), var("i")), [ir.Continue()])]),
+            say(var("i")),
+            ir.Label("next"),
+            say(add(var("i"), const(10))),
+        ], range_fn="range", after_fn="after"),
+        say(var("i")),
+    ]
+    assert run(ir.Module([], [], body)).stdout.getvalue() == "11\n12\n3\n13\n5\n"
+
+
+def test_goto_in_a_procedure_and_return_from_inside_the_dispatch() -> None:
+    count = ir.Proc("count", [ir.Param("n")], ["k"], [
+        set_("k", const(0)),
+        ir.Label("top"),
+        ir.If([(lt(var("n"), var("k")), [ir.Return(var("k"))])]),
+        set_("k", add(var("k"), const(2))),
+        ir.Goto("top"),
+    ], is_function=True)
+    body = [say(ir.Call("count", [const(5)]))]
+    assert run(ir.Module([], [count], body)).stdout.getvalue() == "6\n"
+
+
+def test_a_jump_into_a_block_is_refused() -> None:
+    body = [ir.Goto("inside", P(1, 1)),
+            ir.If([(lt(const(1), const(2)), [ir.Label("inside"), say(const(1))])])]
+    with pytest.raises(CompileError, match="no label 'inside'"):
+        compile_module(ir.Module([], [], body), ToyRuntime)
+
+
+def test_goto_problems_name_unknown_labels_jumps_into_blocks_and_twice_given_names() -> None:
+    from portcheck.interp.walk import goto_problems
+
+    twin = ir.Label("a", P(5, 1))
+    body = [ir.Label("a", P(1, 1)), ir.Goto("nowhere", P(2, 1)), ir.Goto("deep", P(3, 1)),
+            ir.While(const(True), [ir.Label("deep"), twin])]
+    twice, bad = goto_problems(body)
+    assert [(label.pos.line, first.pos.line) for label, first in twice] == [(5, 1)]
+    assert [(goto.name, why) for goto, why in bad] == [("nowhere", "unknown"),
+                                                        ("deep", "into block")]

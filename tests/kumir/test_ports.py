@@ -11,10 +11,10 @@ from project_reference import dice, freecell
 
 from portcheck.algorithms import Case
 from portcheck.interp.kumir import compile_file, compile_text, run_program
-from portcheck.project import Project as _Project
+from portcheck.project import Project
 from portcheck.render import render_template
 
-FREECELL = _Project(Path(__file__).resolve().parents[2]).algorithm("freecell")
+FREECELL = Project(Path(__file__).resolve().parents[2]).algorithm("freecell")
 
 ROOT = Path(__file__).resolve().parents[2]
 DICE = ROOT / "ports" / "dice" / "kumir-article"

@@ -9,7 +9,9 @@ assignment first; only the other reads can see the initial Неопределе�
 Module variables are tracked across procedures: a procedure starts with the module
 variables definitely assigned at *every* one of its call sites (a greatest fixpoint, so
 recursion is handled), the module body with none.  The analysis is conservative: loops may
-run zero times, a ``Попытка`` body may stop anywhere, and a call adds nothing.
+run zero times, a ``Попытка`` body may stop anywhere, a call adds nothing, and a label
+(``~Метка:``, which a ``Перейти`` may reach from anywhere in its procedure) knows only what
+was assigned when the procedure started.
 """
 
 from __future__ import annotations
@@ -37,6 +39,7 @@ class DefiniteAssignment:
         self._sites: dict[str, Names] = {}
         self._locals: set[str] = set()
         self._everything: Names = frozenset()
+        self._start: Names = frozenset()
 
     def solve(self) -> DefiniteAssignment:
         while True:
@@ -55,6 +58,7 @@ class DefiniteAssignment:
     def _run(self, locals_: set[str], start: Names, body: list[ir.Stmt]) -> None:
         self._locals = locals_
         self._everything = self.globals_ | frozenset(locals_)
+        self._start = start
         self.block(body, start)
 
     # -- statements: each returns the names definitely assigned after it --------------
@@ -114,9 +118,11 @@ class DefiniteAssignment:
             return assigned
         if isinstance(s, ir.Try):
             return self.block(s.body, assigned) & self.block(s.handler, assigned)
+        if isinstance(s, ir.Label):
+            return self._start
         if isinstance(s, ir.Return):
             self.reads(s.value, assigned)
-        return self._everything  # Return, Break, Continue: nothing runs after them
+        return self._everything  # Return, Break, Continue, Goto: nothing runs after them
 
     # -- expressions -------------------------------------------------------------------
 

@@ -29,6 +29,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "EXCEPT": ("исключение", "except"),
     "ENDTRY": ("конецпопытки", "endtry"),
     "RAISE": ("вызватьисключение", "raise"),
+    "GOTO": ("перейти", "goto"),
     "OR": ("или", "or"),
     "AND": ("и", "and"),
     "NOT": ("не", "not"),

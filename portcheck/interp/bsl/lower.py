@@ -14,7 +14,7 @@ from lark import Token, Tree
 from portcheck.interp import ir
 from portcheck.interp.bsl.literals import number_value
 from portcheck.interp.bsl.lower_exprs import children
-from portcheck.interp.bsl.lower_stmts import StmtLowering
+from portcheck.interp.bsl.lower_stmts import JUMPS, StmtLowering
 from portcheck.interp.bsl.scope import Scope, Signature, assigned_names
 from portcheck.interp.bsl.specialise import specialise
 from portcheck.interp.lowering import pos_of
@@ -29,6 +29,7 @@ class ModuleLowering(StmtLowering):
         self.module_vars: set[str] = set()
         self.scope = Scope(set(), set())
         self.initial: set[int] = set()  # id() of the Assign giving a variable Неопределено
+        self.label_spelling: dict[str, str] = {}  # ~метка -> ~Метка as first written
 
     def initial_values(self, names: list[str]) -> list[ir.Stmt]:
         """Every variable starts as Неопределено (``definite`` tells these apart)."""
@@ -50,6 +51,7 @@ class ModuleLowering(StmtLowering):
         implicit = {t.value.lower() for t in assigned_names(body)} - self.module_vars
         self.scope = Scope(set(), self.module_vars | implicit)
         statements = self.block(body)
+        self.check_jumps(statements, JUMPS, self.label_spelling)
         globals_ = sorted(self.module_vars | implicit | set(self.scope.temps))
         init = self.initial_values(globals_)
         return ir.Module(globals_, procs, init + statements, self.filename)
@@ -102,6 +104,7 @@ class ModuleLowering(StmtLowering):
         everything = locals_ | declared | implicit
         self.scope = Scope(everything, self.module_vars, is_function=signature.is_function)
         statements = self.block(body)
+        self.check_jumps(statements, JUMPS, self.label_spelling)
         own = sorted((declared | implicit | set(self.scope.temps)) - locals_)
         init = self.initial_values(own)
         return ir.Proc(signature.name, signature.params, own, init + statements,

@@ -1,19 +1,27 @@
 """Checking and lowering 1C statements to the shared IR: ``Прервать`` only inside a loop,
 ``Возврат`` with a value only in a function, ``Для`` whose body changes its counter counting
-on from the new value (as 1C does)."""
+on from the new value (as 1C does), ``~Метка:`` and ``Перейти ~Метка`` as the IR's labels
+and jumps (checked per procedure by ``lower.py``)."""
 
 from __future__ import annotations
 
-from lark import Tree
+from lark import Token, Tree
 
 from portcheck.interp import ir
 from portcheck.interp.bsl.lower_exprs import ExprLowering, children
 from portcheck.interp.bsl.scope import assigned_names
-from portcheck.interp.lowering import pos_of
+from portcheck.interp.lowering import JumpWording, pos_of
+
+# The label mistakes, in the words of the 1C compiler's other messages.
+JUMPS = JumpWording(unknown="Метка не определена ({})",
+                    into_block="Переход на метку внутри другого блока недопустим ({})",
+                    twice="Метка с таким именем уже определена ({})")
 
 
 class StmtLowering(ExprLowering):
     """Lowers statements and blocks; the module lowering extends it."""
+
+    label_spelling: dict[str, str]  # ~метка -> ~Метка as first written (for messages)
 
     def block(self, block: Tree | None) -> list[ir.Stmt]:
         if block is None:
@@ -141,3 +149,18 @@ class StmtLowering(ExprLowering):
         value = node.children[1]
         message = ir.Const(None) if value is None else self.expr(value)
         return [ir.Eval(ir.Prim("raise", [message], pos_of(node)), pos_of(node))]
+
+    def stmt_goto_stmt(self, node: Tree) -> list[ir.Stmt]:
+        return [ir.Goto(self.label_name(node.children[1]), pos_of(node))]
+
+    def stmt_labelled_stmt(self, node: Tree) -> list[ir.Stmt]:
+        label, inner = node.children
+        named = [ir.Label(self.label_name(label), pos_of(node))]
+        return named + ([] if inner is None else self.stmt(inner))
+
+    def label_name(self, token: Token) -> str:
+        """``~Метка`` as the IR names it (case-insensitive); its spelling for messages."""
+        name = token.value.lower()
+        self.label_spelling.setdefault(name, token.value)
+        return name
+

@@ -11,31 +11,43 @@ strategy won as the first player and as the second.
 
 
 class JavaRandom:
-    """java.util.Random, bit for bit: the generator behind irnd.
-
-    A linear congruential generator on 48 bits; Python's integers never
-    overflow, so the product is computed exactly and then cut to 48 bits.
-    """
+    """java.util.Random, number for number: a linear congruential generator on
+    a 48-bit state, state = (state * 0x5DEECE66D + 0xB) mod 2**48.  Python
+    integers never overflow, so the 83-bit product is exact and `& MASK`
+    keeps its low 48 bits."""
 
     MULTIPLIER = 0x5DEECE66D
+    ADDEND = 0xB
     MASK = (1 << 48) - 1
 
     def __init__(self, seed):
+        self.set_seed(seed)
+
+    def set_seed(self, seed):
+        """new Random(seed), setSeed(seed): only the low 48 bits of the seed
+        count, scrambled by xor.  A negative seed works too: `& MASK` takes its
+        two's complement bits, as Java's long holds them."""
         self.state = (seed ^ self.MULTIPLIER) & self.MASK
 
     def next_bits(self, bits):
-        self.state = (self.state * self.MULTIPLIER + 0xB) & self.MASK
+        """next(bits): one step of the generator; the state's top `bits` bits."""
+        self.state = (self.state * self.MULTIPLIER + self.ADDEND) & self.MASK
         return self.state >> (48 - bits)
 
     def next_int(self, bound):
-        """A whole number from 0 to bound - 1, every one equally likely."""
-        if bound & -bound == bound:  # a power of two: the top bits
-            return (bound * self.next_bits(31)) >> 31
-        while True:
-            bits = self.next_bits(31)
-            value = bits % bound
-            if bits - value + (bound - 1) < 2**31:  # not from the incomplete last round
-                return value
+        """nextInt(bound): 0 to bound - 1, every one equally likely."""
+        r = self.next_bits(31)
+        if bound & (bound - 1) == 0:
+            return (bound * r) >> 31  # a power of two: the top bits of r
+        # r mod bound, drawn again while r falls in the last, incomplete block
+        # of bound values (Java sees u - r + bound - 1 pass 2**31 - 1 and its
+        # int turn negative).
+        u = r
+        r = u % bound
+        while u - r + bound - 1 > 2**31 - 1:
+            u = self.next_bits(31)
+            r = u % bound
+        return r
 
     def irnd(self, x):
         """irnd(x) of the school language: a whole number from 1 to x."""

@@ -23,41 +23,58 @@ const
                                     '1 3 4 6', '2 3 4 5');
   KeyPrompt = 'Для продолжения игры — нажмите любую клавишу';
 
-{ java.util.Random, bit for bit: the generator behind the school language's irnd. A linear
-  congruential generator on 48 bits, kept in a QWord: the product is taken modulo 2^64
-  (overflow checks are off just there) and then cut to 48 bits. }
+{ java.util.Random written out: a linear congruential generator on a 48-bit state,
+    RandomState = (RandomState * $5DEECE66D + $B) mod 2^48. }
 const
-  Multiplier: QWord = $5DEECE66D;
-  Mask48: QWord = $FFFFFFFFFFFF;
+  Multiplier = QWord($5DEECE66D);
+  Addend = QWord($B);
+  Mask48 = QWord($FFFFFFFFFFFF);  { 2^48 - 1 }
 
 var
   RandomState: QWord;
 
+{ The generator's own arithmetic wraps on purpose: overflow and range checks are off in
+  SetSeed and NextBits only. }
+{$push}{$overflowchecks off}{$rangechecks off}
+
+{ new Random(Seed) and setSeed(Seed): only the low 48 bits of Seed count, scrambled by
+  xor.  QWord(Seed) reads a negative Int64 as its two's complement bits, as Java's long
+  holds it. }
 procedure SetSeed(Seed: Int64);
 begin
   RandomState := (QWord(Seed) xor Multiplier) and Mask48;
 end;
 
-{$push}{$overflowchecks off}{$rangechecks off}
+{ next(Bits): one step of the generator; the state's top Bits bits.  RandomState *
+  Multiplier needs 83 bits: a QWord keeps it modulo 2^64, and the low 48 bits the mask
+  keeps are exactly those of the true product. }
 function NextBits(Bits: LongInt): LongInt;
 begin
-  RandomState := (RandomState * Multiplier + $B) and Mask48;
+  RandomState := (RandomState * Multiplier + Addend) and Mask48;
   Result := LongInt(RandomState shr (48 - Bits));
 end;
 {$pop}
 
-{ A whole number from 0 to Bound - 1, every one equally likely. }
+{ nextInt(Bound): 0 to Bound - 1, every one equally likely. }
 function NextInt(Bound: LongInt): LongInt;
 var
-  Bits, Value: LongInt;
+  R, U: LongInt;
 begin
-  if (Bound and -Bound) = Bound then { a power of two: the top bits }
-    Exit(LongInt((Int64(Bound) * NextBits(31)) shr 31));
-  repeat
-    Bits := NextBits(31);
-    Value := Bits mod Bound;
-  until Int64(Bits) - Value + (Bound - 1) < 2147483648; { not from the incomplete last round }
-  Result := Value;
+  R := NextBits(31);
+  if (Bound and (Bound - 1)) = 0 then
+    { A power of two: the top bits of R, (Bound * R) div 2^31, in 64 bits. }
+    Exit(LongInt((Int64(Bound) * R) shr 31));
+  { R mod Bound, drawn again while R falls in the last, incomplete block of Bound values.
+    Java sees U - R + Bound - 1 pass 2^31 - 1 and its int turn negative; here the sum is
+    an Int64, compared with High(LongInt). }
+  U := R;
+  R := U mod Bound;
+  while Int64(U) - R + Bound - 1 > High(LongInt) do
+  begin
+    U := NextBits(31);
+    R := U mod Bound;
+  end;
+  Result := R;
 end;
 
 { irnd(X) of the school language: a whole number from 1 to X. }

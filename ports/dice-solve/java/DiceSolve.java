@@ -92,7 +92,8 @@ public class DiceSolve {
         StringBuilder text = new StringBuilder();
         text.append("Точное решение игры до ").append(n).append("\n");
         text.append("В строке всего: выигрышные ходы для каждого верхнего числа;\n");
-        text.append("«-» — позиция проигрышная для того, кто ходит, «.» — в игре не встречается.\n");
+        text.append("«-» — позиция проигрышная для того, кто ходит, ")
+            .append("«.» — в игре не встречается.\n");
         text.append("верхнее: 1 2 3 4 5 6\n");
         int positions = 0, winning = 0, mistakes = 0, nine = 0, nineWon = 0;
         for (int total = 1; total < n; total++) {
@@ -116,11 +117,13 @@ public class DiceSolve {
             }
             text.append("\n");
         }
-        text.append("Позиций в игре: ").append(positions).append("; выигрышных для того, кто ходит: ")
-            .append(winning).append("; проигрышных: ").append(positions - winning).append("\n");
+        text.append("Позиций в игре: ").append(positions)
+            .append("; выигрышных для того, кто ходит: ").append(winning)
+            .append("; проигрышных: ").append(positions - winning).append("\n");
 
         // Where the article's move hands a won position over to the opponent.
-        text.append("Позиций, где квазиоптимальный ход отдаёт выигрыш: ").append(mistakes).append("\n");
+        text.append("Позиций, где квазиоптимальный ход отдаёт выигрыш: ").append(mistakes)
+            .append("\n");
         for (int total = 1; total < n; total++) {
             for (int top = 1; top <= 6; top++) {
                 int choice = computerChoice(n, total, top);
@@ -137,7 +140,8 @@ public class DiceSolve {
         for (int total = n - 9; total >= 1; total -= 9) {
             text.append(total == n - 9 ? "" : ", ").append(total);
         }
-        text.append("): позиций ").append(nine).append(", выигрышных ").append(nineWon).append("\n");
+        text.append("): позиций ").append(nine).append(", выигрышных ").append(nineWon)
+            .append("\n");
         for (int total = 1; total < n; total++) {
             for (int top = 1; top <= 6; top++) {
                 if (seen[total][top] && isNine(n, total) && won[total][top]) {

@@ -1,0 +1,118 @@
+"""``portcheck listing``: what the command does with its words (``portcheck/cli.py`` parses
+them); the report and the algorithm pages have their own modules."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from portcheck.checks import CheckContext
+from portcheck.errors import CheckFailed, UsageError
+from portcheck.execution import RunSettings
+from portcheck.ports import Port, find_ports
+from portcheck.project import Project, find_project
+from portcheck.publish.formats import SIDE_BY_SIDE_FORMATS
+from portcheck.publish.formats.html import html, side_by_side
+from portcheck.publish.formats.latex import tex
+from portcheck.publish.formats.markdown import markdown
+from portcheck.publish.formats.pdf import pdf
+from portcheck.publish.listing import Listing, build_listing
+from portcheck.publish.verification import Outcome
+from portcheck.yamlio import write_atomic
+
+
+def settings_of(args: argparse.Namespace) -> RunSettings:
+    return RunSettings(timeout=args.timeout, require_runtimes=args.require_runtimes,
+                       engine=args.engine)
+
+
+def cmd_listing(args: argparse.Namespace) -> int:
+    project = find_project()
+    algorithm = project.algorithm(args.algorithm)
+    ports = [p for p in find_ports(project) if p.algorithm == algorithm.name]
+    context = CheckContext(project, settings_of(args))
+    cases = [c for word in args.cases or () for c in word.split(",") if c]
+    if args.all_languages:
+        if args.format not in SIDE_BY_SIDE_FORMATS:
+            raise UsageError(f"--all-languages writes {' or '.join(SIDE_BY_SIDE_FORMATS)}, "
+                             f"not {args.format}")
+        listings = [build_listing(context, port, cases or None)
+                    for port in _printing(ports, cases)]
+        _refuse_failed(listings)
+        page = side_by_side(f"{algorithm.title}: every language", listings)
+        return _emit(page if args.format == "html" else pdf(page), args.output)
+    port = choose_port(project, ports, algorithm.name, args.lang)
+    listing = build_listing(context, port, cases or None, printed=args.as_printed)
+    _refuse_failed([listing])
+    return _emit(format_listing(listing, args.format), args.output)
+
+
+def _printing(ports: list[Port], cases: list[str]) -> list[Port]:
+    """The ports that can show ``cases``: templates (rendered for them) and the others
+    that print all of them."""
+    if not ports:
+        raise UsageError("this algorithm has no ports")
+    chosen = [p for p in ports if not cases or p.template is not None
+              or all(c in p.cases for c in cases)]
+    if not chosen:
+        raise UsageError(f"no port prints the cases {', '.join(cases)}")
+    return chosen
+
+
+def format_listing(listing: Listing, form: str) -> str | bytes:
+    if form == "md":
+        return markdown(listing)
+    if form == "html":
+        return html(listing)
+    if form == "tex":
+        return tex(listing)
+    return pdf(html(listing))
+
+
+def choose_port(project: Project, ports: list[Port], algorithm: str,
+                lang: str | None) -> Port:
+    """The port ``--lang`` names: a port folder (``bsl-article``), else the one port of
+    that language."""
+    folders = ", ".join(p.folder.name for p in ports) or "none"
+    if lang is None:
+        raise UsageError(f"name a port with --lang (ports of {algorithm}: {folders}), "
+                         "or use --all-languages")
+    by_folder = [p for p in ports if p.folder.name == lang]
+    matching = by_folder or [p for p in ports if p.language == lang]
+    if len(matching) != 1:
+        problem = "no port" if not matching else "several ports"
+        raise UsageError(f"{problem} of {algorithm} for --lang {lang} (its ports: {folders})")
+    return matching[0]
+
+
+def _refuse_failed(listings: list[Listing]) -> None:
+    """A listing shows output as verified: a port that fails is reported, not printed."""
+    failed = [listing for listing in listings
+              if listing.verification.outcome == Outcome.FAILED]
+    for listing in failed:
+        for result in listing.verification.failures:
+            print(f"FAIL {listing.port.id}::{result.kind}: {result.message}", file=sys.stderr)
+            if result.detail:
+                print(result.detail.rstrip(), file=sys.stderr)
+    if failed:
+        print("portcheck: no listing written: its output is not verified", file=sys.stderr)
+        raise CheckFailed()
+
+
+def _emit(content: str | bytes, output: str | None) -> int:
+    if output is None:
+        if isinstance(content, bytes):
+            if sys.stdout.isatty():
+                raise UsageError("a PDF is not for the terminal: give -o FILE.pdf")
+            sys.stdout.buffer.write(content)
+        else:
+            sys.stdout.write(content)
+        return 0
+    path = Path(output)
+    try:
+        write_atomic(path, content)
+    except OSError as error:
+        raise UsageError(f"{path}: cannot write: {error.strerror}") from None
+    print(f"wrote {path}", file=sys.stderr)
+    return 0

@@ -1,0 +1,58 @@
+"""Syntax highlighting by Pygments, with the lexer the language registry names
+(``Language.lexer``: ``bsl`` from pygments-bsl, ``kumir`` from ``portcheck.publish.lexers``).
+
+HTML is highlighted line by line (each line a separate fragment, so a listing can number,
+anchor and mark its lines); LaTeX through Pygments' own ``LatexFormatter``.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from pygments import highlight
+from pygments.formatters import HtmlFormatter, LatexFormatter
+from pygments.lexer import Lexer
+from pygments.lexers import get_lexer_by_name
+from pygments.util import ClassNotFound
+
+from portcheck.errors import UsageError
+from portcheck.languages import Language
+
+STYLE = "friendly"  # light, printable, and readable on a projector
+
+
+@cache
+def lexer_for(language: Language) -> Lexer:
+    """The Pygments lexer of ``language`` (a usage error naming the package if missing)."""
+    try:
+        return get_lexer_by_name(language.lexer, stripnl=False, ensurenl=True)
+    except ClassNotFound:
+        raise UsageError(f"no Pygments lexer {language.lexer!r} for {language.title} "
+                         "(reinstall portcheck: pip install -e .)") from None
+
+
+def html_lines(code: str, language: Language) -> list[str]:
+    """Each line of ``code`` as highlighted HTML (no wrapping element)."""
+    formatter = HtmlFormatter(nowrap=True, style=STYLE)
+    html = highlight(code, lexer_for(language), formatter)
+    lines = html.split("\n")
+    if lines and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
+def html_css() -> str:
+    """The CSS of the highlighted HTML, for the rule ``.code``."""
+    return HtmlFormatter(style=STYLE).get_style_defs(".code")
+
+
+def latex(code: str, language: Language, first_line: int = 1) -> str:
+    """A ``Verbatim`` environment (fancyvrb) with line numbers."""
+    formatter = LatexFormatter(style=STYLE, linenos=True, linenostart=first_line,
+                               verboptions="numbersep=6pt,fontsize=\\small")
+    return highlight(code, lexer_for(language), formatter)
+
+
+def latex_style() -> str:
+    """The ``\\PY`` macros ``latex`` output needs (Pygments' style definitions)."""
+    return LatexFormatter(style=STYLE).get_style_defs()

@@ -1,0 +1,71 @@
+"""The report's matrix: algorithms down, port folders across, one verification a cell."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from portcheck.publish.verification import Outcome, Verification
+
+
+@dataclass(frozen=True)
+class Cell:
+    verification: Verification
+    listing: str  # the port's listing page, relative to the site's root
+    diff: str | None  # the page of its failures, when it failed
+
+    @property
+    def outcome(self) -> Outcome:
+        return self.verification.outcome
+
+    @property
+    def css(self) -> str:
+        return self.outcome.value.replace(" ", "-")
+
+    @property
+    def run_seconds(self) -> float | None:
+        run = self.verification.result("run")
+        return run.seconds if run is not None and run.seconds else None
+
+
+@dataclass(frozen=True)
+class Row:
+    algorithm: str
+    title: str
+    cells: list[Cell | None]  # one per column; None: no port of that name
+    side_by_side: str  # the algorithm's page of every port, relative to the root
+
+
+@dataclass(frozen=True)
+class Matrix:
+    columns: list[str]
+    rows: list[Row]
+
+    def count(self, outcome: Outcome) -> int:
+        return sum(1 for row in self.rows for cell in row.cells
+                   if cell is not None and cell.outcome == outcome)
+
+
+def listing_page(verification: Verification) -> str:
+    port = verification.port
+    return f"ports/{port.algorithm}/{port.folder.name}.html"
+
+
+def diff_page(verification: Verification) -> str:
+    port = verification.port
+    return f"diffs/{port.algorithm}/{port.folder.name}.html"
+
+
+def algorithm_page(algorithm: str) -> str:
+    return f"ports/{algorithm}/index.html"
+
+
+def build_matrix(titles: dict[str, str], verifications: list[Verification]) -> Matrix:
+    """``titles``: every algorithm (name -> title), those without ports included."""
+    columns = sorted({v.port.folder.name for v in verifications})
+    cells = {(v.port.algorithm, v.port.folder.name): Cell(
+        v, listing_page(v), diff_page(v) if v.outcome == Outcome.FAILED else None)
+        for v in verifications}
+    rows = [Row(name, title, [cells.get((name, column)) for column in columns],
+                algorithm_page(name))
+            for name, title in sorted(titles.items())]
+    return Matrix(columns, rows)

@@ -1,0 +1,159 @@
+"""``portcheck report -o DIR``: the whole verification as a static site.
+
+- ``index.html``: the algorithm × port matrix, each cell passed / failed / not runnable
+  here / not applicable, with the runtime used and the time the run took, linking the
+  port's listing and, on failure, its diff;
+- ``ports/<algorithm>/<port>.html``: each port's listing; ``ports/<algorithm>/index.html``:
+  the algorithm in every language side by side;
+- ``diffs/<algorithm>/<port>.html``: a failed port's failures with their diffs;
+- ``goldens.html``: every golden case, its provenance, the ports that print it, stale ones;
+- ``findings.html``: ``docs/findings.md``, when the project has one.
+
+Every page is self-contained (inline CSS, no script, no network).  The site is written to
+a temporary folder beside DIR and moved into place whole; a DIR that exists must be empty
+or an earlier report (it holds ``.portcheck-report``), so nothing else is ever replaced.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import shutil
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from portcheck.checks import CheckContext
+from portcheck.errors import CheckFailed, UsageError
+from portcheck.ports import Port, find_ports
+from portcheck.progress import Progress
+from portcheck.project import Project, find_project
+from portcheck.publish.commands import settings_of
+from portcheck.publish.formats.html import html, side_by_side
+from portcheck.publish.golden_table import golden_files
+from portcheck.publish.listing import listing_of
+from portcheck.publish.matrix import Matrix, build_matrix, diff_page, listing_page
+from portcheck.publish.templating import render
+from portcheck.publish.verification import Outcome, Verification, verification_of
+from portcheck.runners.interpreted import portcheck_version
+from portcheck.verify import verify
+from portcheck.yamlio import read_text
+
+MARKER = ".portcheck-report"
+FINDINGS = Path("docs") / "findings.md"
+
+
+def cmd_report(args: argparse.Namespace) -> int:
+    project = find_project()
+    target = Path(args.output)
+    _check_target(target)
+    started = time.perf_counter()
+    context = CheckContext(project, settings_of(args))
+    ports = find_ports(project)
+    with Progress(len(ports), "ports checked", sys.stdout) as progress:
+        results = verify(context, ports, jobs=args.jobs, done=progress.advance)
+    verifications = [verification_of(context, port, results[port.id]) for port in ports]
+    matrix = write_site(project, context, ports, verifications, target)
+    seconds = time.perf_counter() - started
+    print(f"{len(ports)} ports: {matrix.count(Outcome.PASSED)} passed, "
+          f"{matrix.count(Outcome.FAILED)} failed, {matrix.count(Outcome.NOT_RUNNABLE)} not "
+          f"runnable here, {matrix.count(Outcome.NOT_APPLICABLE)} not applicable "
+          f"({seconds:.1f} s)")
+    print(f"wrote {target / 'index.html'}")
+    if matrix.count(Outcome.FAILED):
+        raise CheckFailed()
+    return 0
+
+
+def _check_target(target: Path) -> None:
+    if target.exists() and not target.is_dir():
+        raise UsageError(f"{target}: exists and is not a folder")
+    if target.is_dir() and any(target.iterdir()) and not (target / MARKER).exists():
+        raise UsageError(f"{target}: not empty and not an earlier report; "
+                         "give a new or empty folder")
+
+
+def write_site(project: Project, context: CheckContext, ports: list[Port],
+               verifications: list[Verification], target: Path) -> Matrix:
+    """Write every page into a new folder, then put it in ``target``'s place."""
+    titles = {name: a.title for name, a in project.algorithms.items()}
+    matrix = build_matrix(titles, verifications)
+    findings = project.root / FINDINGS
+    pages = Pages(project, context, matrix, findings.is_file())
+    target.parent.mkdir(parents=True, exist_ok=True)
+    work = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
+    try:
+        pages.write_all(work, ports, verifications)
+        if findings.is_file():
+            pages.write(work, "findings.html", "site_findings.html.j2", title="Findings",
+                        findings=read_text(findings))
+        _replace(work, target)
+    except BaseException:
+        shutil.rmtree(work, ignore_errors=True)
+        raise
+    return matrix
+
+
+def _replace(work: Path, target: Path) -> None:
+    (work / MARKER).write_text("written by portcheck report\n", encoding="utf-8")
+    work.chmod(0o755)
+    if target.exists():
+        old = target.with_name(f".{target.name}.old")
+        shutil.rmtree(old, ignore_errors=True)
+        target.rename(old)
+        work.rename(target)
+        shutil.rmtree(old, ignore_errors=True)
+    else:
+        work.rename(target)
+
+
+class Pages:
+    """The pages of one report, each rendered with the site's navigation."""
+
+    def __init__(self, project: Project, context: CheckContext, matrix: Matrix,
+                 findings: bool) -> None:
+        self.project, self.context, self.matrix = project, context, matrix
+        self.links = [("index.html", "Matrix"), ("goldens.html", "Goldens")]
+        if findings:
+            self.links.append(("findings.html", "Findings"))
+        self.stamp = (f"portcheck {portcheck_version()}, "
+                      f"{datetime.datetime.now().astimezone():%Y-%m-%d %H:%M %Z}")
+
+    def nav(self, page: str) -> list[tuple[str, str]]:
+        up = "../" * page.count("/")
+        return [(up + href, text) for href, text in self.links]
+
+    def write(self, root: Path, page: str, template: str, **values: object) -> None:
+        text = render(template, nav=self.nav(page), up="../" * page.count("/"),
+                      stamp=self.stamp, **values)
+        _write(root / page, text)
+
+    def write_all(self, root: Path, ports: list[Port],
+                  verifications: list[Verification]) -> None:
+        self.write(root, "index.html", "site_index.html.j2", title="portcheck report",
+                   matrix=self.matrix, project=self.project.root.name)
+        self.write(root, "goldens.html", "site_goldens.html.j2", title="Goldens",
+                   files=golden_files(self.project, ports))
+        listings = {}
+        for verification in verifications:
+            listing = listing_of(self.context, verification.port, verification)
+            listings[verification.port.id] = listing
+            page = listing_page(verification)
+            _write(root / page, html(listing, self.nav(page)))
+            if verification.outcome == Outcome.FAILED:
+                self.write(root, diff_page(verification), "site_diff.html.j2",
+                           title=f"Failures of {verification.port.id}", v=verification,
+                           listing=page)
+        for row in self.matrix.rows:
+            mine = [listings[c.verification.port.id] for c in row.cells if c is not None]
+            if mine:
+                _write(root / row.side_by_side,
+                       side_by_side(f"{row.title}: every language", mine,
+                                    self.nav(row.side_by_side)))
+
+
+def _write(path: Path, text: str) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(text, encoding="utf-8")
+

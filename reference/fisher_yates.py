@@ -1,0 +1,42 @@
+"""The correct shuffle of the article's 36-card deck: Fisher–Yates, as
+``java.util.Collections.shuffle(list, new Random(seed))`` does it.
+
+From the bottom card up, position ``i`` (35 down to 1) is swapped with a position drawn
+from those not yet fixed, ``nextInt(i + 1)``; every one of the 36! orders is then equally
+likely for a uniform generator.  Printed like the article's shuffle: the deck before and
+after.
+"""
+
+from __future__ import annotations
+
+from portcheck.prng import JavaRandom
+
+from . import deck36
+from .javarandom import SEED
+
+NAME = "fisher-yates"
+TITLE = "Fisher–Yates shuffle of the 36-card deck (java.util.Random seed)"
+PARAMS = {"seed": SEED}
+
+CASES: dict[str, dict[str, int]] = {
+    "seed-20": {"seed": 20},
+    "seed-0": {"seed": 0},
+    "seed-1160000000000": {"seed": 1160000000000},
+    "seed-neg1": {"seed": -1},
+    "seed-maxlong": {"seed": 2**63 - 1},
+}
+
+
+def shuffle(seed: int) -> list[int]:
+    """The deck (card numbers, top first) after Fisher–Yates with ``new Random(seed)``."""
+    SEED.check(seed)
+    pack = list(range(deck36.SIZE))
+    generator = JavaRandom(seed)
+    for i in range(len(pack) - 1, 0, -1):
+        j = generator.next_int(i + 1)
+        pack[i], pack[j] = pack[j], pack[i]
+    return pack
+
+
+def output(seed: int) -> str:
+    return deck36.listing(shuffle(seed))

@@ -1,0 +1,66 @@
+"""``java.util.Random`` as the card-shuffling article uses it (seeds/002): ``count`` values of
+``nextInt(bound)`` from ``new Random(seed)``, on one line joined by ``"; "`` as the article's
+first program prints them (``new Random(20)``, ten ``nextInt(100)``:
+``53; 36; 1; 61; 5; 95; 33; 55; 93; 88``).
+
+The generator is the JDK's, bit for bit (``portcheck.prng.JavaRandom``): a 48-bit linear
+congruential generator, ``seed = (seed * 0x5DEECE66D + 0xB) mod 2^48``, whose constructor
+scrambles the seed (``(seed ^ 0x5DEECE66D) mod 2^48``, so only its low 48 bits count);
+``next(31)`` is the state's top 31 bits.  ``nextInt(bound)`` takes ``(bound * next(31)) >> 31``
+for a power of two and otherwise ``next(31) mod bound``, drawing again while the draw falls
+in the last, incomplete block of ``bound`` values (the rejection loop), so that every value is
+equally likely.
+"""
+
+from __future__ import annotations
+
+from portcheck.params import IntParam
+from portcheck.prng import JavaRandom
+
+NAME = "javarandom"
+TITLE = "java.util.Random: nextInt(bound) values as the article prints them"
+SEED = IntParam(-2**63, 2**63 - 1, "seed of new Random(seed): any Java long")
+PARAMS = {
+    "seed": SEED,
+    "bound": IntParam(1, 2**31 - 1, "nextInt(bound) gives 0 to bound - 1"),
+    "count": IntParam(1, 1000, "how many values"),
+}
+
+CASES: dict[str, dict[str, int]] = {
+    # The article's program: new Random(20), ten nextInt(100).
+    "seed-20-bound-100-count-10": {"seed": 20, "bound": 100, "count": 10},
+    # Only the seed's low 48 bits count: 2^48 gives seed 0's numbers.
+    "seed-0-bound-100-count-10": {"seed": 0, "bound": 100, "count": 10},
+    "seed-281474976710656-bound-100-count-10": {"seed": 2**48, "bound": 100, "count": 10},
+    # A seed like the article's new Date().getTime() (ms since 1970, above 2^32).
+    "seed-1160000000000-bound-36-count-36": {"seed": 1160000000000, "bound": 36, "count": 36},
+    "seed-neg5-bound-6-count-20": {"seed": -5, "bound": 6, "count": 20},
+    # Powers of two take (bound * next(31)) >> 31: bound 1 (always 0), 2, 16, 2^30.
+    "seed-7-bound-1-count-5": {"seed": 7, "bound": 1, "count": 5},
+    "seed-42-bound-2-count-20": {"seed": 42, "bound": 2, "count": 20},
+    "seed-42-bound-16-count-20": {"seed": 42, "bound": 16, "count": 20},
+    "seed-3-bound-1073741824-count-10": {"seed": 3, "bound": 2**30, "count": 10},
+    # Just above 2^30 almost half the draws are rejected and drawn again.
+    "seed-3-bound-1073741825-count-20": {"seed": 3, "bound": 2**30 + 1, "count": 20},
+    "seed-minlong-bound-2147483647-count-10": {"seed": -2**63, "bound": 2**31 - 1,
+                                               "count": 10},
+    "seed-maxlong-bound-1000000-count-10": {"seed": 2**63 - 1, "bound": 10**6, "count": 10},
+}
+
+ATTESTED: dict[str, str] = {
+    "seed-20-bound-100-count-10": "seeds/002_c4cc78c65a2d69a8.txt (the Java article): the "
+                                  "line printed by its first program, three runs",
+}
+
+
+def values(seed: int, bound: int, count: int) -> list[int]:
+    """``count`` values of ``nextInt(bound)`` from ``new Random(seed)``."""
+    for name, value in (("seed", seed), ("bound", bound), ("count", count)):
+        PARAMS[name].check(value)
+    generator = JavaRandom(seed)
+    return [generator.next_int(bound) for _ in range(count)]
+
+
+def output(seed: int, bound: int, count: int) -> str:
+    """The values on one line, joined by ``"; "``."""
+    return "; ".join(map(str, values(seed, bound, count))) + "\n"

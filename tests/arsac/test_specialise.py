@@ -1,0 +1,79 @@
+"""The whole-number specialisation of the puzzle book's language: what it proves, and that
+every program prints and fails the same with and without it."""
+
+from __future__ import annotations
+
+import io
+from pathlib import Path
+
+import pytest
+from project_reference import REPO
+
+from portcheck.interp.arsac import lower_text
+from portcheck.interp.arsac.lower import ModuleLowering
+from portcheck.interp.arsac.parser import parse
+from portcheck.interp.arsac.runtime import ArsacRuntime
+from portcheck.interp.arsac.specialise import whole_names
+from portcheck.interp.core import compile_module
+from portcheck.interp.errors import SourceError
+from portcheck.interp.walk import body_expressions
+from portcheck.project import Project
+from portcheck.render import render_template
+
+HERE = Path(__file__).parent
+PROGRAMS = sorted([*(HERE / "corpus").glob("*.arsac"), *(HERE / "errors").glob("*.arsac"),
+                   *(REPO / "ports").glob("*/arsac-article/*.arsac")])
+# The templates, rendered with the inputs that run in a moment on the interpreter.
+SMALL = {"queens": {"n": range(1, 9)}, "queens-block": {"n": range(1, 7)},
+         "domino-chain": {"n": (2, 3, 5, 6)}, "ruler": {"k": range(1, 21)}}
+
+
+def outcome(text: str, filename: str, specialised: bool) -> str:
+    """What the program prints, and the error it stops with."""
+    out = io.StringIO()
+    try:
+        module = lower_text(text, filename) if specialised else \
+            ModuleLowering(filename).module(parse(text, filename))
+        compile_module(module, ArsacRuntime).run(ArsacRuntime(out, io.StringIO()))
+    except SourceError as error:
+        return out.getvalue() + f"\n{error}"
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("program", PROGRAMS, ids=lambda p: f"{p.parent.name}/{p.stem}")
+def test_programs_print_and_fail_the_same_with_and_without_it(program: Path) -> None:
+    text = program.read_text(encoding="utf-8")
+    assert outcome(text, str(program), True) == outcome(text, str(program), False)
+
+
+@pytest.mark.parametrize("algorithm", SMALL)
+def test_the_templates_print_the_same_with_and_without_it(algorithm: str) -> None:
+    project = Project(REPO)
+    reference = project.algorithm(algorithm)
+    (name, values), = SMALL[algorithm].items()
+    cases = [case for case in reference.cases.values() if case.params[name] in values]
+    template = project.templates_dir / "arsac" / f"{algorithm}.arsac.j2"
+    text = render_template(template, project.templates_dir, reference, cases)
+    assert outcome(text, algorithm, True) == outcome(text, algorithm, False)
+
+
+def names(text: str) -> set[str]:
+    return whole_names(ModuleLowering("t").module(parse(text, "t")).body)
+
+
+def test_counters_sums_and_tables_of_whole_numbers_are_whole() -> None:
+    text = ("ТАБЛИЦА t[3]\nДЛЯ i := 1 ДО 3 ВЫПОЛНЯТЬ\n t[i] := i * i\nВЕРНУТЬСЯ\n"
+            "s := 0\nДЛЯ i := 1 ДО 3 ВЫПОЛНЯТЬ\n s := s + t[i] ДЕЛ 2\nВЕРНУТЬСЯ\n")
+    assert names(text) == {"t", "i", "s"}
+
+
+def test_one_other_value_makes_a_name_and_what_depends_on_it_not_whole() -> None:
+    text = ('x := 1\nЕСЛИ x = 1 ТО x := "a" КОНЕЦ_ЕСЛИ\ny := 2\nz := y + x\n'
+            "ТАБЛИЦА t[1]\nt[1] := 7 / 2\nw := t[1]\n")
+    assert names(text) == {"y"}
+
+
+def test_only_proved_operators_are_swapped() -> None:
+    module = lower_text('x := 1\ny := x + 2\nz := "a"\nВЫВЕСТИ z + "b", y < x')
+    prims = {e.fn for e in body_expressions(module.body) if hasattr(e, "fn")}
+    assert {"add_ii", "lt_ii", "add"} <= prims
