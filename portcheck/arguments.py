@@ -57,14 +57,3 @@ def size(text: str) -> int:
 
 
 MIN_OUTPUT = 1024
-
-
-def text_encoding(text: str) -> str:
-    """A codec that decodes bytes to text (``cp1251``; not ``rot13``, not ``base64``)."""
-    try:
-        "".encode(text)  # LookupError: an unknown codec, or not one between text and bytes
-        b"".decode(text)
-    except LookupError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a text encoding "
-                                         "(e.g. utf-8, cp1251)") from None
-    return text

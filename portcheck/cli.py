@@ -8,11 +8,11 @@ import sys
 from collections.abc import Sequence
 
 from portcheck import commands, output
-from portcheck.arguments import MAX_DEEP, count, seconds, size, text_encoding
+from portcheck.arguments import MAX_DEEP, count, seconds, size
 from portcheck.color import CHOICES
 from portcheck.compare import MODES
 from portcheck.errors import EXIT_FAILED, EXIT_USAGE, CheckFailed, UsageError, describe_exception
-from portcheck.interp.frontends import DEFAULT_ENCODING, run_options
+from portcheck.interp.frontends import DEFAULT_ENCODING, run_options, text_encoding
 from portcheck.languages import all_engines
 from portcheck.runners.base import DEFAULT_MAX_OUTPUT
 from portcheck.signals import exit_status, stop_on_signals

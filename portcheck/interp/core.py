@@ -23,15 +23,30 @@ from __future__ import annotations
 
 import re
 import sys
+from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
+from dataclasses import dataclass, field
 from types import FrameType, TracebackType
 from typing import Any, ClassVar, TextIO
 
 from portcheck.interp import inline, ir
+from portcheck.interp.deep import call_deep
 from portcheck.interp.errors import CompileError, ProgramFault, RunError
 from portcheck.interp.walk import assigned_names, has_call, vars_passed
 
-RECURSION_LIMIT = 6000
 _PLAIN_CONSTANTS = (bool, int, str, type(None))
+# Python's own limits on nesting (100 indentation levels, 20 nested loops, 200 nested
+# brackets, its parser's and compiler's stacks) are kept far off: a deeper block becomes a
+# function, a deeper expression a helper function (``_Generator.block``, ``.expr``), a long
+# elif chain goes on in an else.  Ordinary programs stay well within these, unchanged.
+INDENT_CUT = 40  # indentation levels of a block inside one Python function
+BLOCKS_CUT = 12  # statically nested loops and try (each try counting two)
+EXPR_CUT = 12  # IR levels of one Python expression
+ELIF_CUT = 50  # branches of one if/elif chain
+CLOSURE = "closure"  # in _Generator.frames: a block function starts here
+# The most items one array or table may hold (800 MB of references): a program asking for
+# more gets its language's out-of-memory error at once, not a machine swapping for minutes.
+MAX_ITEMS = 100_000_000
 
 
 class Jump(BaseException):
@@ -68,6 +83,11 @@ class RuntimeBase:
         where = self._program.current_place() if self._program else "<program>"
         self.warnings.append(f"{where}: warning: {message}")
 
+    def running(self) -> AbstractContextManager[object]:
+        """Entered around the run, on the thread that runs the program (a 1C runtime sets
+        its decimal context here: contexts belong to a thread)."""
+        return nullcontext()
+
     def fault_from(self, exc: BaseException) -> str | None:
         """The language's message for a Python exception raised by the program, or None."""
         if isinstance(exc, RecursionError):
@@ -89,12 +109,16 @@ class Program:
         self._code = compile(source, self._tag, "exec")
 
     def run(self, runtime: RuntimeBase) -> None:
+        """Run on a thread with room for deep recursion (``deep``), inside the runtime's
+        ``running()`` context."""
+        call_deep(self._run, runtime)
+
+    def _run(self, runtime: RuntimeBase) -> None:
         namespace = self._namespace(runtime)
         runtime._program = self
-        old_limit = sys.getrecursionlimit()
-        sys.setrecursionlimit(max(old_limit, RECURSION_LIMIT))
         try:
-            namespace["main_"]()
+            with runtime.running():
+                namespace["main_"]()
         except ProgramFault as fault:
             raise self._located(fault.message, fault.__traceback__) from None
         except Exception as exc:
@@ -102,8 +126,6 @@ class Program:
             if message is None:
                 raise
             raise self._located(message, exc.__traceback__) from None
-        finally:
-            sys.setrecursionlimit(old_limit)
 
     def _namespace(self, runtime: RuntimeBase) -> dict[str, Any]:
         namespace: dict[str, Any] = {"__name__": self._tag}
@@ -186,9 +208,24 @@ class _Scope:
         if name in self.globals_ and name not in self.locals_:
             self.used_globals.add(name)
 
-    def temp(self) -> str:
+    def is_global(self, name: str) -> bool:
+        return name in self.globals_ and name not in self.locals_
+
+    def temp(self, kind: str = "t") -> str:
         self.temp_count += 1
-        return f"t{self.temp_count}_"
+        return f"{kind}{self.temp_count}_"
+
+
+@dataclass
+class _PyFunction:
+    """The Python function being generated: the procedure's own, or a closure of it (an
+    expression helper or a block function, see ``_Generator.block``)."""
+
+    base: int  # the indentation of its body
+    closure: bool = False
+    blocks: int = 0  # statically nested loops and ``try`` here (Python allows 20)
+    stored: set[str] = field(default_factory=set)  # program variables it assigns
+    jumps: set[str] = field(default_factory=set)  # "break", "continue", "return" leaving it
 
 
 class _Generator:
@@ -206,9 +243,15 @@ class _Generator:
         self.prims: set[str] = set()
         self.scope = _Scope(set(), set())
         self.pending: list[str] = []  # statements binding hoisted arguments (see hoist_args)
+        self.pyfunc = _PyFunction(1)
+        self.closures: list[tuple[str, ir.Pos]] = []  # lines defining the closures
+        self.nonlocals: set[str] = set()  # procedure variables closures assign
+        self.expr_depth = 0  # IR levels of the expression being generated, in this line
+        self.pos = ir.NOWHERE  # the place of the statement being generated
         # The Python loops around the code being generated, innermost last: None for a
-        # source loop, a number for the dispatch loop of a statement list with labels.
-        self.frames: list[int | None] = []
+        # source loop, a number for the dispatch loop of a statement list with labels,
+        # CLOSURE where a block function starts (loops beyond it are its caller's).
+        self.frames: list[int | str | None] = []
         self.label_at: dict[str, tuple[int, int, str]] = {}  # label -> (list, segment, state)
         self.dispatches = 0
         self.leaving: dict[int, tuple[str, str] | None] = {}  # dispatch -> break/continue flags
@@ -230,39 +273,77 @@ class _Generator:
         self.function(main, is_main=True)
         return "\n".join(self.out) + "\n"
 
+    def captured(self, generate: Callable[[], None]) -> list[tuple[str, ir.Pos]]:
+        """The lines ``generate`` emits, taken out of the output."""
+        start = len(self.out)
+        generate()
+        taken = list(zip(self.out[start:], self.lines[start + 1:], strict=True))
+        del self.out[start:]
+        del self.lines[start + 1:]
+        return taken
+
     # -- procedures --------------------------------------------------------------------
 
     def function(self, proc: ir.Proc, is_main: bool = False) -> None:
         params = [p.name for p in proc.params]
         locals_ = set(params) | set(proc.locals_)
         self.scope = _Scope(set(self.module.globals_), locals_)
+        self.pyfunc, self.closures, self.nonlocals = _PyFunction(1), [], set()
         self.label_at = {}
         refs = [] if is_main else self.ref_params[proc.name]
         self.returns = [self.var(proc.params[i].name) for i in refs]
-        body_start = len(self.out)
-        self.block(proc.body, 1)
-        if self.returns:
-            self.emit(1, f"return (None, {', '.join(self.returns)},)", proc.pos)
-        body = self.out[body_start:]
-        body_lines = self.lines[body_start + 1 :]
-        del self.out[body_start:]
-        del self.lines[body_start + 1 :]
+
+        def body() -> None:
+            self.block(proc.body, 1)
+            if self.returns:
+                self.emit(1, f"return (None, {', '.join(self.returns)},)", proc.pos)
+
+        lines = self.captured(body)
         name = "main_" if is_main else self.names.get("f_", proc.name)
         args = ", ".join(self.var(p) for p in params)
         self.emit(0, f"def {name}({args}):", proc.pos)
         if self.scope.used_globals:
             declared = ", ".join(sorted(self.var(g) for g in self.scope.used_globals))
             self.emit(1, f"global {declared}", proc.pos)
-        self.out.extend(body)
-        self.lines.extend(body_lines)
+        if self.nonlocals:  # bound here for the closures' ``nonlocal`` (never runs)
+            self.emit(1, f"if False: {' = '.join(sorted(self.nonlocals))} = None", proc.pos)
+        for text, pos in self.closures + lines:
+            self.out.append(text)
+            self.lines.append(pos)
 
     def var(self, name: str) -> str:
         self.scope.note(name)
         return self.names.get("v_", name)
 
+    def store(self, name: str) -> str:
+        """``var`` for a place the code assigns (a closure declares it)."""
+        self.pyfunc.stored.add(name)
+        return self.var(name)
+
+    def closure(self, name: str, frame: _PyFunction, lines: list[tuple[str, ir.Pos]]) -> None:
+        """``def name():`` with ``lines`` as its body, at the top of the procedure; the
+        program variables it assigns are the procedure's (``nonlocal``) or globals."""
+        pos = lines[0][1] if lines else self.pos
+        declared = [("global", n) if self.scope.is_global(n) else ("nonlocal", n)
+                    for n in sorted(frame.stored)]
+        self.closures.append((f"    def {name}():", pos))
+        for keyword in ("global", "nonlocal"):
+            names = [self.names.get("v_", n) for k, n in declared if k == keyword]
+            if names:
+                self.closures.append((f"        {keyword} {', '.join(names)}", pos))
+            if keyword == "nonlocal":
+                self.nonlocals.update(names)
+        self.closures.extend(lines)
+
     # -- statements --------------------------------------------------------------------
 
     def block(self, body: list[ir.Stmt], depth: int) -> None:
+        """A block of statements; one nested too deeply for Python (100 indentation levels,
+        20 nested loops) becomes a function of its own, a closure of the procedure."""
+        frame = self.pyfunc
+        if body and (depth - frame.base >= INDENT_CUT or frame.blocks >= BLOCKS_CUT):
+            self.block_function(body, depth)
+            return
         if not body:
             self.emit(depth, "pass", ir.NOWHERE)
         if any(isinstance(stmt, ir.Label) for stmt in body):
@@ -271,10 +352,44 @@ class _Generator:
         for stmt in body:
             self.stmt(stmt, depth)
 
-    def loop_body(self, body: list[ir.Stmt], depth: int) -> None:
-        self.frames.append(None)
+    def nested(self, body: list[ir.Stmt], depth: int, loop: bool = False,
+               blocks: int = 1) -> None:
+        """The block of a compound statement: the body of a source loop (``loop``), and
+        ``blocks`` more statically nested blocks (``if`` adds none)."""
+        self.pyfunc.blocks += blocks
+        if loop:
+            self.frames.append(None)
         self.block(body, depth)
+        if loop:
+            self.frames.pop()
+        self.pyfunc.blocks -= blocks
+
+    def block_function(self, body: list[ir.Stmt], depth: int) -> None:
+        """``body`` as a closure called in its place.  It returns None when it ends, 1 for
+        a ``break`` and 2 for a ``continue`` of a loop outside it, and ``(value,)`` for a
+        ``return``; the caller does the same in its turn."""
+        name, outer = self.scope.temp("b"), self.pyfunc
+        self.pyfunc = inner = _PyFunction(2, closure=True)
+        self.frames.append(CLOSURE)
+        lines = self.captured(lambda: self.block(body, 2))
         self.frames.pop()
+        self.pyfunc = outer
+        self.closure(name, inner, lines)
+        pos = lines[0][1]
+        if not inner.jumps:
+            self.emit(depth, f"{name}()", pos)
+            return
+        result = self.scope.temp()
+        self.emit(depth, f"if ({result} := {name}()) is not None:", pos)
+        for jump, code in (("break", 1), ("continue", 2)):
+            if jump in inner.jumps:
+                self.emit(depth + 1, f"if {result} == {code}:", pos)
+                self.leave_loop(code - 1, jump, pos, depth + 2)
+        if "return" in inner.jumps:
+            value = result if outer.closure else f"{result}[0]"
+            self.emit(depth + 1, f"return {value}", pos)
+            if outer.closure:
+                outer.jumps.add("return")
 
     def dispatch(self, body: list[ir.Stmt], d: int) -> None:
         """A statement list with labels, as a loop over its segments (see the module's
@@ -298,10 +413,12 @@ class _Generator:
         self.emit(d + 1, "try:", pos)
         self.frames.append(number)
         self.leaving[number] = leave
+        self.pyfunc.blocks += 2  # while and try
         for n, segment in enumerate(segments):
             self.emit(d + 2, f"if {state} <= {n}:", segment[0].pos if segment else pos)
             self.block(segment, d + 3)
         self.emit(d + 2, "break", pos)
+        self.pyfunc.blocks -= 2
         self.frames.pop()
         self.emit(d + 1, "except Jump_ as j_:", pos)
         self.emit(d + 2, f"if j_.block != {number}:", pos)
@@ -314,13 +431,14 @@ class _Generator:
             self.stmt_Continue(ir.Continue(pos), d + 1)
 
     def stmt(self, s: ir.Stmt, d: int) -> None:
+        self.pos = s.pos
         handler = getattr(self, "stmt_" + type(s).__name__)
         handler(s, d)
 
     def stmt_Assign(self, s: ir.Assign, d: int) -> None:
         if isinstance(s.target, ir.Var):
             value = self.expr(s.value, leading=True)
-            self.emit(d, f"{self.var(s.target.name)} = {value}", s.pos)
+            self.emit(d, f"{self.store(s.target.name)} = {value}", s.pos)
         elif s.target.setitem_fn in self.statements:
             item = s.target
             self.statement(item.setitem_fn, [item.base, *item.index, s.value], d, s.pos)
@@ -345,32 +463,36 @@ class _Generator:
             self.emit(d + indent // 4, text, pos)
 
     def stmt_If(self, s: ir.If, d: int) -> None:
-        for n, (test, body) in enumerate(s.branches):
+        branches, rest = s.branches[:ELIF_CUT], s.branches[ELIF_CUT:]
+        for n, (test, body) in enumerate(branches):
             keyword = "if" if n == 0 else "elif"
-            self.emit(d, f"{keyword} {self.expr(test, leading=n == 0)}:", _at(test, s.pos))
-            self.block(body, d + 1)
-        if s.orelse:
+            self.pos = _at(test, s.pos)
+            self.emit(d, f"{keyword} {self.expr(test, leading=n == 0)}:", self.pos)
+            self.nested(body, d + 1, blocks=0)
+        orelse = [ir.If(rest, s.orelse, s.pos)] if rest else s.orelse
+        if orelse:  # a long ``elif`` chain goes on inside ``else`` (Python nests elif)
             self.emit(d, "else:", s.pos)
-            self.block(s.orelse, d + 1)
+            self.nested(orelse, d + 1, blocks=0)
 
     def stmt_While(self, s: ir.While, d: int) -> None:
         self.emit(d, f"while {self.expr(s.test)}:", s.pos)
-        self.loop_body(s.body, d + 1)
+        self.nested(s.body, d + 1, loop=True)
 
     def stmt_Repeat(self, s: ir.Repeat, d: int) -> None:
         self.emit(d, "while True:", s.pos)
-        self.loop_body(s.body, d + 1)
-        self.emit(d + 1, f"if {self.expr(s.until)}:", _at(s.until, s.pos))
-        self.emit(d + 2, "break", _at(s.until, s.pos))
+        self.nested(s.body, d + 1, loop=True)
+        self.pos = _at(s.until, s.pos)
+        self.emit(d + 1, f"if {self.expr(s.until)}:", self.pos)
+        self.emit(d + 2, "break", self.pos)
 
     def stmt_ForRange(self, s: ir.ForRange, d: int) -> None:
         bounds = [self.scope.temp() for _ in range(3)]
         step = "None" if s.step is None else self.expr(s.step)
         values = f"{self.expr(s.start)}, {self.expr(s.stop)}, {step}"
         self.emit(d, f"{', '.join(bounds)} = {values}", s.pos)
-        var = self.var(s.var)
+        var = self.store(s.var)
         self.emit(d, f"for {var} in {self.prim(s.range_fn, bounds)}:", s.pos)
-        self.loop_body(s.body, d + 1)
+        self.nested(s.body, d + 1, loop=True)
         if s.after_fn:
             self.emit(d, "else:", s.pos)
             self.emit(d + 1, f"{var} = {self.prim(s.after_fn, bounds)}", s.pos)
@@ -378,13 +500,13 @@ class _Generator:
     def stmt_ForEach(self, s: ir.ForEach, d: int) -> None:
         self.prims.add(s.iter_fn)
         collection = self.expr(s.collection)
-        self.emit(d, f"for {self.var(s.var)} in P_{s.iter_fn}({collection}):", s.pos)
-        self.loop_body(s.body, d + 1)
+        self.emit(d, f"for {self.store(s.var)} in P_{s.iter_fn}({collection}):", s.pos)
+        self.nested(s.body, d + 1, loop=True)
 
     def stmt_Times(self, s: ir.Times, d: int) -> None:
         self.prims.add(s.count_fn)
         self.emit(d, f"for _ in range(P_{s.count_fn}({self.expr(s.count)})):", s.pos)
-        self.loop_body(s.body, d + 1)
+        self.nested(s.body, d + 1, loop=True)
 
     def stmt_Break(self, s: ir.Break, d: int) -> None:
         self.leave_loop(0, "break", s.pos, d)
@@ -394,11 +516,17 @@ class _Generator:
 
     def leave_loop(self, flag: int, keyword: str, pos: ir.Pos, d: int) -> None:
         """``break``/``continue`` of the innermost source loop: straight, or out of the
-        dispatch loop in between with its flag (which repeats it after that loop)."""
+        dispatch loop in between with its flag (which repeats it after that loop), or out
+        of the block function in between with its code (its caller repeats it)."""
         inner = self.frames[-1] if self.frames else None
         if inner is None:
             self.emit(d, keyword, pos)
             return
+        if inner == CLOSURE:
+            self.pyfunc.jumps.add(keyword)
+            self.emit(d, f"return {flag + 1}", pos)
+            return
+        assert isinstance(inner, int)
         flags = self.leaving[inner]
         assert flags is not None, "a source loop encloses this dispatch loop"
         self.emit(d, f"{flags[flag]} = True", pos)
@@ -416,32 +544,59 @@ class _Generator:
         if self.frames[-1] == number:
             self.emit(d, f"{state} = {segment}", s.pos)
             self.emit(d, "continue", s.pos)
-        else:
+        else:  # out of Python loops, or of block functions: the dispatch loop catches it
             self.emit(d, f"raise Jump_({number}, {segment})", s.pos)
 
     def stmt_Return(self, s: ir.Return, d: int) -> None:
         value = "None" if s.value is None else self.expr(s.value, leading=True)
         if self.returns:
             value = f"({value}, {', '.join(self.returns)},)"
+        if self.pyfunc.closure:
+            self.pyfunc.jumps.add("return")
+            value = f"({value},)"
         self.emit(d, f"return {value}", s.pos)
 
     def stmt_Try(self, s: ir.Try, d: int) -> None:
         self.prims.add(s.caught_fn)
         self.emit(d, "try:", s.pos)
-        self.block(s.body, d + 1)
+        self.nested(s.body, d + 1, blocks=2)
         self.emit(d, "except Exception as e_:", s.pos)
         self.emit(d + 1, f"P_{s.caught_fn}(fault_(e_))", s.pos)
-        self.block(s.handler, d + 1)
+        self.nested(s.handler, d + 1, blocks=2)
 
     # -- expressions -------------------------------------------------------------------
 
     def expr(self, e: ir.Expr, leading: bool = False) -> str:
         """Python code for ``e``.  ``leading``: nothing of the statement runs before
-        ``e``, so its inline templates may bind arguments in statements before it."""
-        return getattr(self, "expr_" + type(e).__name__)(e, leading)
+        ``e``, so its inline templates may bind arguments in statements before it.
+        Below ``EXPR_CUT`` levels, a sub-expression becomes a helper function called in
+        its place (``helper``), so no Python expression nests deeper than that."""
+        generate = getattr(self, "expr_" + type(e).__name__)
+        if isinstance(e, ir.Const | ir.Var):
+            return generate(e, leading)  # type: ignore[no-any-return]
+        if self.expr_depth >= EXPR_CUT:
+            return self.helper(e)
+        self.expr_depth += 1
+        try:
+            return generate(e, leading)  # type: ignore[no-any-return]
+        finally:
+            self.expr_depth -= 1
+
+    def helper(self, e: ir.Expr) -> str:
+        """``e`` as a closure of the procedure, called in its place: it runs exactly when
+        and where ``e`` would."""
+        name, outer, depth = self.scope.temp("h"), self.pyfunc, self.expr_depth
+        self.pyfunc, self.expr_depth = _PyFunction(2, closure=True), 0
+        try:
+            code = self.expr(e)
+            inner = self.pyfunc
+        finally:
+            self.pyfunc, self.expr_depth = outer, depth
+        self.closure(name, inner, [(f"        return {code}", self.pos)])
+        return f"{name}()"
 
     def expr_Const(self, e: ir.Const, leading: bool = False) -> str:
-        if type(e.value) in _PLAIN_CONSTANTS:
+        if type(e.value) in _PLAIN_CONSTANTS and not _long_int(e.value):
             return repr(e.value)
         if type(e.value) is float and e.value == e.value and abs(e.value) != float("inf"):
             return repr(e.value)
@@ -538,7 +693,7 @@ class _Generator:
                 continue
             args.append(self.expr(arg))
             if n in refs and isinstance(arg, ir.Var):
-                write_backs.append(f"({self.var(arg.name)} := {result}[{refs.index(n) + 1}])")
+                write_backs.append(f"({self.store(arg.name)} := {result}[{refs.index(n) + 1}])")
         call = f"{self.names.get('f_', proc.name)}({', '.join(args)})"
         if not refs:
             return call
@@ -555,6 +710,11 @@ class _Generator:
         bindings += [f"({t} := {self.expr(i)})" for t, i in zip(index, arg.index, strict=True)]
         write_backs.append(self.prim(arg.setitem_fn, [base, *index, slot]))
         return self.prim(arg.getitem_fn, [base, *index])
+
+
+def _long_int(value: object) -> bool:
+    """An int too long for Python source (``repr`` stops at 4300 digits): a constant."""
+    return type(value) is int and value.bit_length() > 1000
 
 
 def _at(node: ir.Expr, fallback: ir.Pos) -> ir.Pos:

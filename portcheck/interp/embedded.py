@@ -15,6 +15,7 @@ Kept free of the harness's imports: a run starts in a fresh process for every po
 from __future__ import annotations
 
 import argparse
+import codecs
 import os
 import sys
 from pathlib import Path
@@ -22,8 +23,30 @@ from typing import Any
 
 from portcheck.interp import program_cache
 from portcheck.interp.errors import SourceError
-from portcheck.interp.frontends import DEFAULT_ENCODING, FRONT_ENDS, FrontEnd, front_end
+from portcheck.interp.frontends import (
+    DEFAULT_ENCODING,
+    FRONT_ENDS,
+    FrontEnd,
+    front_end,
+    text_encoding,
+)
 from portcheck.languages import LANGUAGES
+
+
+def _unwritable(error: UnicodeError) -> tuple[bytes, int]:
+    """What is written for characters the output's encoding cannot hold (a lone surrogate,
+    ``Символ(56448)``): U+FFFD, as .NET writes it (OneScript), or ``?`` where the encoding
+    has no U+FFFD either.  As bytes: the UTF-8 encoder takes only ASCII text back."""
+    assert isinstance(error, UnicodeEncodeError)
+    try:
+        mark = "\ufffd".encode(error.encoding)
+    except UnicodeError:
+        mark = b"?"
+    return mark * (error.end - error.start), error.end
+
+
+UNWRITABLE = "portcheck-unwritable"
+codecs.register_error(UNWRITABLE, _unwritable)
 
 
 def main(language: str, argv: list[str] | None = None) -> int:
@@ -47,7 +70,7 @@ def _command_line(language: str, front: FrontEnd) -> argparse.ArgumentParser:
                                      description=front.DESCRIPTION)
     parser.add_argument("file", type=Path,
                         help=f"the {'/'.join(LANGUAGES[language].suffixes)} file to run")
-    parser.add_argument("--encoding", default=DEFAULT_ENCODING,
+    parser.add_argument("--encoding", default=DEFAULT_ENCODING, type=text_encoding,
                         help="source encoding (default utf-8 with optional BOM; cp1251)")
     for option in front.RUN_OPTIONS:
         parser.add_argument(f"--{option.name}", type=option.type, default=option.default,
@@ -60,14 +83,20 @@ def run_embedded(language: str, path: Path, *, encoding: str = DEFAULT_ENCODING,
     """Run ``path`` on the ``language`` front-end; the exit status.  ``options`` are run
     options by name; those the language does not take are ignored (one command line,
     ``portcheck exec``, serves every language)."""
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors=UNWRITABLE)
     try:
         warnings = _run(language, path, encoding, options)
     except SourceError as error:
         sys.stdout.flush()
         print(_indented(str(error)), file=sys.stderr)
         return 1
-    except UnicodeDecodeError as error:
-        print(f"{path}:1:1: the file is not {encoding} text ({error.reason}); "
+    except UnicodeError as error:  # UnicodeDecodeError, or UTF-16 without its BOM
+        if isinstance(error, UnicodeEncodeError):
+            raise  # not the source: the output never raises it (UNWRITABLE)
+        reason = getattr(error, "reason", str(error))
+        print(f"{path}:1:1: the file is not {encoding} text ({reason}); "
               "try --encoding cp1251", file=sys.stderr)
         return 1
     except BrokenPipeError:

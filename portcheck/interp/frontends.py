@@ -9,6 +9,7 @@ compile cache, the runners' build check — finds its front-end here.
 
 from __future__ import annotations
 
+import argparse
 import importlib
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -25,6 +26,20 @@ from portcheck.languages import LANGUAGES
 FRONT_ENDS: dict[str, str] = {name: language.embedded for name, language in LANGUAGES.items()
                               if language.embedded}
 DEFAULT_ENCODING = "utf-8-sig"  # UTF-8 with or without a BOM
+
+
+def text_encoding(name: str) -> str:
+    """``name`` if Python decodes text with it (the ``--encoding`` of every command that
+    runs a program), else ``argparse.ArgumentTypeError``: ``rot13`` and ``hex`` are codecs,
+    but not of bytes to text, and ``undefined`` decodes nothing."""
+    try:
+        b"abcd".decode(name)  # (an empty text would not show whether it is a text codec)
+    except UnicodeDecodeError:
+        pass  # a text encoding, which these four bytes just are not
+    except (LookupError, UnicodeError):
+        raise argparse.ArgumentTypeError(f"{name!r} is not a text encoding "
+                                         "(e.g. utf-8, cp1251)") from None
+    return name
 
 
 @dataclass(frozen=True)

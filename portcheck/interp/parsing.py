@@ -19,6 +19,14 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from portcheck.interp.errors import CompileError
 
+# Levels of the parse tree a program may nest (an expression nests one level per operator
+# or bracket, a statement two per block).  The walks of the front-ends and the core take
+# up to 4.2 frames per level (measured: docs/interpreters.md, "Limits"), so this keeps them
+# within half of ``deep.RECURSION_LIMIT``.
+MAX_NESTING = 25_000
+TOO_DEEP = (f"Слишком глубокая вложенность: больше {MAX_NESTING} уровней "
+            "(предел встроенного интерпретатора)")
+
 
 class SyntaxWording(Protocol):
     """How a language words its syntax errors (``expected``: the terminals Lark would
@@ -45,11 +53,30 @@ def lalr_parser(grammar: Path, **options: Any) -> Lark:
 
 
 def parse(parser: Lark, text: str, filename: str, wording: SyntaxWording) -> Tree:
-    """The tree of ``text``; a syntax error is a ``CompileError`` in the language's words."""
+    """The tree of ``text``; a syntax error is a ``CompileError`` in the language's words,
+    and so is nesting beyond ``MAX_NESTING`` (the front-ends walk the tree recursively)."""
     try:
-        return parser.parse(text)
+        tree = parser.parse(text)
     except UnexpectedInput as error:
         raise syntax_error(error, text, filename, wording) from None
+    check_nesting(tree, filename)
+    return tree
+
+
+def check_nesting(tree: Tree, filename: str) -> None:
+    """A ``CompileError`` at the first node nested deeper than ``MAX_NESTING`` levels."""
+    stack = [(tree, 1)]
+    while stack:
+        node, depth = stack.pop()
+        if depth > MAX_NESTING:
+            line, column = _place(node)
+            raise CompileError(filename, line, column, TOO_DEEP)
+        stack.extend((child, depth + 1) for child in node.children if isinstance(child, Tree))
+
+
+def _place(node: Tree) -> tuple[int, int]:
+    """Where ``node`` starts (Lark's positions; a node without tokens has none)."""
+    return getattr(node.meta, "line", 1), getattr(node.meta, "column", 1)
 
 
 def syntax_error(error: UnexpectedInput, text: str, filename: str,

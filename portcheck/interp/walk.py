@@ -12,12 +12,14 @@ from portcheck.interp import ir
 
 
 def walk_expr(expr: ir.Expr | None) -> Iterator[ir.Expr]:
-    """``expr`` and every expression inside it."""
-    if expr is None:
-        return
-    yield expr
-    for child in sub_expressions(expr):
-        yield from walk_expr(child)
+    """``expr`` and every expression inside it, parents first, in source order.  With a
+    stack of its own: an expression may nest thousands of levels deep."""
+    stack = [expr]
+    while stack:
+        node = stack.pop()
+        if node is not None:
+            yield node
+            stack.extend(reversed(tuple(sub_expressions(node))))
 
 
 def sub_expressions(expr: ir.Expr) -> Iterable[ir.Expr | None]:
@@ -69,11 +71,16 @@ def child_blocks(s: ir.Stmt) -> list[list[ir.Stmt]]:
 
 
 def walk_statements(body: list[ir.Stmt]) -> Iterator[ir.Stmt]:
-    """Every statement of ``body``, nested ones included, in order."""
-    for stmt in body:
+    """Every statement of ``body``, nested ones included, in order (with a stack of its
+    own, as ``walk_expr``)."""
+    stack = [iter(body)]
+    while stack:
+        stmt = next(stack[-1], None)
+        if stmt is None:
+            stack.pop()
+            continue
         yield stmt
-        for block in child_blocks(stmt):
-            yield from walk_statements(block)
+        stack.extend(iter(block) for block in reversed(child_blocks(stmt)))
 
 
 def body_expressions(body: list[ir.Stmt]) -> Iterator[ir.Expr]:

@@ -16,6 +16,7 @@ from portcheck.interp import ir
 from portcheck.interp.arsac.runtime import ArsacRuntime
 from portcheck.interp.arsac.source import read_source
 from portcheck.interp.core import Program, compile_module
+from portcheck.interp.deep import on_big_stack
 from portcheck.interp.frontends import DEFAULT_ENCODING, RunOption
 
 __all__ = ["DESCRIPTION", "RUN_OPTIONS", "compile_file", "compile_text",
@@ -25,6 +26,7 @@ DESCRIPTION = "Run a program in the puzzle book's pseudo-language."
 RUN_OPTIONS: tuple[RunOption, ...] = ()
 
 
+@on_big_stack
 def lower_text(text: str, filename: str = "<program>") -> ir.Module:
     """Check a program and lower it to the IR (``CompileError`` on a mistake)."""
     # Imported here: a program from the compile cache runs without Lark.
@@ -34,6 +36,7 @@ def lower_text(text: str, filename: str = "<program>") -> ir.Module:
     return lower(parse(text, filename), filename)
 
 
+@on_big_stack
 def compile_text(text: str, filename: str = "<program>") -> Program:
     return compile_module(lower_text(text, filename), ArsacRuntime)
 

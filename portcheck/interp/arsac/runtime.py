@@ -24,7 +24,8 @@ from portcheck.interp.errors import ProgramFault
 UNDEFINED = "Значение не определено"
 NOT_A_CONDITION = "Условие должно быть сравнением или их сочетанием (И, ИЛИ, НЕ)"
 MIXED = "Значения разных видов: {} и {}"
-_UNBOUND = re.compile(r"local variable '(?:v_)?(\w+?)(?:_\d+)?'")
+# "local variable 'v_x' …", or "free variable 'v_x' …" read in a closure of deep code
+_UNBOUND = re.compile(r"(?:local|free) variable '(?:v_)?(\w+?)(?:_\d+)?'")
 
 _KINDS = {int: "число", float: "число", str: "текст", bool: "истина/ложь", Table: "таблица"}
 

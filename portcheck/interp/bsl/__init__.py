@@ -7,16 +7,15 @@ The front-end API of ``portcheck.interp.frontends``.
 
 from __future__ import annotations
 
-import decimal
 from pathlib import Path
 from typing import TextIO
 
 from portcheck.interp import ir
 from portcheck.interp.bsl.formatting import DIALECTS
-from portcheck.interp.bsl.numbers import CONTEXT
 from portcheck.interp.bsl.runtime import BslRuntime
 from portcheck.interp.bsl.source import normalise, read_source
 from portcheck.interp.core import Program, compile_module
+from portcheck.interp.deep import on_big_stack
 from portcheck.interp.frontends import DEFAULT_ENCODING, RunOption
 
 __all__ = ["DESCRIPTION", "DIALECTS", "RUN_OPTIONS", "compile_file", "compile_text",
@@ -29,6 +28,7 @@ RUN_OPTIONS = (
 )
 
 
+@on_big_stack
 def lower_text(text: str, filename: str = "<program>") -> ir.Module:
     """Check 1C source text and lower it to the IR, operators specialised by their static
     types (``CompileError`` on a syntax or checking error)."""
@@ -39,6 +39,7 @@ def lower_text(text: str, filename: str = "<program>") -> ir.Module:
     return lower(parse(normalise(text), filename), filename)
 
 
+@on_big_stack
 def compile_text(text: str, filename: str = "<program>") -> Program:
     """Compile 1C source text (``CompileError`` on a syntax or checking error)."""
     return compile_module(lower_text(text, filename), BslRuntime)
@@ -54,8 +55,7 @@ def run_program(program: Program, *, stdin: TextIO, stdout: TextIO,
     if dialect not in DIALECTS:
         raise ValueError(f"unknown dialect {dialect!r} (expected one of {', '.join(DIALECTS)})")
     runtime = BslRuntime(stdout, stdin, dialect)
-    with decimal.localcontext(CONTEXT):
-        program.run(runtime)
+    program.run(runtime)
     return runtime.warnings
 
 

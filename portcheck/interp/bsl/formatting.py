@@ -10,6 +10,7 @@ from decimal import Decimal
 
 from portcheck.interp.bsl import numbers
 from portcheck.interp.bsl.values import BslType, NullType, type_name
+from portcheck.interp.errors import ProgramFault
 
 DIALECTS = ("platform", "onescript")
 NBSP = "\xa0"
@@ -45,7 +46,10 @@ def to_string(value: object, dialect: str = "platform") -> str:
 def plain_digits(value: numbers.Number, keep_scale: bool) -> str:
     """Digits with '.' and '-' only; ``keep_scale`` keeps trailing zeros (1.50)."""
     if type(value) is int:
-        return str(value)
+        try:
+            return str(value)
+        except ValueError:  # more digits than Python converts (numbers.MAX_DIGITS)
+            raise ProgramFault(numbers.TOO_LONG) from None
     if not keep_scale:
         value = value.normalize(numbers.CONTEXT)
     text = format(value, "f")
@@ -120,8 +124,20 @@ def format_value(value: object, format_string: str = "") -> str:
     return to_string(value)
 
 
+# ЧЦ, ЧДЦ and ЧГ beyond this are the interpreter's limit (a format string asking for a
+# billion digits would build a string of a gigabyte); the platform's numbers have 38.
+MAX_FORMAT_DIGITS = 1000
+TOO_MANY_DIGITS = (f"Формат: больше {MAX_FORMAT_DIGITS} цифр не поддерживается "
+                   "(предел встроенного интерпретатора)")
+
+
 def _whole(text: str | None, default: int | None) -> int | None:
-    return int(text) if text and text.strip().lstrip("-").isdigit() else default
+    if not text or not text.strip().lstrip("-").isdigit():
+        return default
+    digits = text.strip().lstrip("-")
+    if len(digits) > 6 or int(digits) > MAX_FORMAT_DIGITS:
+        raise ProgramFault(TOO_MANY_DIGITS)
+    return int(text)
 
 
 def format_number(value: numbers.Number, params: dict[str, str]) -> str:
@@ -155,7 +171,7 @@ def _group_size(text: str | None) -> int:
     if text is None:
         return 3
     first = text.split(",")[0].strip()
-    return int(first) if first.isdigit() else 3
+    return _whole(first, 3) if first.isdigit() else 3  # type: ignore[return-value]
 
 
 _DATE_TOKEN = re.compile(

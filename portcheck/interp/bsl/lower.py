@@ -12,7 +12,6 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from portcheck.interp import ir
-from portcheck.interp.bsl.literals import number_value
 from portcheck.interp.bsl.lower_exprs import children
 from portcheck.interp.bsl.lower_stmts import JUMPS, StmtLowering
 from portcheck.interp.bsl.scope import Scope, Signature, assigned_names
@@ -82,7 +81,7 @@ class ModuleLowering(StmtLowering):
 
     def default(self, node: Tree) -> ir.Const:
         if node.data == "negative_number":
-            return ir.Const(-number_value(node.children[1].value))
+            return ir.Const(-self.number(node.children[1]))
         value = self.expr(node)
         assert isinstance(value, ir.Const)
         return value

@@ -5,11 +5,14 @@ the right number of arguments (a procedure is not used as a function)."""
 
 from __future__ import annotations
 
+from decimal import Decimal
+
 from lark import Token, Tree
 
 from portcheck.interp import ir
 from portcheck.interp.bsl import library
 from portcheck.interp.bsl.literals import date_value, number_value, string_value
+from portcheck.interp.bsl.numbers import MAX_DIGITS
 from portcheck.interp.bsl.scope import Scope, Signature
 from portcheck.interp.bsl.static_types import BOOLEAN_PRIMS
 from portcheck.interp.bsl.values import NULL, BslArray
@@ -52,7 +55,14 @@ class ExprLowering(Lowering):
         return getattr(self, "expr_" + node.data)(node)
 
     def expr_number(self, node: Tree) -> ir.Expr:
-        return ir.Const(number_value(node.children[0].value), pos_of(node))
+        return ir.Const(self.number(node.children[0]), pos_of(node))
+
+    def number(self, token: Token) -> int | Decimal:
+        """A number literal's value; one longer than Python converts is a compile error."""
+        if len(token.value) > MAX_DIGITS:
+            self.fail(token, f"Слишком длинное число: больше {MAX_DIGITS} цифр "
+                      "(предел встроенного интерпретатора)")
+        return number_value(token.value)
 
     def expr_string(self, node: Tree) -> ir.Expr:
         return ir.Const(string_value([t.value for t in node.children]), pos_of(node))

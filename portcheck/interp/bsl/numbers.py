@@ -19,6 +19,12 @@ CONTEXT = decimal.Context(
     traps=[decimal.InvalidOperation, decimal.DivisionByZero, decimal.Overflow],
 )
 DIVISION_BY_ZERO = "Деление на ноль"
+# Python writes and reads whole numbers of at most this many digits (its guard against
+# quadratic conversions, sys.get_int_max_str_digits); the platform's numbers have 38
+# significant digits, so only a program gone wrong meets it.
+MAX_DIGITS = 4300
+TOO_LONG = (f"Число длиннее {MAX_DIGITS} цифр не может быть преобразовано в строку "
+            "(предел встроенного интерпретатора)")
 NOT_A_NUMBER = "Преобразование значения к типу Число не может быть выполнено"
 
 Number = int | Decimal
@@ -101,8 +107,24 @@ def round_number(a: Number, digits: int = 0, mode: str = "half_up") -> Number:
     """``Окр``: round to ``digits`` after the point (negative: before it); by default half
     away from zero (1C's Окр15как20), or half toward zero (Окр15как10)."""
     exponent = Decimal((0, (1,), -digits))
-    rounded = Decimal(a).quantize(exponent, rounding=ROUNDING_MODES[mode], context=CONTEXT)
+    try:
+        rounded = Decimal(a).quantize(exponent, rounding=ROUNDING_MODES[mode], context=CONTEXT)
+    except decimal.InvalidOperation:  # the result needs more than 38 digits
+        return _round_wide(Decimal(a), digits, ROUNDING_MODES[mode])
     return canonical(rounded)
+
+
+def _round_wide(exact: Decimal, digits: int, rounding: str) -> Number:
+    """``Окр`` where 38 digits do not hold the result (``Окр(1.5, 1000000000)``): a number
+    with no more digits after the point is itself, one below half of ``10**-digits`` is 0,
+    the rest (a whole number longer than 38 digits) is rounded exactly."""
+    if digits >= -exact.as_tuple().exponent:  # type: ignore[operator]
+        return canonical(exact)
+    if -digits > exact.adjusted() + 1:
+        return 0
+    context = CONTEXT.copy()
+    context.prec = exact.adjusted() + 2 + max(digits, 0)
+    return canonical(exact.quantize(Decimal((0, (1,), -digits)), rounding, context))
 
 
 def negate(a: Number) -> Number:

@@ -9,7 +9,9 @@ array items); everything else goes through the methods, which carry the full 1C 
 from __future__ import annotations
 
 import decimal
+import math
 from collections.abc import Iterable, Iterator
+from contextlib import AbstractContextManager
 from datetime import datetime
 from decimal import Decimal
 from typing import Any, ClassVar, TextIO
@@ -27,7 +29,7 @@ from portcheck.interp.bsl.values import (
     BslStructure,
     index_of,
 )
-from portcheck.interp.core import RuntimeBase
+from portcheck.interp.core import MAX_ITEMS, RuntimeBase
 from portcheck.interp.errors import ProgramFault
 
 NOT_INDEXABLE = "Получение элемента по индексу для значения не поддерживается"
@@ -35,6 +37,7 @@ NOT_ITERABLE = "Итератор для значения не определен
 NO_FIELD = "Поле объекта не обнаружено ({})"
 NO_METHOD = "Метод объекта не обнаружен ({})"
 STACK_OVERFLOW = "Переполнение стека встроенного языка"
+OUT_OF_MEMORY = "Недостаточно памяти"
 
 _INT2 = "type({0}) is int is type({1})"
 
@@ -127,9 +130,14 @@ class BslRuntime(BuiltinFunctions, RuntimeBase):
 
     # ---- errors and warnings ---------------------------------------------------------
 
+    def running(self) -> AbstractContextManager[object]:
+        return decimal.localcontext(numbers.CONTEXT)
+
     def fault_from(self, exc: BaseException) -> str | None:
         if isinstance(exc, RecursionError):
             return STACK_OVERFLOW
+        if isinstance(exc, MemoryError):
+            return OUT_OF_MEMORY
         if isinstance(exc, ZeroDivisionError | decimal.DivisionByZero):
             return numbers.DIVISION_BY_ZERO
         if isinstance(exc, IndexError):  # only the inline item fast paths index lists
@@ -297,12 +305,17 @@ class BslRuntime(BuiltinFunctions, RuntimeBase):
     def prim_new_array(self, *sizes: Any) -> BslArray:
         if not sizes:
             return BslArray()
+        if math.prod(max(index_of(size), 0) for size in sizes) > MAX_ITEMS:
+            raise ProgramFault(OUT_OF_MEMORY)
+        return self._new_array(*sizes)
+
+    def _new_array(self, *sizes: Any) -> BslArray:
         count = index_of(sizes[0])
         if count < 0:
             raise ProgramFault("Неверное значение аргумента")
         if len(sizes) == 1:
             return BslArray([None] * count)
-        return BslArray([self.prim_new_array(*sizes[1:]) for _ in range(count)])
+        return BslArray([self._new_array(*sizes[1:]) for _ in range(count)])
 
     def prim_new_structure(self, keys: Any = None, *values: Any) -> BslStructure:
         structure = BslStructure()

@@ -96,6 +96,8 @@ class StaticTypes:
         self.returns: dict[str, Type] = {}
         self._changed = False
         self._solve()
+        self._known: dict[tuple[int, str | None], Type] = {}  # solved: ``of`` is remembered
+
 
     # -- reading the result ------------------------------------------------------------
 
@@ -103,6 +105,15 @@ class StaticTypes:
         return (proc, name) if proc is not None and name in self.locals_[proc] else ("", name)
 
     def of(self, expr: ir.Expr, proc: str | None) -> Type:
+        known = getattr(self, "_known", None)
+        if known is None:  # still solving
+            return self._of(expr, proc)
+        key = (id(expr), proc)
+        if key not in known:  # each node once, however deep the expression it heads
+            known[key] = self._of(expr, proc)
+        return known[key]
+
+    def _of(self, expr: ir.Expr, proc: str | None) -> Type:
         if isinstance(expr, ir.Const):
             return const_type(expr.value)
         if isinstance(expr, ir.Var):

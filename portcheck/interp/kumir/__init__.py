@@ -13,6 +13,7 @@ from typing import TextIO
 
 from portcheck.interp import ir
 from portcheck.interp.core import Program, compile_module
+from portcheck.interp.deep import on_big_stack
 from portcheck.interp.frontends import DEFAULT_ENCODING, RunOption
 from portcheck.interp.kumir.runtime import KumirRuntime
 from portcheck.interp.kumir.source import read_source
@@ -26,6 +27,7 @@ RUN_OPTIONS = (
 )
 
 
+@on_big_stack
 def lower_text(text: str, filename: str = "<program>") -> ir.Module:
     """Check a program and lower it to the IR, after the range analysis (``CompileError``
     on a mistake)."""
@@ -36,6 +38,7 @@ def lower_text(text: str, filename: str = "<program>") -> ir.Module:
     return lower(parse(text, filename), filename)
 
 
+@on_big_stack
 def compile_text(text: str, filename: str = "<program>") -> Program:
     """Compile school-language source text (``CompileError`` on a mistake)."""
     return compile_module(lower_text(text, filename), KumirRuntime)

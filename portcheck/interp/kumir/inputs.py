@@ -12,7 +12,7 @@ import re
 from typing import TextIO
 
 from portcheck.interp.errors import ProgramFault
-from portcheck.interp.kumir.numbers import int32
+from portcheck.interp.kumir.numbers import int32, whole
 
 NO_DATA = "Ошибка ввода: нет данных"
 _INT = re.compile(r"[+-]?\d+\Z")
@@ -60,7 +60,7 @@ class InputReader:
         word = self.word()
         if not _INT.match(word):
             raise ProgramFault(f"Ошибка ввода: ожидалось целое число, введено «{word}»")
-        return int32(int(word))
+        return int32(whole(word))
 
     def read_real(self) -> float:
         word = self.word()

@@ -11,7 +11,7 @@ from lark import Token, Tree
 
 from portcheck.interp import ir
 from portcheck.interp.kumir.library import BUILTINS
-from portcheck.interp.kumir.numbers import INT_MAX
+from portcheck.interp.kumir.numbers import INT_MAX, whole
 from portcheck.interp.kumir.scope import Scope, Signature
 from portcheck.interp.kumir.types import (
     BOOL,
@@ -86,7 +86,7 @@ class ExprLowering(Lowering):
     # -- literals ----------------------------------------------------------------------
 
     def expr_int_lit(self, node: Tree) -> Typed:
-        value = int(node.children[0])
+        value = whole(node.children[0])
         if value > INT_MAX:
             self.fail(node, "Слишком большое целое число")
         return ir.Const(value, pos_of(node)), INT
@@ -281,7 +281,7 @@ def _one_character_literal(code: ir.Expr, kind: Type | None) -> bool:
 
 def _is_literal(node: Node, value: int) -> bool:
     """Is ``node`` the integer literal ``value`` (``-2147483648`` is written so)?"""
-    return isinstance(node, Tree) and node.data == "int_lit" and int(node.children[0]) == value
+    return isinstance(node, Tree) and node.data == "int_lit" and whole(node.children[0]) == value
 
 
 _DIVISIONS = {"div", "mod", "div_simple", "mod_simple"}

@@ -22,7 +22,7 @@ from portcheck.interp.kumir import formatting
 from portcheck.interp.kumir.builtins import BuiltinFunctions
 from portcheck.interp.kumir.inputs import InputReader
 from portcheck.interp.kumir.numbers import DIVISION_BY_ZERO, INT_MAX, INT_MIN, OVERFLOW, int32
-from portcheck.interp.kumir.values import OUT_OF_BOUNDS, Table
+from portcheck.interp.kumir.values import OUT_OF_BOUNDS, OUT_OF_MEMORY, Table
 from portcheck.prng import JavaRandom
 
 BAD_DIVISOR = "Деление на ненатуральное число"
@@ -118,6 +118,8 @@ class KumirRuntime(BuiltinFunctions, RuntimeBase):
             return "Вещественное переполнение"
         if isinstance(exc, RecursionError):
             return "Слишком глубокая рекурсия"
+        if isinstance(exc, MemoryError):
+            return OUT_OF_MEMORY
         return super().fault_from(exc)
 
     # -- faults named by inline templates ----------------------------------------------

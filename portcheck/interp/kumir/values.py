@@ -5,9 +5,11 @@ from __future__ import annotations
 
 from typing import Any
 
+from portcheck.interp.core import MAX_ITEMS
 from portcheck.interp.errors import ProgramFault
 
 OUT_OF_BOUNDS = "Выход за границу таблицы"
+OUT_OF_MEMORY = "Недостаточно памяти"
 
 
 class Table:
@@ -23,6 +25,8 @@ class Table:
         size = 1
         for low, high in bounds:
             size *= max(high - low + 1, 0)
+        if size > MAX_ITEMS:
+            raise ProgramFault(OUT_OF_MEMORY)
         self.data: list[Any] = [None] * size
 
     def offset(self, index: tuple[int, ...]) -> int:
