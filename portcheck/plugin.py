@@ -98,11 +98,16 @@ def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> Non
             terminalreporter.write_line(line)
 
 
-def pytest_sessionfinish(session: pytest.Session) -> None:
-    """A pytest-xdist worker sends the goldens it used to the controller."""
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """A session stopped early (``-x``, ``--maxfail``, Ctrl-C) did not run every test that
+    reads a golden: it is partial.  A pytest-xdist worker sends the goldens it used to the
+    controller."""
+    usage = session.config.stash[USAGE_KEY]
+    if session.shouldstop or session.shouldfail or exitstatus == pytest.ExitCode.INTERRUPTED:
+        usage.partial = True
     workeroutput = getattr(session.config, "workeroutput", None)
     if workeroutput is not None:
-        workeroutput[WIRE_KEY] = session.config.stash[USAGE_KEY].to_wire()
+        workeroutput[WIRE_KEY] = usage.to_wire()
 
 
 @pytest.hookimpl(optionalhook=True)

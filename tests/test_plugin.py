@@ -272,6 +272,27 @@ def test_partial_run_reports_no_stale_golden(pytester: pytest.Pytester,
     assert STALE_HEADING not in result.stdout.str()
 
 
+@pytest.mark.parametrize("workers", [[], ["-n", "2"]], ids=["serial", "xdist"])
+def test_a_run_stopped_at_the_first_failure_reports_no_stale_golden(
+        pytester: pytest.Pytester, unprinted_case: str, workers: list[str]) -> None:
+    """``-x`` stops before the tests that read goldens have run: their goldens are not
+    stale (a serial -x run and an xdist one both said so, wrongly)."""
+    if workers:
+        pytest.importorskip("xdist")
+    pytester.makepyfile(test_fails_first="""
+        def test_a_fails():
+            assert False
+    """, test_uses_golden=f"""
+        def test_reads(portcheck_golden):
+            assert portcheck_golden("freecell", "{unprinted_case}")
+    """)
+    result = pytester.runpytest("-p", "no:cacheprovider", "-x", *workers)
+    # xdist ends a stopped session as interrupted
+    assert result.ret in (pytest.ExitCode.TESTS_FAILED, pytest.ExitCode.INTERRUPTED)
+    result.stdout.fnmatch_lines(["*1 failed*"])
+    assert STALE_HEADING not in result.stdout.str()
+
+
 def test_reading_a_missing_golden_fails_the_test(pytester: pytest.Pytester,
                                                  project: Path) -> None:
     pytester.makepyfile(test_missing="""
