@@ -53,6 +53,11 @@ def test_input_char_takes_spaces_and_line_breaks() -> None:
 def test_input_end_of_data_is_a_fault() -> None:
     with pytest.raises(ProgramFault, match="Ошибка ввода целого числа: текст закончился"):
         InputReader(io.StringIO("")).read_int()
+    # A deviation: kumir2-run gives "" for a лит once the input is over.
+    reader = InputReader(io.StringIO("a\n"))
+    assert reader.read_str() == "a"
+    with pytest.raises(ProgramFault, match="Ошибка ввода строки: текст закончился"):
+        reader.read_str()
 
 
 def test_input_out_of_range_integer_is_kumirs_input_error() -> None:

@@ -5,7 +5,8 @@ The input is one stream of characters.  A number or a ``лог`` is a word: whit
 breaks included) skipped, then everything up to the next white space, read as KuMir's
 Converter reads it (``$1F``, ``1.5е2``).  A ``сим`` is the next character, whatever it is
 (a space, or the line break itself).  A ``лит`` is the rest of the current line — empty
-right after ``ввод n`` of a number typed alone on its line, as in KuMir.  The first
+right after ``ввод n`` of a number typed alone on its line, as in KuMir (but an error once
+the input is over, where KuMir gives "": see ``read_str``).  The first
 algorithm's ``лит`` arguments are words instead (or a text in quotes).
 """
 
@@ -86,9 +87,11 @@ class InputReader:
         return self.line[self.pos - 1]
 
     def read_str(self) -> str:
-        """KuMir's readLine: up to the line break (taken too), carriage returns dropped."""
+        """KuMir's readLine: up to the line break (taken too), carriage returns dropped.
+        Decision (a deviation): with no input left at all, KuMir 2 gives "" (a program
+        that keeps asking then loops for ever); here it is a run-time error."""
         if not self._available():
-            return ""
+            raise ProgramFault("Ошибка ввода строки: текст закончился")
         text = self.line[self.pos:]
         self.pos = len(self.line)
         return text.rstrip("\n").replace("\r", "")
