@@ -142,6 +142,12 @@ class ModuleLowering(StmtLowering):
         self.scope = Scope(self.scope.globals_)
         self.declared, self.wanted_checks, self.loop_depth = [], [], 0
         prologue: list[ir.Stmt] = []
+        tables = [p for p in signature.params if isinstance(p.type, TableType)]
+        if any(p.mode != ARG for p in tables):
+            # KuMir copies an арг table: with a рез/аргрез table beside it, the same table
+            # passed twice must not change under the арг name (a copy only then: it costs).
+            prologue += [ir.Assign(ir.Var(p.name), ir.Prim("table_copy", [ir.Var(p.name)]))
+                         for p in tables if p.mode == ARG]
         for param in signature.params:
             self.guarded(lambda param=param: self.add_variable(_name_token(alg), param))
             if param.mode == RES and not isinstance(param.type, TableType):

@@ -247,6 +247,9 @@ class KumirRuntime(BuiltinFunctions, RuntimeBase):
             raise ProgramFault("Неверный размер таблицы")
         return Table(pairs)
 
+    def prim_table_copy(self, table: Table) -> Table:
+        return table.copy()
+
     def prim_table_clear(self, table: Table) -> None:
         table.data[:] = [None] * len(table.data)
 

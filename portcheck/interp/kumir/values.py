@@ -29,6 +29,11 @@ class Table:
             raise ProgramFault(OUT_OF_MEMORY)
         self.data: list[Any] = [None] * size
 
+    def copy(self) -> Table:
+        twin = Table.__new__(Table)
+        twin.bounds, twin.lo, twin.hi, twin.data = self.bounds, self.lo, self.hi, self.data[:]
+        return twin
+
     def offset(self, index: tuple[int, ...]) -> int:
         if len(index) != len(self.bounds):
             raise ProgramFault(OUT_OF_BOUNDS)
