@@ -184,6 +184,8 @@ class _Builder:
         body = self.block({"_KON"}, set())
         if self.kind() == "_KON":
             self.take()
+        elif self.kind() == "_ALG":  # KuMir names the inner алг
+            self.error(self.items[self.n][0], "Вложенное описание алгоритма")
         else:
             self.error(begin, 'Нет "кон" после "нач"')
         return body
@@ -214,6 +216,13 @@ class _Builder:
     def if_stmt(self, outer: set[str]) -> list[Tree]:
         opening, head = self.take()
         if self.kind() != "_THEN":
+            if self.kind() == "_ELSE":  # если … иначе … все: KuMir names the иначе
+                statement, _ = self.take()
+                self.error(statement, 'Нет "то" перед "иначе"')
+                self.block({"_FI"}, outer)
+                if self.kind() == "_FI":
+                    self.take()
+                return []
             if not self.then_follows():
                 self.error(opening, 'Нет "то..все" после "если"')
                 return []
@@ -229,7 +238,8 @@ class _Builder:
             branches.append(Tree("body", self.block({"_FI"}, inner)))
         if self.kind() == "_FI":
             self.take()
-        else:
+        else:  # KuMir names the если as well, first
+            self.error(opening, 'Нет "все" для этой конструкции')
             self.error(closer, 'Нет "все" после "иначе"' if closer is not then
                        else 'Нет "все" после "то"')
         if head is None:
