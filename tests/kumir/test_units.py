@@ -130,3 +130,13 @@ def test_runner_run_error_exits_1_with_one_line(tmp_path: Path) -> None:
     assert result.returncode == 1
     assert result.stdout == "1\n"
     assert result.stderr == f"{program}:4:9: Деление на ноль\n"  # the failing item
+
+
+@pytest.mark.parametrize("expression", ["2 * -3", "2 ** -1", "5 - -x"])
+def test_a_sign_after_an_operator_is_an_extra_operator(tmp_path: Path, expression: str) -> None:
+    # kumir2-run: «Лишний оператор» for each (a sign only starts an expression).
+    source = tmp_path / "p.kum"
+    source.write_text(f"алг\nнач\n  цел x\n  x := 1\n  вывод {expression}\nкон\n",
+                      encoding="utf-8")
+    with pytest.raises(CompileError, match=r"p\.kum:5:\d+: Лишний оператор$"):
+        compile_file(source)

@@ -91,6 +91,8 @@ class Wording:
             return "Непарная )"
         if token.type == "_RSQB":
             return "Непарная ]"
+        if token.type in ("ADD", "MUL", "POW") and "NAME" in expected:
+            return "Лишний оператор"  # an operator where an operand goes: 2 * -3
         return f"Синтаксическая ошибка: неожиданное «{token}»"
 
     def unexpected_end(self, statement: lexer.Statement) -> str:
