@@ -149,7 +149,7 @@ class ExprLowering(Lowering):
         if name == RESULT_NAME:
             self.fail(token, 'Вне алгоритмов не бывает "знач"' if self.scope.is_global
                       else 'У этого алгоритма нет "знач"')
-        self.fail(token, f"Имя не объявлено: {name}")
+        self.fail(token, f"Имя не объявлено: {shown(name)}")
 
     def unknown_algorithm(self, token: Token) -> NoReturn:
         name = str(token)
@@ -437,6 +437,11 @@ def _unchecked_real(code: ir.Expr) -> ir.Expr:
     if isinstance(code, ir.Prim) and code.fn in _CHECKED_REAL:
         return ir.Prim(code.fn + "_unchecked", code.args, code.pos)
     return code
+
+
+def shown(name: str) -> str:
+    """A name as the program wrote it (without a module's ``module::``, structure.py)."""
+    return name.rpartition("::")[2]
 
 
 def chained(tests: list[ir.Prim]) -> ir.Expr:

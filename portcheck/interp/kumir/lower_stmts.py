@@ -10,7 +10,7 @@ from lark import Token, Tree
 from portcheck.interp import ir
 from portcheck.interp.errors import CompileError
 from portcheck.interp.kumir.library import BUILTINS
-from portcheck.interp.kumir.lower_exprs import ExprLowering, defined
+from portcheck.interp.kumir.lower_exprs import ExprLowering, defined, shown
 from portcheck.interp.kumir.scope import ARG, RESULT_NAME, Variable
 from portcheck.interp.kumir.types import BOOL, CHAR, INT, REAL, STR, TableType, Type, element_of
 from portcheck.interp.lowering import Node, pos_of
@@ -145,7 +145,7 @@ class StmtLowering(ExprLowering):
         if variable is None:
             if name in self.algorithms or name in BUILTINS:
                 self.fail(token, "Нельзя присвоить алгоритму")
-            self.fail(token, f"Имя не объявлено: {name}")
+            self.fail(token, f"Имя не объявлено: {shown(name)}")
         if variable.mode == ARG:
             self.fail(token, "Нельзя менять значение аргумента")
         if place.data == "place_slice":
@@ -265,7 +265,7 @@ class StmtLowering(ExprLowering):
             if variable is None:
                 if str(var_token) in self.algorithms or str(var_token) in BUILTINS:
                     self.fail(var_token, "Алгоритм не может быть величиной цикла")
-                self.fail(var_token, f"Имя не объявлено: {var_token}")
+                self.fail(var_token, f"Имя не объявлено: {shown(str(var_token))}")
             if variable.type != INT:
                 self.fail(var_token, "Величина не целая")
             if variable.mode == ARG:

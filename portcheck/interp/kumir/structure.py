@@ -107,20 +107,28 @@ class _Builder:
             self.error(statement, _STRAY[kind])
 
     def module(self) -> list[Tree]:
-        """``исп Имя … кон_исп``: its lines join the intro, its algorithms the program's."""
+        """``исп Имя … кон_исп``: its lines join the intro, its algorithms the program's.
+        Its variables are its own, as in KuMir 2: the main program does not see them, and
+        may have its own of the same name (``private_names``)."""
         opening, _ = self.take()
         algorithms: list[Tree] = []
+        intro: list[Tree] = []
         while self.kind() not in (None, "_KON_ISP", "_ISP"):
             if self.kind() == "_ALG":
                 algorithms.append(self.algorithm(first=False))
             elif self.kind() in SIMPLE and not algorithms:
-                self.simple_line(self.intro)
+                self.simple_line(intro)
             else:
                 self.stray_top_level(bool(algorithms))
         if self.kind() == "_KON_ISP":
             self.take()
         else:
             self.error(opening, 'Для "исп" нет "кон_исп"')
+        names = [t for t in opening.tokens if t.type == "NAME"]
+        outside = {str(node.children[0]) for tree in self.intro if tree.data == "decl"
+                   for node in tree.iter_subtrees() if node.data == "decl_name"}
+        private_names(intro + algorithms, str(names[0]) if names else "исп", outside)
+        self.intro += intro
         return [Tree("module_algs", algorithms)]
 
     # -- algorithms ----------------------------------------------------------------------
@@ -313,3 +321,21 @@ def _tree(data: str, statement: Statement, children: list) -> Tree:
 
 def _broken(statement: Statement, bodies: list[Tree], loop: bool = False) -> Tree:
     return _tree("broken_loop" if loop else "broken", statement, bodies)
+
+
+def private_names(trees: list[Tree], module: str, outside: set[str]) -> None:
+    """Rename, in a module's own lines and algorithms, the variables its lines declare —
+    and the main program's (``outside``), which a module does not see — to
+    ``module::name``: no KuMir name holds ``::``, so the main program's names never meet
+    them, and a main-program variable is «Имя не объявлено» in the module (a local of
+    the same name in a module algorithm is renamed alike and still shadows)."""
+    declared = outside | {str(node.children[0]) for tree in trees
+                          for node in tree.iter_subtrees() if node.data == "decl_name"
+                          and tree.data == "decl"}
+    for tree in trees:
+        for node in tree.iter_subtrees():
+            node.children = [
+                child.update(value=f"{module}::{child}")
+                if isinstance(child, Token) and child.type == "NAME" and str(child) in declared
+                else child
+                for child in node.children]
