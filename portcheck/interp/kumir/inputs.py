@@ -98,8 +98,10 @@ class InputReader:
 
     def read_word_str(self) -> str:
         """KuMir's readString (a first algorithm's лит argument): a word, or a text in
-        quotes."""
+        quotes; none left is KuMir's «Не могу прочитать литерал: текст закончился»."""
         word = self._word()
+        if not word:
+            raise ProgramFault("Не могу прочитать литерал: текст закончился")
         if word[:1] not in ("'", '"'):
             return word
         self.pos -= len(word) - 1

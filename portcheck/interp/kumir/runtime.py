@@ -362,9 +362,11 @@ class KumirRuntime(BuiltinFunctions, RuntimeBase):
         nothing for one never given a value (KuMir 2 prints nothing then, no error)."""
         if value is None:
             return
-        self.write(f"{label} = {_text(kind, value)}\n")
+        quote = _QUOTES.get(kind, "")  # KuMir shows a лит "in quotes", a сим 'so'
+        self.write(f"{label} = {quote}{_text(kind, value)}{quote}\n")
 
 
+_QUOTES = {"лит": '"', "сим": "'"}
 _READERS = {"цел": "read_int", "вещ": "read_real", "лог": "read_bool", "сим": "read_char",
             "лит": "read_word_str"}
 
