@@ -152,6 +152,18 @@ def test_narrowed_programs_print_and_fail_as_unnarrowed(
     assert _run(text) == _unnarrowed(text)
 
 
+@settings(max_examples=40, deadline=None)
+@given(x=_LIMITS, divisor=st.integers(1, 6), shift=st.integers(-3, 3),
+       changed=st.sampled_from(["", "n := n + 3", "если x > 0 то n := n - 4 все",
+                                "ф(n)", "нц 2 раз\n  n := n + 1\n кц"]))
+def test_straight_line_intervals_print_and_fail_as_unnarrowed(
+        x: int, divisor: int, shift: int, changed: str) -> None:
+    body = (f"x := {x}\nn := mod(x, {divisor}) + ({shift})\n{changed}\n"
+            "t[n] := n\nвывод t[n], \" \", n + 1, нс")
+    text = _alg(body, "цел x, n\n  целтаб t[0:3]") + "алг ф(аргрез цел к)\nнач\n  к := к * 2\nкон\n"
+    assert _run(text) == _unnarrowed(text)
+
+
 def _main(source: Path, cache_root: Path) -> tuple[int, str, str]:
     """``python -m portcheck.interp.kumir source`` with its compile cache in ``cache_root``."""
     env = {**os.environ, CACHE_ENV: str(cache_root)}
