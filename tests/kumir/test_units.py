@@ -140,3 +140,13 @@ def test_a_sign_after_an_operator_is_an_extra_operator(tmp_path: Path, expressio
                       encoding="utf-8")
     with pytest.raises(CompileError, match=r"p\.kum:5:\d+: Лишний оператор$"):
         compile_file(source)
+
+
+@pytest.mark.parametrize(("header", "column"), [("алг НОД и НОК", 9), ("алг цел f(цел до)", 15)])
+def test_a_keyword_in_an_algorithm_name_is_reported_as_kumir_does(
+        tmp_path: Path, header: str, column: int) -> None:
+    # kumir2-run: «Ключевое слово в имени» at the keyword for both.
+    source = tmp_path / "p.kum"
+    source.write_text(f"{header}\nнач\nкон\n", encoding="utf-8")
+    with pytest.raises(CompileError, match=rf"p\.kum:1:{column}: Ключевое слово в имени$"):
+        compile_file(source)

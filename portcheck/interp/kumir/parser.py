@@ -53,11 +53,24 @@ def _syntax_error(error: UnexpectedInput, statement: lexer.Statement,
     first = statement.tokens[0]
     if isinstance(error, UnexpectedToken) and error.token.type != "$END":
         token = error.token
+        message = Wording().unexpected_token(token, set(error.expected))
+        if _keyword_in_name(statement, token):
+            message = "Ключевое слово в имени"
         return CompileError(filename, token.line or first.line or 0, token.column or 0,
-                            Wording().unexpected_token(token, set(error.expected)))
+                            message)
     last = statement.tokens[-1]
     return CompileError(filename, last.line or 0, last.column or 0,
                         Wording().unexpected_end(statement))
+
+
+def _keyword_in_name(statement: lexer.Statement, token: Token) -> bool:
+    """A keyword where an ``алг`` header has a name (``алг НОД и НОК``, ``алг Сумма до
+    нуля``, ``(цел до)``): KuMir takes it for (part of) a name, and refuses it."""
+    tokens = statement.tokens
+    if tokens[0].type != "_ALG" or not str(token).isalpha() or not token.type.startswith("_"):
+        return False
+    where = next((n for n, t in enumerate(tokens) if t is token), 0)
+    return where > 0 and tokens[where - 1].type in ("NAME", "TYPE", "TABTYPE")
 
 
 def _place_empty(node: Tree, first: Token) -> None:
