@@ -69,11 +69,14 @@ class ExprLowering(Lowering):
         code = self.converted(node, wanted, what)
         return defined(code)
 
-    def condition(self, node: Node) -> ir.Expr:
-        """A ``лог`` expression as a Python bool (an unassigned value is an error)."""
+    def condition(self, node: Node, after: str = "") -> ir.Expr:
+        """A ``лог`` expression as a Python bool (an unassigned value is an error).  One
+        of another type is KuMir's «Это не условие» (``нц пока``, ``кц при``, ``утв``), or
+        «Условие после "если" не логическое» (``after``: если, при)."""
         code, kind = self.expr(node)
         if kind != BOOL:
-            self.fail(node, f"Несоответствие типов: условие должно быть лог, а не {kind}")
+            self.fail(node, f'Условие после "{after}" не логическое' if after
+                      else "Это не условие")
         return self.truth(code, node)
 
     def truth(self, code: ir.Expr, node: Node) -> ir.Expr:
@@ -85,6 +88,8 @@ class ExprLowering(Lowering):
                 what: str = "") -> ir.Expr:
         if wanted == CHAR and _one_character_literal(code, kind):
             kind = CHAR  # KuMir takes "Ж" where a сим is wanted, as if it were 'Ж'
+        if isinstance(kind, TableType) and not isinstance(wanted, TableType):
+            self.fail(node, "Нет индексов у таблицы")  # a whole table where a value goes
         if kind is None or not assignable(wanted, kind):
             where = f" ({what})" if what else ""
             self.fail(node, f"Несоответствие типов{where}: нужно {wanted}, "

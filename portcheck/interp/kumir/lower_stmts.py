@@ -215,7 +215,7 @@ class StmtLowering(ExprLowering):
 
     def stmt_if_stmt(self, node: Tree) -> list[ir.Stmt]:
         test, *bodies = node.children
-        condition = self.guarded(lambda: [self.condition(test)])
+        condition = self.guarded(lambda: [self.condition(test, "если")])
         then, *orelse = (self.body(body) for body in bodies)
         if condition is None:
             return []
@@ -228,7 +228,7 @@ class StmtLowering(ExprLowering):
         for child in node.children:
             if child.data == "case":
                 test, body = child.children
-                condition = self.guarded(lambda test=test: [self.condition(test)])
+                condition = self.guarded(lambda test=test: [self.condition(test, "при")])
                 failed = failed or condition is None
                 lowered = self.body(body)
                 if condition is not None:
