@@ -106,6 +106,8 @@ class Wording:
             return "Непарная ]"
         if token.type in ("ADD", "MUL", "POW") and "NAME" in expected:
             return "Лишний оператор"  # an operator where an operand goes: 2 * -3
+        if "$END" in expected:
+            return "Мусор в конце строки"  # the statement was complete before it
         return f"Синтаксическая ошибка: неожиданное «{token}»"
 
     def unexpected_end(self, statement: lexer.Statement) -> str:
