@@ -70,7 +70,7 @@ def _keyword_in_name(statement: lexer.Statement, token: Token) -> bool:
     if tokens[0].type != "_ALG" or not str(token).isalpha() or not token.type.startswith("_"):
         return False
     where = next((n for n, t in enumerate(tokens) if t is token), 0)
-    return where > 0 and tokens[where - 1].type in ("NAME", "TYPE", "TABTYPE")
+    return where > 0 and tokens[where - 1].type in ("NAME", "TYPE", "TABTYPE", "_ALG")
 
 
 def _place_empty(node: Tree, first: Token) -> None:
