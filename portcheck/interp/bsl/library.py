@@ -125,3 +125,8 @@ TYPE_NAMES = {
     "ключизначение": "КлючИЗначение", "keyandvalue": "КлючИЗначение", "тип": "Тип",
     "type": "Тип",
 }
+
+# The object types' own global functions (library_objects.py).
+from portcheck.interp.bsl.library_objects import OBJECT_BUILTINS  # noqa: E402
+
+BUILTINS.update(_table(OBJECT_BUILTINS))

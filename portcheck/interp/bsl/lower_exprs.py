@@ -13,6 +13,7 @@ from portcheck.interp import ir
 from portcheck.interp.bsl import library
 from portcheck.interp.bsl.literals import date_value, number_value, string_value
 from portcheck.interp.bsl.numbers import MAX_DIGITS
+from portcheck.interp.bsl.onescript_names import ONESCRIPT_GLOBALS
 from portcheck.interp.bsl.scope import Scope, Signature
 from portcheck.interp.bsl.static_types import BOOLEAN_PRIMS
 from portcheck.interp.bsl.values import NULL, BslArray
@@ -89,6 +90,8 @@ class ExprLowering(Lowering):
         token = node.children[0]
         name = token.value.lower()
         if not self.scope.knows(name):
+            if name in ONESCRIPT_GLOBALS:  # OneScript knows it; the use fails when it runs
+                return ir.Prim("unsupported", [ir.Const(token.value)], pos_of(node))
             self.fail(node, f"Переменная не определена ({token.value})")
         return ir.Var(name, pos_of(node))
 
@@ -168,10 +171,10 @@ class ExprLowering(Lowering):
 
     def expr_method_call(self, node: Tree, as_statement: bool = False) -> ir.Expr:
         base, name, args_node = node.children
-        canonical = library.METHODS.get(name.value.lower())
+        # A method the checker does not know may still be the value's own: the value's type
+        # is known when the program runs, so is the error (as in OneScript).
+        canonical = library.METHODS.get(name.value.lower(), name.value.lower())
         where = pos_of(name)
-        if canonical is None:
-            self.fail(name, f"Метод объекта не обнаружен ({name.value})")
         args = [ir.Const(None) if a is None else self.expr(a)
                 for a in self.arguments(args_node)]
         return ir.Prim("method", [self.expr(base), ir.Const(canonical), ir.Const(name.value),
@@ -195,6 +198,9 @@ class ExprLowering(Lowering):
                           f"Использование процедуры как функции ({name_token.value})")
             return ir.Call(name, [None if a is None else self.expr(a) for a in args], where)
         builtin = library.BUILTINS.get(name)
+        if builtin is None and name in ONESCRIPT_GLOBALS:
+            values = [ir.Const(None) if a is None else self.expr(a) for a in args]
+            return ir.Prim("unsupported", [ir.Const(name_token.value), *values], where)
         if builtin is None:
             self.fail(name_token, "Процедура или функция с указанным именем не "
                       f"определена ({name_token.value})")
@@ -219,10 +225,6 @@ class ExprLowering(Lowering):
             # Цел(a / b): the whole quotient, without an intermediate decimal.
             left, _, right = args[0].children
             return self.operator("quotient", [self.expr(left), self.expr(right)], where)
-        if builtin.canonical == "type" and args[0] is not None and args[0].data == "string":
-            type_text = string_value([t.value for t in args[0].children])
-            if type_text.lower() not in library.TYPE_NAMES:
-                self.fail(args[0], f"Тип не определен ({type_text})")
         values = [ir.Const(None) if a is None else self.expr(a) for a in args]
         if builtin.canonical == "mid":
             values += [ir.Const(None)] * (3 - len(values))
@@ -232,9 +234,15 @@ class ExprLowering(Lowering):
     def expr_new(self, node: Tree) -> ir.Expr:
         name_token, args_node = node.children[1], node.children[2]
         kind = library.NEW_TYPES.get(name_token.value.lower())
-        if kind is None:
-            self.fail(name_token, f"Тип не определен ({name_token.value})")
         args = [ir.Const(None) if a is None else self.expr(a)
                 for a in self.arguments(args_node)]
+        if kind is None:  # another type: found (or not) when the program runs, as in OneScript
+            return ir.Prim("new_named", [ir.Const(name_token.value), *args], pos_of(node))
         return ir.Prim("new_" + kind, args, pos_of(node))
+
+    def expr_new_dynamic(self, node: Tree) -> ir.Expr:
+        """``Новый("Тип", Параметры)``: the type's name and an array of arguments."""
+        args = [ir.Const(None) if a is None else self.expr(a)
+                for a in self.arguments(node.children[1])]
+        return ir.Prim("new_by_name", args, pos_of(node))
 

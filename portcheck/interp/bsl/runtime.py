@@ -20,7 +20,10 @@ from portcheck.interp.bsl import numbers
 from portcheck.interp.bsl.builtins import BuiltinFunctions
 from portcheck.interp.bsl.compare import equal, less
 from portcheck.interp.bsl.conversions import to_bool, to_number
+from portcheck.interp.bsl.error_info import BslErrorInfo, CaughtError, Reraised, caught_error
 from portcheck.interp.bsl.formatting import onescript_presentation, platform_presentation, to_string
+from portcheck.interp.bsl.object_prims import ObjectPrims
+from portcheck.interp.bsl.objects import BslObject
 from portcheck.interp.bsl.values import (
     INDEX_OUT_OF_RANGE,
     BslArray,
@@ -42,7 +45,7 @@ OUT_OF_MEMORY = "Недостаточно памяти"
 _INT2 = "type({0}) is int is type({1})"
 
 
-class BslRuntime(BuiltinFunctions, RuntimeBase):
+class BslRuntime(ObjectPrims, BuiltinFunctions, RuntimeBase):
     inline: ClassVar[dict[str, str]] = {
         # T_ is a scratch local of the generated function (the type of the left operand).
         "add": "({0} + {1} if (T_ := type({0})) is type({1}) and (T_ is int or T_ is str) "
@@ -126,6 +129,7 @@ class BslRuntime(BuiltinFunctions, RuntimeBase):
         self.dialect = dialect
         self.prim_write_text = stdout.write  # bound directly for the f_message_s template
         self.error_message = ""
+        self.caught: CaughtError | None = None
         self._warned_places: set[str] = set()
 
     # ---- errors and warnings ---------------------------------------------------------
@@ -237,19 +241,22 @@ class BslRuntime(BuiltinFunctions, RuntimeBase):
         base.set(index, value)
 
     def prim_getprop(self, base: Any, name: str, shown: str) -> Any:
-        if isinstance(base, BslStructure | BslKeyValue):
+        if isinstance(base, BslStructure | BslKeyValue | BslObject):
             return base.property(name, shown)
         raise ProgramFault(NO_FIELD.format(shown))
 
     def prim_setprop(self, base: Any, name: str, shown: str, value: Any) -> None:
-        if isinstance(base, BslStructure):
+        if isinstance(base, BslStructure | BslObject):
             base.set_property(name, shown, value)
             return
         raise ProgramFault(NO_FIELD.format(shown))
 
     def prim_method(self, base: Any, canonical: str, shown: str, *args: Any) -> Any:
-        method = getattr(base, "bsl_" + canonical, None) if isinstance(
-            base, _COLLECTIONS) else None
+        if isinstance(base, BslObject):
+            method = base.bsl_method(canonical)
+        else:
+            method = getattr(base, "bsl_" + canonical, None) if isinstance(
+                base, _COLLECTIONS) else None
         if method is None:
             raise ProgramFault(NO_METHOD.format(shown))
         try:
@@ -291,14 +298,22 @@ class BslRuntime(BuiltinFunctions, RuntimeBase):
 
     def prim_caught(self, fault: ProgramFault) -> None:
         self.error_message = fault.message
+        self.caught = caught_error(fault, self._program)
 
     def prim_raise(self, message: Any) -> None:
         if message is None:
+            if self.caught is not None:
+                raise Reraised(self.caught)
             raise ProgramFault(self.error_message or "Исключение")
         raise ProgramFault(to_string(message, self.dialect))
 
     def prim_f_errordescription(self) -> str:
+        if self.dialect == "onescript" and self.caught is not None:
+            return self.caught.onescript_text()
         return self.error_message
+
+    def prim_f_errorinfo(self) -> BslErrorInfo:
+        return BslErrorInfo(self.caught)
 
     # ---- constructors ----------------------------------------------------------------
 
@@ -334,7 +349,7 @@ class BslRuntime(BuiltinFunctions, RuntimeBase):
         return BslMap()
 
 
-_COLLECTIONS = (BslArray, BslStructure, BslMap)
+_COLLECTIONS = (BslArray, BslStructure, BslMap, BslObject)
 
 
 def _shift_date(date: datetime, seconds: numbers.Number) -> datetime:

@@ -1,0 +1,10 @@
+"""The global functions and system enumerations of the object types (``objects.py`` and the
+modules registering types there), as rows ``library`` adds to its tables."""
+
+from __future__ import annotations
+
+# (Russian, English, canonical, fewest arguments, most arguments): ``prim_f_<canonical>``.
+OBJECT_BUILTINS = [
+    ("ИнформацияОбОшибке", "ErrorInfo", "errorinfo", 0, 0),
+    ("ЗаполнитьЗначенияСвойств", "FillPropertyValues", "fillpropertyvalues", 2, 4),
+]
