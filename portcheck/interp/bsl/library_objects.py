@@ -8,3 +8,6 @@ OBJECT_BUILTINS = [
     ("ИнформацияОбОшибке", "ErrorInfo", "errorinfo", 0, 0),
     ("ЗаполнитьЗначенияСвойств", "FillPropertyValues", "fillpropertyvalues", 2, 4),
 ]
+
+# System enumerations read as constants (``ДопустимыйЗнак.Любой``): name -> {member: value}.
+OBJECT_ENUMS: dict[str, dict[str, object]] = {}

@@ -22,6 +22,8 @@ from portcheck.interp.lowering import Lowering, pos_of
 COMPARE_PRIMS = {"<>": "ne", "<": "lt", "<=": "le", ">": "gt", ">=": "ge"}
 ARITHMETIC_PRIMS = {"+": "add", "-": "sub", "*": "mul", "/": "div", "%": "mod"}
 ARRAY_CLASS = BslArray
+# Methods whose second argument receives a value: canonical -> the method giving that value.
+OUT_METHODS = {"property": "property_value"}
 
 
 def children(node: Tree) -> list[Tree | Token]:
@@ -40,6 +42,7 @@ class ExprLowering(Lowering):
 
     signatures: dict[str, Signature]
     scope: Scope
+    hidden_procs: dict[str, ir.Proc]  # helpers the lowering adds (``out_method_call``)
 
     def condition(self, node: Tree) -> ir.Expr:
         """An expression used as a condition: a Python bool, converted the 1C way."""
@@ -175,10 +178,34 @@ class ExprLowering(Lowering):
         # is known when the program runs, so is the error (as in OneScript).
         canonical = library.METHODS.get(name.value.lower(), name.value.lower())
         where = pos_of(name)
-        args = [ir.Const(None) if a is None else self.expr(a)
-                for a in self.arguments(args_node)]
+        arg_nodes = self.arguments(args_node)
+        if canonical in OUT_METHODS and len(arg_nodes) == 2 and arg_nodes[1] is not None:
+            return self.out_method_call(base, canonical, name.value, arg_nodes, where)
+        args = [ir.Const(None) if a is None else self.expr(a) for a in arg_nodes]
         return ir.Prim("method", [self.expr(base), ir.Const(canonical), ir.Const(name.value),
                                   *args], where)
+
+    def out_method_call(self, base: Tree, canonical: str, shown: str,
+                        arg_nodes: list[Tree | None], where: ir.Pos) -> ir.Expr:
+        """``Структура.Свойство(Ключ, Значение)``: the second argument receives a value, so
+        the call goes through a hidden function with a by-reference parameter (the core
+        writes it back as for a procedure of the module)."""
+        name = f"%{canonical}_out"
+        if name not in self.hidden_procs:
+            value_of = OUT_METHODS[canonical]
+            obj, key, out = ir.Var("obj"), ir.Var("key"), ir.Var("out")
+            body: list[ir.Stmt] = [
+                ir.Assign(out, ir.Prim("method", [obj, ir.Const(value_of), ir.Const(shown), key],
+                                       where), where),
+                ir.Return(ir.Prim("method", [obj, ir.Const(canonical), ir.Const(shown), key],
+                                  where), where),
+            ]
+            params = [ir.Param("obj", False, None), ir.Param("key", False, None),
+                      ir.Param("out", True, None)]
+            self.hidden_procs[name] = ir.Proc(name, params, [], body, True, where)
+        args = [self.expr(base), *(ir.Const(None) if a is None else self.expr(a)
+                                   for a in arg_nodes)]
+        return ir.Call(name, args, where)
 
     def expr_call(self, node: Tree, as_statement: bool = False) -> ir.Expr:
         name_token, args_node = node.children

@@ -320,6 +320,9 @@ class BslRuntime(ObjectPrims, BuiltinFunctions, RuntimeBase):
     def prim_new_array(self, *sizes: Any) -> BslArray:
         if not sizes:
             return BslArray()
+        copied = getattr(sizes[0], "array_items", None)  # Новый Массив(ФиксированныйМассив)
+        if copied is not None and len(sizes) == 1:
+            return BslArray(copied())
         if math.prod(max(index_of(size), 0) for size in sizes) > MAX_ITEMS:
             raise ProgramFault(OUT_OF_MEMORY)
         return self._new_array(*sizes)
@@ -333,19 +336,34 @@ class BslRuntime(ObjectPrims, BuiltinFunctions, RuntimeBase):
         return BslArray([self._new_array(*sizes[1:]) for _ in range(count)])
 
     def prim_new_structure(self, keys: Any = None, *values: Any) -> BslStructure:
+        """Keys in a comma-separated string (empty ones skipped, as OneScript does; extra
+        values ignored) or the entries of a ФиксированнаяСтруктура."""
         structure = BslStructure()
-        if keys is None:
+        if keys is None and not values:
+            return structure
+        copied = getattr(keys, "structure_entries", None)
+        if copied is not None and not values:
+            structure.entries.update(copied())
             return structure
         if type(keys) is not str:
             raise ProgramFault("Неверный тип аргумента")
-        names = [k.strip() for k in keys.split(",")]
-        if len(values) > len(names):
-            raise ProgramFault("Слишком много фактических параметров")
+        names = [k.strip() for k in keys.split(",") if k.strip()]
         for n, name in enumerate(names):
+            if not name.isidentifier():
+                raise ProgramFault(f"Неверное имя ключа структуры ({name})")
             structure.bsl_insert(name, values[n] if n < len(values) else None)
         return structure
 
-    def prim_new_map(self) -> BslMap:
+    def prim_new_map(self, *source: Any) -> BslMap:
+        """Empty, or a copy of a ФиксированноеСоответствие."""
+        copied = getattr(source[0], "map_entries", None) if len(source) == 1 else None
+        if copied is not None:
+            result = BslMap()
+            result.entries.update(copied())
+            return result
+        if source:
+            raise ProgramFault("Неверный тип аргумента" if len(source) == 1
+                               else "Слишком много фактических параметров")
         return BslMap()
 
 

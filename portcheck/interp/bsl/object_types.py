@@ -1,0 +1,3 @@
+"""Imports every module that registers object types in ``objects`` (for ``Новый`` and ``Тип``)."""
+
+from portcheck.interp.bsl import collections_fixed  # noqa: F401
