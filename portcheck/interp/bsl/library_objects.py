@@ -3,6 +3,8 @@ modules registering types there), as rows ``library`` adds to its tables."""
 
 from __future__ import annotations
 
+from portcheck.interp.bsl.collections_list import SORT_DIRECTION
+
 # (Russian, English, canonical, fewest arguments, most arguments): ``prim_f_<canonical>``.
 OBJECT_BUILTINS = [
     ("ИнформацияОбОшибке", "ErrorInfo", "errorinfo", 0, 0),
@@ -10,4 +12,4 @@ OBJECT_BUILTINS = [
 ]
 
 # System enumerations read as constants (``ДопустимыйЗнак.Любой``): name -> {member: value}.
-OBJECT_ENUMS: dict[str, dict[str, object]] = {}
+OBJECT_ENUMS: dict[str, dict[str, object]] = {**SORT_DIRECTION}

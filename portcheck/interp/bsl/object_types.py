@@ -1,3 +1,6 @@
 """Imports every module that registers object types in ``objects`` (for ``Новый`` and ``Тип``)."""
 
-from portcheck.interp.bsl import collections_fixed  # noqa: F401
+from portcheck.interp.bsl import (
+    collections_fixed,  # noqa: F401
+    collections_list,  # noqa: F401
+)

@@ -96,3 +96,40 @@ def call_checked(function: Callable[..., Any], shown: str, *args: Any) -> Any:
         too_many = "takes" in str(error)
         raise ProgramFault(("Слишком много" if too_many else "Недостаточно")
                            + f" фактических параметров ({shown})") from None
+
+
+class EnumValue(BslObject):
+    """A member of a system enumeration (``НаправлениеСортировки.Убыв``)."""
+
+    __slots__ = ("enum", "name")
+
+    def __init__(self, enum: str, name: str) -> None:
+        self.enum = enum
+        self.name = name
+
+    @property  # type: ignore[override]
+    def type_name(self) -> str:
+        return self.enum
+
+    def presentation(self) -> str:
+        return self.name
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, EnumValue) and (other.enum, other.name) == (self.enum, self.name)
+
+    def __hash__(self) -> int:
+        return hash((self.enum, self.name))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (EnumValue, (self.enum, self.name))
+
+
+def enumeration(russian: str, english: str, *members: str) -> dict[str, dict[str, object]]:
+    """``{"направлениесортировки": {...}, "sortdirection": {...}}`` from ``"Возр Asc"`` rows."""
+    values: dict[str, object] = {}
+    for member in members:
+        words = member.split()
+        value = EnumValue(russian, words[0])
+        for word in words:
+            values[word.lower()] = value
+    return {russian.lower(): values, english.lower(): values}
