@@ -3,4 +3,5 @@
 from portcheck.interp.bsl import (
     collections_fixed,  # noqa: F401
     collections_list,  # noqa: F401
+    collections_table,  # noqa: F401
 )

@@ -39,9 +39,12 @@ NOT_INDEXABLE = "Получение элемента по индексу для 
 NOT_ITERABLE = "Итератор для значения не определен"
 NO_FIELD = "Поле объекта не обнаружено ({})"
 NO_METHOD = "Метод объекта не обнаружен ({})"
+ONESCRIPT_NO_FIELD = "Свойство объекта не обнаружено"
+NOT_AN_OBJECT = "Значение не является значением объектного типа"
 STACK_OVERFLOW = "Переполнение стека встроенного языка"
 OUT_OF_MEMORY = "Недостаточно памяти"
 
+_OBJECT = object()  # ``_field_fault``: the base is an object
 _INT2 = "type({0}) is int is type({1})"
 
 
@@ -242,14 +245,29 @@ class BslRuntime(ObjectPrims, BuiltinFunctions, RuntimeBase):
 
     def prim_getprop(self, base: Any, name: str, shown: str) -> Any:
         if isinstance(base, BslStructure | BslKeyValue | BslObject):
-            return base.property(name, shown)
-        raise ProgramFault(NO_FIELD.format(shown))
+            try:
+                return base.property(name, shown)
+            except ProgramFault as fault:
+                raise self._field_fault(fault) from None
+        raise self._field_fault(ProgramFault(NO_FIELD.format(shown)), base)
 
     def prim_setprop(self, base: Any, name: str, shown: str, value: Any) -> None:
         if isinstance(base, BslStructure | BslObject):
-            base.set_property(name, shown, value)
+            try:
+                base.set_property(name, shown, value)
+            except ProgramFault as fault:
+                raise self._field_fault(fault) from None
             return
-        raise ProgramFault(NO_FIELD.format(shown))
+        raise self._field_fault(ProgramFault(NO_FIELD.format(shown)), base)
+
+    def _field_fault(self, fault: ProgramFault, base: Any = _OBJECT) -> ProgramFault:
+        """A missing field in OneScript's words: "Свойство объекта не обнаружено (…)", and
+        "Значение не является значением объектного типа" for a number, string …"""
+        if self.dialect != "onescript" or not fault.message.startswith(NO_FIELD[:20]):
+            return fault
+        if base is None or isinstance(base, str | int | Decimal | bool | datetime):
+            return ProgramFault(NOT_AN_OBJECT)
+        return ProgramFault(ONESCRIPT_NO_FIELD + fault.message[len(NO_FIELD) - 3:])
 
     def prim_method(self, base: Any, canonical: str, shown: str, *args: Any) -> Any:
         if isinstance(base, BslObject):
