@@ -267,7 +267,7 @@ class BslRuntime(ObjectPrims, BuiltinFunctions, RuntimeBase):
             return fault
         if base is None or isinstance(base, str | int | Decimal | bool | datetime):
             return ProgramFault(NOT_AN_OBJECT)
-        return ProgramFault(ONESCRIPT_NO_FIELD + fault.message[len(NO_FIELD) - 3:])
+        return ProgramFault(ONESCRIPT_NO_FIELD + fault.message[len(NO_FIELD) - 5:])
 
     def prim_method(self, base: Any, canonical: str, shown: str, *args: Any) -> Any:
         if isinstance(base, BslObject):
