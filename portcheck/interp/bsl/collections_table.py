@@ -78,7 +78,7 @@ class Columns(BslObject):
 
     __slots__ = ("columns", "owner")
     type_name = "КоллекцияКолонокТаблицыЗначений"
-    spellings = spellings("Индекс IndexOf index")
+    spellings = spellings("Индекс IndexOf index", "Сдвинуть Move move")
 
     def __init__(self, owner: Any) -> None:
         self.columns: list[Column] = []
@@ -152,6 +152,13 @@ class Columns(BslObject):
 
     def bsl_index(self, column: Any) -> int:
         return next((i for i, c in enumerate(self.columns) if c is column), -1)
+
+    def bsl_move(self, ref: Any, offset: Any) -> None:
+        """Columns move round (past the last is the first), as in OneScript."""
+        column = self.column(ref)
+        i = self.columns.index(column)
+        self.columns.pop(i)
+        self.columns.insert((i + whole_index(offset)) % (len(self.columns) + 1), column)
 
     def bsl_clear(self) -> None:
         for column in list(self.columns):

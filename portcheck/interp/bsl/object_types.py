@@ -4,4 +4,5 @@ from portcheck.interp.bsl import (
     collections_fixed,  # noqa: F401
     collections_list,  # noqa: F401
     collections_table,  # noqa: F401
+    collections_tree,  # noqa: F401
 )

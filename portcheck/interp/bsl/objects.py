@@ -16,6 +16,7 @@ from portcheck.interp.errors import ProgramFault
 NO_FIELD = "Поле объекта не обнаружено ({})"
 NOT_INDEXABLE = "Получение элемента по индексу для значения не поддерживается"
 NOT_ITERABLE = "Итератор для значения не определен"
+BAD_ARGUMENT = "Неверный тип аргумента"
 NO_CONSTRUCTOR = "Конструктор не найден ({})"
 
 # lower-case type name (either spelling) -> (1C name, constructor(runtime, *args))
