@@ -4,6 +4,7 @@ modules registering types there), as rows ``library`` adds to its tables."""
 from __future__ import annotations
 
 from portcheck.interp.bsl.collections_list import SORT_DIRECTION
+from portcheck.interp.bsl.type_description import ALLOWED_LENGTH, ALLOWED_SIGN, DATE_FRACTIONS
 
 # (Russian, English, canonical, fewest arguments, most arguments): ``prim_f_<canonical>``.
 OBJECT_BUILTINS = [
@@ -12,4 +13,5 @@ OBJECT_BUILTINS = [
 ]
 
 # System enumerations read as constants (``ДопустимыйЗнак.Любой``): name -> {member: value}.
-OBJECT_ENUMS: dict[str, dict[str, object]] = {**SORT_DIRECTION}
+OBJECT_ENUMS: dict[str, dict[str, object]] = {
+    **SORT_DIRECTION, **ALLOWED_SIGN, **ALLOWED_LENGTH, **DATE_FRACTIONS}

@@ -5,4 +5,5 @@ from portcheck.interp.bsl import (
     collections_list,  # noqa: F401
     collections_table,  # noqa: F401
     collections_tree,  # noqa: F401
+    type_description,  # noqa: F401
 )
