@@ -5,5 +5,6 @@ from portcheck.interp.bsl import (
     collections_list,  # noqa: F401
     collections_table,  # noqa: F401
     collections_tree,  # noqa: F401
+    random_generator,  # noqa: F401
     type_description,  # noqa: F401
 )
