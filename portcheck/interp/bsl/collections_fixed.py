@@ -71,6 +71,9 @@ class FixedStructure(_ReadOnlyItems):
     def property(self, name: str, shown: str) -> Any:
         return self.structure.property(name, shown)
 
+    def property_names(self) -> list[str]:
+        return [key for key, _ in self.structure.entries.values()]
+
     def set_property(self, name: str, shown: str, value: Any) -> None:
         self.structure.property(name, shown)  # a missing field's error first
         raise ProgramFault(READ_ONLY.format(shown))

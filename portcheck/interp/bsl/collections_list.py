@@ -67,6 +67,9 @@ class ValueListItem(BslObject):
             raise ProgramFault(NO_FIELD.format(shown))
         return getattr(self, self.FIELDS[name])
 
+    def property_names(self) -> list[str]:
+        return ["Значение", "Представление", "Пометка", "Картинка"]
+
     def set_property(self, name: str, shown: str, value: Any) -> None:
         if name not in self.FIELDS:
             raise ProgramFault(NO_FIELD.format(shown))
@@ -183,3 +186,4 @@ def _new_value_list(runtime: Any) -> ValueList:
 
 register_type("СписокЗначений", "ValueList", _new_value_list)
 register_type("ЭлементСпискаЗначений", "ValueListItem")
+register_type("НаправлениеСортировки", "SortDirection")

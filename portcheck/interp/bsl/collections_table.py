@@ -206,6 +206,9 @@ class Row(BslObject):
     def bsl_owner(self) -> Any:
         return self.owner
 
+    def property_names(self) -> list[str]:
+        return [column.name for column in self.owner.columns.columns]
+
     def bsl_get(self, index: Any) -> Any:
         return self.get(index)
 

@@ -8,16 +8,34 @@ from typing import TYPE_CHECKING, Any
 
 from portcheck.interp.bsl import library
 from portcheck.interp.bsl.objects import construct
-from portcheck.interp.bsl.values import BslArray
+from portcheck.interp.bsl.values import BslArray, BslStructure
 from portcheck.interp.errors import ProgramFault
 
 UNSUPPORTED = "Встроенный интерпретатор не поддерживает {} (он есть в OneScript)"
+
+
+def _split(names: str) -> list[str]:
+    return [part.strip() for part in names.split(",") if part.strip()]
+
+
+def property_names(value: Any) -> list[str]:
+    """The properties of a Структура (its keys) or of an object that lists them."""
+    if isinstance(value, BslStructure):
+        return [key for key, _ in value.entries.values()]
+    names = getattr(value, "property_names", None)
+    if names is None:
+        raise ProgramFault("Неверный тип аргумента")
+    return names()  # type: ignore[no-any-return]
 
 
 class ObjectPrims:
     if TYPE_CHECKING:
 
         def prim_new_array(self, *sizes: Any) -> BslArray: ...
+
+        def prim_getprop(self, base: Any, name: str, shown: str) -> Any: ...
+
+        def prim_setprop(self, base: Any, name: str, shown: str, value: Any) -> None: ...
 
     def prim_new_named(self, shown: str, *args: Any) -> Any:
         return construct(self, shown, args)
@@ -36,6 +54,27 @@ class ObjectPrims:
         if kind is not None:
             return getattr(self, "prim_new_" + kind)(*args)
         return construct(self, name, args)
+
+    def prim_f_fillpropertyvalues(self, receiver: Any, source: Any, names: Any = None,
+                                  excluded: Any = None) -> None:
+        """``ЗаполнитьЗначенияСвойств``: the listed properties (each must exist on both; the
+        exclusions are then ignored, as in OneScript), or every property of the source the
+        receiver has, less the excluded ones."""
+        for value in (names, excluded):
+            if value is not None and type(value) is not str:
+                raise ProgramFault("Неверный тип аргумента")
+        if names is not None and names.strip():
+            for name in _split(names):
+                value = self.prim_getprop(source, name.lower(), name)
+                self.prim_setprop(receiver, name.lower(), name, value)
+            return
+        skipped = {name.lower() for name in _split(excluded or "")}
+        wanted = {name.lower() for name in property_names(receiver)}
+        for name in property_names(source):
+            if name.lower() in skipped or name.lower() not in wanted:
+                continue
+            value = self.prim_getprop(source, name.lower(), name)
+            self.prim_setprop(receiver, name.lower(), name, value)
 
     def prim_unsupported(self, shown: str, *args: Any) -> Any:
         raise ProgramFault(UNSUPPORTED.format(shown))

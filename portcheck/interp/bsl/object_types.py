@@ -7,4 +7,5 @@ from portcheck.interp.bsl import (
     collections_tree,  # noqa: F401
     random_generator,  # noqa: F401
     type_description,  # noqa: F401
+    uuid_value,  # noqa: F401
 )

@@ -307,3 +307,6 @@ register_type("КвалификаторыДаты", "DateQualifiers", lambda run
 register_type("КвалификаторыДвоичныхДанных", "BinaryDataQualifiers",
               lambda runtime, *args: BinaryDataQualifiers(*args))
 register_type("ДвоичныеДанные", "BinaryData")  # a type OneScript names (Тип("ДвоичныеДанные"))
+for _enum_name, _english in (("ДопустимыйЗнак", "AllowedSign"),
+                             ("ДопустимаяДлина", "AllowedLength"), ("ЧастиДаты", "DateFractions")):
+    register_type(_enum_name, _english)  # Тип("ДопустимаяДлина") = ТипЗнч(ДопустимаяДлина.…)
