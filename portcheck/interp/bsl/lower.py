@@ -30,6 +30,7 @@ class ModuleLowering(StmtLowering):
         self.initial: set[int] = set()  # id() of the Assign giving a variable Неопределено
         self.label_spelling: dict[str, str] = {}  # ~метка -> ~Метка as first written
         self.hidden_procs: dict[str, ir.Proc] = {}
+        self.exported: set[str] = set()
 
     def initial_values(self, names: list[str]) -> list[ir.Stmt]:
         """Every variable starts as Неопределено (``definite`` tells these apart)."""
@@ -80,6 +81,8 @@ class ModuleLowering(StmtLowering):
                                    None if default is None else self.default(default)))
         self.signatures[name] = Signature(name, name_token.value, params,
                                           method.data == "function")
+        if any(isinstance(c, Token) and c.type == "EXPORT" for c in method.children):
+            self.exported.add(name)
 
     def default(self, node: Tree) -> ir.Const:
         if node.data == "negative_number":

@@ -16,6 +16,7 @@ from portcheck.interp.bsl.numbers import MAX_DIGITS
 from portcheck.interp.bsl.onescript_names import ONESCRIPT_GLOBALS
 from portcheck.interp.bsl.scope import Scope, Signature
 from portcheck.interp.bsl.static_types import BOOLEAN_PRIMS
+from portcheck.interp.bsl.this_object import DISPATCHER, dispatcher, methods_info
 from portcheck.interp.bsl.values import NULL, BslArray
 from portcheck.interp.lowering import Lowering, pos_of
 
@@ -43,6 +44,7 @@ class ExprLowering(Lowering):
     signatures: dict[str, Signature]
     scope: Scope
     hidden_procs: dict[str, ir.Proc]  # helpers the lowering adds (``out_method_call``)
+    exported: set[str]  # the module's procedures marked Экспорт
 
     def condition(self, node: Tree) -> ir.Expr:
         """An expression used as a condition: a Python bool, converted the 1C way."""
@@ -93,10 +95,19 @@ class ExprLowering(Lowering):
         token = node.children[0]
         name = token.value.lower()
         if not self.scope.knows(name):
+            if name in ("этотобъект", "thisobject"):
+                return self.this_object(pos_of(node))
             if name in ONESCRIPT_GLOBALS:  # OneScript knows it; the use fails when it runs
                 return ir.Prim("unsupported", [ir.Const(token.value)], pos_of(node))
             self.fail(node, f"Переменная не определена ({token.value})")
         return ir.Var(name, pos_of(node))
+
+    def this_object(self, where: ir.Pos) -> ir.Expr:
+        """``ЭтотОбъект``: the module as an object, through a hidden dispatcher."""
+        if DISPATCHER not in self.hidden_procs:
+            self.hidden_procs[DISPATCHER] = dispatcher(self.signatures, where)
+        info = methods_info(self.signatures, self.exported)
+        return ir.Prim("this_object", [ir.Const(info)], where)
 
     def expr_or_op(self, node: Tree) -> ir.Expr:
         left, right = children(node)
