@@ -11,11 +11,11 @@ from portcheck.interp.bsl.collections_order import sort_key
 from portcheck.interp.bsl.compare import equal
 from portcheck.interp.bsl.conversions import to_bool
 from portcheck.interp.bsl.formatting import to_string
+from portcheck.interp.bsl.library_objects import SORT_DIRECTION
 from portcheck.interp.bsl.objects import (
     NO_FIELD,
     BslObject,
     EnumValue,
-    enumeration,
     register_type,
     spellings,
 )
@@ -26,7 +26,6 @@ OUT_OF_RANGE = "Значение индекса выходит за предел
 NOT_IN_LIST = "Элемент не принадлежит списку значений"
 BAD_ARGUMENT_TYPE = "Неверный тип аргумента"
 READ_ONLY_ITEM = "Индексированное значение доступно только для чтения"
-SORT_DIRECTION = enumeration("НаправлениеСортировки", "SortDirection", "Возр Asc", "Убыв Desc")
 DESCENDING = SORT_DIRECTION["направлениесортировки"]["убыв"]
 
 

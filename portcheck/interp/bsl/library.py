@@ -127,10 +127,7 @@ TYPE_NAMES = {
 }
 
 # The object types' own global functions (library_objects.py).
-from portcheck.interp.bsl import object_types  # noqa: E402, F401  (registers the types)
 from portcheck.interp.bsl.library_objects import OBJECT_BUILTINS, OBJECT_ENUMS  # noqa: E402
-from portcheck.interp.bsl.objects import TYPE_SPELLINGS  # noqa: E402
 
 BUILTINS.update(_table(OBJECT_BUILTINS))
-TYPE_NAMES.update(TYPE_SPELLINGS)
-ENUMS.update(OBJECT_ENUMS)
+ENUMS.update(OBJECT_ENUMS)  # the object types' names join TYPE_NAMES in objects.load_types

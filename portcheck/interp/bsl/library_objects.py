@@ -3,14 +3,21 @@ modules registering types there), as rows ``library`` adds to its tables."""
 
 from __future__ import annotations
 
-from portcheck.interp.bsl.collections_list import SORT_DIRECTION
-from portcheck.interp.bsl.type_description import ALLOWED_LENGTH, ALLOWED_SIGN, DATE_FRACTIONS
+from portcheck.interp.bsl.objects import enumeration
 
 # (Russian, English, canonical, fewest arguments, most arguments): ``prim_f_<canonical>``.
 OBJECT_BUILTINS = [
     ("ИнформацияОбОшибке", "ErrorInfo", "errorinfo", 0, 0),
     ("ЗаполнитьЗначенияСвойств", "FillPropertyValues", "fillpropertyvalues", 2, 4),
 ]
+
+SORT_DIRECTION = enumeration("НаправлениеСортировки", "SortDirection", "Возр Asc", "Убыв Desc")
+ALLOWED_SIGN = enumeration("ДопустимыйЗнак", "AllowedSign", "Любой Any",
+                           "Неотрицательный Nonnegative")
+ALLOWED_LENGTH = enumeration("ДопустимаяДлина", "AllowedLength", "Переменная Variable",
+                             "Фиксированная Fixed")
+DATE_FRACTIONS = enumeration("ЧастиДаты", "DateFractions", "ДатаВремя DateTime", "Дата Date",
+                             "Время Time")
 
 # System enumerations read as constants (``ДопустимыйЗнак.Любой``): name -> {member: value}.
 OBJECT_ENUMS: dict[str, dict[str, object]] = {

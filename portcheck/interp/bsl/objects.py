@@ -79,8 +79,24 @@ class BslObject:
         return self.type_name
 
 
+_loaded: list[bool] = []
+
+
+def load_types() -> None:
+    """Import the type modules (once): a program that makes no such object does not pay
+    for compiling them at start-up.  Their names then join ``library.TYPE_NAMES``."""
+    if _loaded:
+        return
+    _loaded.append(True)
+    from portcheck.interp.bsl import object_types  # noqa: F401
+    from portcheck.interp.bsl.library import TYPE_NAMES
+
+    TYPE_NAMES.update(TYPE_SPELLINGS)
+
+
 def construct(runtime: Any, shown: str, args: tuple[Any, ...]) -> Any:
     """``Новый <shown>(args)`` for a registered type; 1C's errors otherwise."""
+    load_types()
     constructor = CONSTRUCTORS.get(shown.lower())
     if constructor is None:
         raise ProgramFault(NO_CONSTRUCTOR.format(shown))

@@ -6,7 +6,7 @@ from the system's entropy."""
 
 from __future__ import annotations
 
-import secrets
+import os
 from decimal import Decimal
 from typing import Any
 
@@ -94,7 +94,9 @@ class RandomNumberGenerator(BslObject):
     spellings = spellings("СлучайноеЧисло RandomNumber randomnumber")
 
     def __init__(self, seed: int | None) -> None:
-        self.random = DotNetRandom(secrets.randbits(31) if seed is None else seed)
+        if seed is None:
+            seed = int.from_bytes(os.urandom(4), "little") & INT_MAX
+        self.random = DotNetRandom(seed)
 
     def bsl_randomnumber(self, low: Any = None, high: Any = None) -> int:
         lo, hi = _uint(low, 0), _uint(high, UINT_MAX)

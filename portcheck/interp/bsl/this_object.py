@@ -10,14 +10,16 @@ functions and calls it, so a method called by name goes through the ordinary com
 from __future__ import annotations
 
 import sys
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from portcheck.interp import ir
 from portcheck.interp.bsl import library
 from portcheck.interp.bsl.objects import BslObject, register_type, spellings
-from portcheck.interp.bsl.scope import Signature
 from portcheck.interp.bsl.values import BslArray
 from portcheck.interp.errors import ProgramFault
+
+if TYPE_CHECKING:  # scope imports Lark, which a cached program does not need
+    from portcheck.interp.bsl.scope import Signature
 
 DISPATCHER = "%этотобъект_вызов"
 DISPATCHER_FUNCTION = "f__этотобъект_вызов"  # its name in the compiled module (core._Names)

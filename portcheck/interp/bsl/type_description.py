@@ -13,24 +13,19 @@ from typing import Any
 from portcheck.interp.bsl import numbers
 from portcheck.interp.bsl.conversions import to_number
 from portcheck.interp.bsl.formatting import to_string
+from portcheck.interp.bsl.library_objects import ALLOWED_LENGTH, ALLOWED_SIGN, DATE_FRACTIONS
 from portcheck.interp.bsl.literals import date_value
 from portcheck.interp.bsl.objects import (
     NO_FIELD,
     TYPE_SPELLINGS,
     BslObject,
-    enumeration,
+    load_types,
     register_type,
     spellings,
 )
 from portcheck.interp.bsl.values import BslArray, BslType, type_name
 from portcheck.interp.errors import ProgramFault
 
-ALLOWED_SIGN = enumeration("ДопустимыйЗнак", "AllowedSign", "Любой Any",
-                           "Неотрицательный Nonnegative")
-ALLOWED_LENGTH = enumeration("ДопустимаяДлина", "AllowedLength", "Переменная Variable",
-                             "Фиксированная Fixed")
-DATE_FRACTIONS = enumeration("ЧастиДаты", "DateFractions", "ДатаВремя DateTime", "Дата Date",
-                             "Время Time")
 ANY_SIGN = ALLOWED_SIGN["допустимыйзнак"]["любой"]
 NONNEGATIVE = ALLOWED_SIGN["допустимыйзнак"]["неотрицательный"]
 VARIABLE = ALLOWED_LENGTH["допустимаядлина"]["переменная"]
@@ -183,6 +178,7 @@ def _order(name: str) -> tuple[int, str]:
 
 def type_of_name(name: str) -> str:
     """The canonical name of a type named in a string; OneScript's error if unknown."""
+    load_types()
     canonical = KNOWN_TYPES.get(name.lower()) or TYPE_SPELLINGS.get(name.lower())
     if canonical is None:
         from portcheck.interp.bsl.library import TYPE_NAMES

@@ -3,11 +3,13 @@ compared by its text (lower-case, with hyphens), as in OneScript."""
 
 from __future__ import annotations
 
-import uuid
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from portcheck.interp.bsl.objects import BslObject, register_type
 from portcheck.interp.errors import ProgramFault
+
+if TYPE_CHECKING:
+    import uuid
 
 
 class UniqueId(BslObject):
@@ -28,6 +30,8 @@ class UniqueId(BslObject):
 
 
 def _new_unique_id(runtime: Any, text: Any = None) -> UniqueId:
+    import uuid  # here: a program that makes none does not pay for the import
+
     if text is None:
         return UniqueId(uuid.uuid4())
     if type(text) is not str:
