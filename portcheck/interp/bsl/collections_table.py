@@ -133,7 +133,7 @@ class Columns(BslObject):
     def bsl_insert(self, index: Any, name: Any = "", value_type: Any = None,
                    title: Any = None, width: Any = None) -> Column:
         column = self._new(name, value_type, title, width)
-        self.columns.insert(whole_index(index), column)
+        self.columns.insert(insert_position(index, self.columns), column)
         return column
 
     def bsl_delete(self, ref: Any) -> None:
@@ -311,7 +311,7 @@ class ValueTable(BslObject):
 
     def bsl_insert(self, index: Any) -> Row:
         row = Row(self)
-        self.rows.insert(whole_index(index), row)
+        self.rows.insert(insert_position(index, self.rows), row)
         return row
 
     def bsl_delete(self, row: Any) -> None:
@@ -419,6 +419,8 @@ class ValueTable(BslObject):
             source = self.bsl_findrows(rows).items
         else:
             raise ProgramFault(BAD_ARGUMENT_TYPE)
+        if not all(isinstance(row, Row) and row.owner is self for row in source):
+            raise ProgramFault(BAD_ARGUMENT_TYPE)
         copy = self.bsl_copycolumns(", ".join(c.name for c in columns))
         for row in source:
             new = copy.bsl_add()
@@ -435,6 +437,14 @@ class ValueTable(BslObject):
 
     def bsl_unload(self, rows: Any = None, names: Any = None) -> ValueTable:
         return self.bsl_copy(rows, names)
+
+
+def insert_position(index: Any, items: list[Any]) -> int:
+    """Where ``Вставить(Индекс)`` puts a new item: 0 … Количество()."""
+    i = whole_index(index)
+    if not 0 <= i <= len(items):
+        raise ProgramFault(OUT_OF_RANGE)
+    return i
 
 
 def _sum(values: Any) -> Any:

@@ -9,7 +9,14 @@ from typing import Any
 
 from portcheck.interp.bsl.collections_list import OUT_OF_RANGE, whole_index
 from portcheck.interp.bsl.collections_order import sort_key
-from portcheck.interp.bsl.collections_table import Column, Columns, Row, _sum, column_names
+from portcheck.interp.bsl.collections_table import (
+    Column,
+    Columns,
+    Row,
+    _sum,
+    column_names,
+    insert_position,
+)
 from portcheck.interp.bsl.compare import equal
 from portcheck.interp.bsl.conversions import to_bool
 from portcheck.interp.bsl.objects import BAD_ARGUMENT, BslObject, register_type, spellings
@@ -106,7 +113,7 @@ class TreeRows(BslObject):
 
     def bsl_insert(self, index: Any) -> TreeRow:
         row = TreeRow(self.owner, self.parent)
-        self.rows.insert(whole_index(index), row)
+        self.rows.insert(insert_position(index, self.rows), row)
         return row
 
     def bsl_delete(self, row: Any) -> None:
