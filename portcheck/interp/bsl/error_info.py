@@ -84,3 +84,13 @@ class BslErrorInfo(BslObject):
 
     def bsl_detail(self) -> str:
         return self.caught.onescript_text() if self.caught else ""
+
+    def brief(self) -> str:
+        """``КраткоеПредставлениеОшибки``: the text."""
+        return self.caught.message if self.caught else ""
+
+    def detailed(self) -> str:
+        """``ПодробноеПредставлениеОшибки``: OneScript's wording and the source line."""
+        if self.caught is None:
+            return ""
+        return f"{self.caught.onescript_text()}    \n{self.caught.source_line}"

@@ -9,6 +9,9 @@ from portcheck.interp.bsl.objects import enumeration
 OBJECT_BUILTINS = [
     ("ИнформацияОбОшибке", "ErrorInfo", "errorinfo", 0, 0),
     ("ЗаполнитьЗначенияСвойств", "FillPropertyValues", "fillpropertyvalues", 2, 4),
+    ("КраткоеПредставлениеОшибки", "BriefErrorDescription", "brieferrordescription", 1, 1),
+    ("ПодробноеПредставлениеОшибки", "DetailErrorDescription", "detailerrordescription",
+     1, 1),
 ]
 
 SORT_DIRECTION = enumeration("НаправлениеСортировки", "SortDirection", "Возр Asc", "Убыв Desc")

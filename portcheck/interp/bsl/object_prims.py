@@ -7,11 +7,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from portcheck.interp.bsl import library
+from portcheck.interp.bsl.error_info import BslErrorInfo
 from portcheck.interp.bsl.objects import construct
 from portcheck.interp.bsl.values import BslArray, BslStructure
 from portcheck.interp.errors import ProgramFault
 
 UNSUPPORTED = "Встроенный интерпретатор не поддерживает {} (он есть в OneScript)"
+
+
+def _error_info(info: Any) -> BslErrorInfo:
+    if not isinstance(info, BslErrorInfo):
+        raise ProgramFault("Неверный тип аргумента")
+    return info
 
 
 def _split(names: str) -> list[str]:
@@ -75,6 +82,12 @@ class ObjectPrims:
                 continue
             value = self.prim_getprop(source, name.lower(), name)
             self.prim_setprop(receiver, name.lower(), name, value)
+
+    def prim_f_brieferrordescription(self, info: Any) -> str:
+        return _error_info(info).brief()
+
+    def prim_f_detailerrordescription(self, info: Any) -> str:
+        return _error_info(info).detailed()
 
     def prim_unsupported(self, shown: str, *args: Any) -> Any:
         raise ProgramFault(UNSUPPORTED.format(shown))

@@ -319,6 +319,13 @@ class BslRuntime(ObjectPrims, ThisObjectPrims, BuiltinFunctions, RuntimeBase):
         self.error_message = fault.message
         self.caught = caught_error(fault, self._program)
 
+    def prim_handled(self) -> None:
+        """The end of an exception handler: OneScript forgets the error there (even inside
+        an enclosing handler); the platform dialect keeps ОписаниеОшибки() as it was."""
+        self.caught = None
+        if self.dialect == "onescript":
+            self.error_message = ""
+
     def prim_raise(self, message: Any) -> None:
         if message is None:
             if self.caught is not None:
