@@ -96,8 +96,7 @@ class Action(BslObject):
             raise ProgramFault("Неверный тип аргумента")
         self.shown = method.strip()
         lower = self.shown.lower()
-        self.canonical = lower if isinstance(target, ModuleObject) else library.METHODS.get(
-            lower, lower)
+        self.canonical = _canonical(target, self.shown)
         found = (target.exported(lower) if isinstance(target, ModuleObject)
                  else _has_method(target, self.canonical))
         if not found:
@@ -114,5 +113,39 @@ def _has_method(target: Any, canonical: str) -> bool:
     return getattr(target, "bsl_" + canonical, None) is not None
 
 
+class Reflector(BslObject):
+    """``Рефлектор``: calls a method by name, tells whether one exists."""
+
+    __slots__ = ("runtime",)
+    type_name = "Рефлектор"
+    spellings = spellings("ВызватьМетод CallMethod callmethod",
+                          "МетодСуществует MethodExists methodexists")
+
+    def __init__(self, runtime: Any) -> None:
+        self.runtime = runtime
+
+    def bsl_callmethod(self, target: Any, method: Any, arguments: Any = None) -> Any:
+        if type(method) is not str or not isinstance(arguments, BslArray | type(None)):
+            raise ProgramFault("Неверный тип аргумента")
+        shown = method.strip()
+        canonical = _canonical(target, shown)
+        args = [] if arguments is None else arguments.items
+        return self.runtime.prim_method(target, canonical, shown, *args)
+
+    def bsl_methodexists(self, target: Any, method: Any) -> bool:
+        if type(method) is not str:
+            raise ProgramFault("Неверный тип аргумента")
+        canonical = _canonical(target, method.strip())
+        if isinstance(target, ModuleObject):
+            return canonical in target.methods
+        return _has_method(target, canonical)
+
+
+def _canonical(target: Any, shown: str) -> str:
+    lower = shown.lower()
+    return lower if isinstance(target, ModuleObject) else library.METHODS.get(lower, lower)
+
+
 register_type("Действие", "Action", Action)
+register_type("Рефлектор", "Reflector", Reflector)
 register_type("Сценарий", "Script")
