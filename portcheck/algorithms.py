@@ -79,7 +79,7 @@ class Algorithm:
             return function(**params)
         except UsageError:
             raise
-        except Exception as error:
+        except (Exception, SystemExit) as error:  # sys.exit() in a reference is a mistake too
             raise UsageError(f"{where_in(error, self.source)}: {name}({_shown(params)}) "
                              f"failed: {type(error).__name__}: {error}") from None
 

@@ -14,5 +14,5 @@ CACHE_ENV = "PORTCHECK_CACHE"
 def cache_root() -> Path:
     configured = os.environ.get(CACHE_ENV)
     if configured:
-        return Path(configured).expanduser()
+        return Path(configured).expanduser().absolute()
     return Path.home() / ".cache" / "portcheck"

@@ -21,7 +21,8 @@ from pathlib import Path
 
 from portcheck.algorithms import Case, case_of
 from portcheck.compare import Segment, compare
-from portcheck.execution import Output, RunSettings, produce_output
+from portcheck.errors import UsageError, describe_exception
+from portcheck.execution import Output, RunSettings, produce_output, stderr_note
 from portcheck.golden_store import golden_path, read_golden
 from portcheck.ports import Port
 from portcheck.project import Project
@@ -117,7 +118,8 @@ def check_run(context: CheckContext, port: Port) -> CheckResult:
     if difference:
         return CheckResult(port.id, "run", FAIL,
                            f"fresh run differs from transcript.txt: {difference.one_line()}",
-                           difference.diff, result.warnings, result.seconds)
+                           difference.diff + stderr_note(result), result.warnings,
+                           result.seconds)
     return CheckResult(port.id, "run", PASS, f"matches transcript.txt ({result.seconds:.2f} s)",
                        warnings=result.warnings, seconds=result.seconds)
 
@@ -134,7 +136,8 @@ def compare_with_goldens(context: CheckContext, port: Port, result: Output,
     if difference:
         return CheckResult(port.id, kind, FAIL,
                            f"fresh run differs from golden: {difference.one_line()}",
-                           difference.diff, result.warnings, result.seconds)
+                           difference.diff + stderr_note(result), result.warnings,
+                           result.seconds)
     return CheckResult(port.id, kind, PASS, f"{len(expected)} cases match the goldens "
                        f"({port.compare}{_normalized(port)}; {result.seconds:.2f} s)",
                        warnings=result.warnings, seconds=result.seconds)
@@ -194,7 +197,8 @@ def check_deep(context: CheckContext, port: Port) -> CheckResult:
     difference = compare(expected, result.stdout, port.compare, ("reference", "fresh run"))
     if difference:
         return CheckResult(port.id, "deep", FAIL, f"differs from the reference on other "
-                           f"inputs: {difference.one_line()}", difference.diff)
+                           f"inputs: {difference.one_line()}",
+                           difference.diff + stderr_note(result))
     names = ", ".join(c.id for c in cases[:3]) + (", …" if len(cases) > 3 else "")
     return CheckResult(port.id, "deep", PASS, f"{len(cases)} other inputs match ({names})")
 
@@ -224,9 +228,17 @@ def kinds_for(port: Port, deep: int) -> list[str]:
 
 
 def run_check(kind: str, context: CheckContext, port: Port) -> CheckResult:
-    """One check's result; a program that could not give its output is that result."""
+    """One check's result; a program that could not give its output is that result, and
+    so is an unexpected failure of portcheck's own while checking this port: one port's
+    failure is never all of verify's.  A mistake in the suite's files (a template, the
+    reference) stays a usage error (:class:`UsageError`, exit 2), as for every command."""
     try:
         return CHECKS[kind].run(context, port)
     except RunProblem as problem:
         problem.result.kind = kind
         return problem.result
+    except UsageError:
+        raise
+    except Exception as error:  # a bug of portcheck's, shown as this port's failure
+        return CheckResult(port.id, kind, FAIL, f"portcheck failed on this port: "
+                           f"{describe_exception(error)}", reason=Reason.INTERNAL)

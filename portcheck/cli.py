@@ -3,52 +3,32 @@
 from __future__ import annotations
 
 import argparse
-import math
+import os
 import sys
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
-from portcheck import commands
+from portcheck import commands, output
+from portcheck.arguments import MAX_DEEP, count, seconds, size
 from portcheck.color import CHOICES
 from portcheck.compare import MODES
-from portcheck.errors import CheckFailed, UsageError
+from portcheck.errors import EXIT_FAILED, EXIT_USAGE, CheckFailed, UsageError, describe_exception
 from portcheck.interp.frontends import DEFAULT_ENCODING, run_options, text_encoding
 from portcheck.languages import all_engines
+from portcheck.runners.base import DEFAULT_MAX_OUTPUT
+from portcheck.signals import exit_status, stop_on_signals
+from portcheck.sizes import size_text
 
 DESCRIPTION = ("Check that one algorithm, ported to 1C, the school algorithmic language, "
                "Free Pascal, Java and Python, prints what its Python reference prints.")
 
 
-MAX_TIMEOUT = 3600.0
-
-
-def seconds(text: str) -> float:
-    """A time limit: a number of seconds above 0 and at most an hour."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
-    if not math.isfinite(value) or not 0 < value <= MAX_TIMEOUT:
-        raise argparse.ArgumentTypeError(f"{text!r}: a time limit is above 0 and at most "
-                                         f"{MAX_TIMEOUT:g} s")
-    return value
-
-
-def count(low: int) -> Callable[[str], int]:
-    """A whole number at least ``low`` (argparse type)."""
-    def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
-        if value < low:
-            raise argparse.ArgumentTypeError(f"{value} is below {low}")
-        return value
-    return parse
-
-
 def _timeout(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--timeout", type=seconds, default=20.0, metavar="SECONDS",
                         help="time limit of one program run (default 20)")
+    parser.add_argument("--max-output", type=size, default=DEFAULT_MAX_OUTPUT, metavar="SIZE",
+                        help="output limit of one program run: bytes read from its stdout, "
+                             f"and from its stderr (default {size_text(DEFAULT_MAX_OUTPUT)}; "
+                             "e.g. 64M)")
 
 
 def _engine(parser: argparse.ArgumentParser) -> None:
@@ -89,7 +69,7 @@ def build_parser() -> argparse.ArgumentParser:
     _selection(p)
     p.add_argument("--require-runtimes", action="store_true",
                    help="a missing toolchain fails instead of being skipped")
-    p.add_argument("--deep", type=count(0), default=0, metavar="N",
+    p.add_argument("--deep", type=count(0, MAX_DEEP), default=0, metavar="N",
                    help="also re-render template ports with N other inputs and compare "
                         "their runs with the reference")
     p.add_argument("--seed", type=int, default=1, help="seed of the --deep inputs")
@@ -122,7 +102,7 @@ def build_parser() -> argparse.ArgumentParser:
     p = sub.add_parser("exec", help="run a 1C (.bsl, .os) or school-language (.kum) file")
     p.add_argument("file", metavar="FILE")
     _engine(p)
-    p.add_argument("--encoding", default=DEFAULT_ENCODING, type=text_encoding,
+    p.add_argument("--encoding", type=text_encoding, default=DEFAULT_ENCODING,
                    help="source encoding (default: UTF-8, with or without a BOM; cp1251)")
     for option in run_options():
         p.add_argument(f"--{option.name}", type=option.type, default=option.default,
@@ -224,15 +204,36 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = parse(argv)
+    output.escape_what_cannot_be_encoded()
     try:
-        return HANDLERS[args.command](args)
+        with stop_on_signals():
+            status = HANDLERS[args.command](args)
+            output.flush()
+            return status
     except UsageError as exc:
-        print(f"portcheck: error: {exc}", file=sys.stderr)
-        return exc.exit_code
+        return _error(str(exc), exc.exit_code)
     except CheckFailed as exc:
+        output.flush()
         return exc.exit_code
-    except KeyboardInterrupt:
-        return 130
+    except KeyboardInterrupt as interrupt:  # Ctrl-C, SIGTERM, SIGHUP: the runs are ended
+        return exit_status(interrupt)
+    except BrokenPipeError:  # `portcheck list | head -1`: the reader has all it wants
+        return output.quiet_after_broken_pipe()
+    except OSError as exc:  # /dev/full, a disk that filled up, a folder that cannot be written
+        return _error(output.describe_os_error(exc), EXIT_USAGE)
+    except Exception as exc:
+        if os.environ.get(DEBUG_ENV):
+            raise
+        return _error(f"internal error: {describe_exception(exc)} (run with {DEBUG_ENV}=1 "
+                      "for the traceback, and please report it)", EXIT_FAILED)
+
+
+DEBUG_ENV = "PORTCHECK_DEBUG"
+
+
+def _error(message: str, status: int) -> int:
+    output.say(f"portcheck: error: {message}")
+    return status
 
 
 if __name__ == "__main__":

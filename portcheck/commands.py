@@ -29,7 +29,7 @@ from portcheck.verify import Selection, select_ports, verify
 def _settings(args: argparse.Namespace) -> RunSettings:
     return RunSettings(timeout=args.timeout,
                        require_runtimes=getattr(args, "require_runtimes", False),
-                       engine=getattr(args, "engine", None))
+                       engine=getattr(args, "engine", None), max_output=args.max_output)
 
 
 def cmd_list(args: argparse.Namespace) -> int:
@@ -123,9 +123,8 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if not ports and not selection.algorithms and not selection.languages:
         raise UsageError(f"{project.relative(project.ports_dir)}: no ports to verify "
                          "(add one: see portcheck init)")
-    algorithms = [project.algorithm(n) for n in (selection.algorithms
-                                                 or sorted({p.algorithm for p in ports}))]
-    goldens = golden.check(project, algorithms, [], every_port)
+    goldens = golden.check(project, _verified_algorithms(project, selection, ports), [],
+                           every_port)
     context = CheckContext(project, _settings(args), args.deep, args.seed)
     with Progress(len(ports), "ports checked", sys.stdout) as progress:
         results = verify(context, ports, jobs=args.jobs, done=progress.advance)
@@ -141,10 +140,24 @@ def cmd_verify(args: argparse.Namespace) -> int:
     print()
     print(report.summary(results))
     if goldens.failures:
-        print(f"goldens differ from the reference; fix with: {_fixes(goldens)}")
+        print(f"goldens are missing or differ from the reference; fix with: {_fixes(goldens)}")
     if goldens.failures or any(r.status == FAIL for rs in results.values() for r in rs):
         raise CheckFailed()
     return 0
+
+
+def _verified_algorithms(project: Project, selection: Selection,
+                         ports: list[Port]) -> list[Algorithm]:
+    """Whose goldens verify checks: the algorithms named; with no selection at all, every
+    algorithm of the project (one with no port or no golden file is no less unchecked);
+    with only ``--lang``, those of the selected ports."""
+    if selection.algorithms:
+        names = list(selection.algorithms)
+    elif selection.languages:
+        names = sorted({port.algorithm for port in ports})
+    else:
+        names = list(project.algorithms)
+    return [project.algorithm(name) for name in names]
 
 
 def _fixes(result: golden.GoldenReport) -> str:

@@ -74,7 +74,7 @@ def compare(expected: list[Segment], actual: str, mode: str,
     first = next((n for n, (w, g) in enumerate(zip(want, got, strict=False)) if w != g),
                  min(len(want), len(got)))
     where = _locate(cases or expected, mode, first)
-    detail = f"expected {_show(want, first)}, got {_show(got, first)}"
+    detail = _detail(_unit(want, first), _unit(got, first))
     if mode == "tokens":
         diff = _token_diff(want_text, actual, labels, first)
     else:
@@ -140,8 +140,29 @@ def _marked_lines(tokens: list[tuple[int, str]], marked: set[int]) -> list[str]:
     return [" ".join(words) + "\n" for _, words in sorted(lines.items())]
 
 
-def _show(units: list[str], n: int) -> str:
-    return repr(units[n].rstrip("\n")) if n < len(units) else "the end of the output"
+def _unit(units: list[str], n: int) -> str | None:
+    return units[n].rstrip("\n") if n < len(units) else None
+
+
+SHOWN_CHARACTERS = 60  # of a long line, in the one-line summary
+
+
+def _detail(want: str | None, got: str | None) -> str:
+    """``expected 'a', got 'b'``; of long lines, the part where they start to differ."""
+    column = 0
+    if want is not None and got is not None and max(len(want), len(got)) > SHOWN_CHARACTERS:
+        column = next((n for n, (a, b) in enumerate(zip(want, got, strict=False)) if a != b),
+                      min(len(want), len(got)))
+    where = f" (from column {column + 1})" if column > SHOWN_CHARACTERS // 2 else ""
+    return f"expected {_excerpt(want, column)}, got {_excerpt(got, column)}{where}"
+
+
+def _excerpt(unit: str | None, column: int) -> str:
+    if unit is None:
+        return "the end of the output"
+    start = max(0, column - SHOWN_CHARACTERS // 2) if column > SHOWN_CHARACTERS // 2 else 0
+    part = unit[start:start + SHOWN_CHARACTERS]
+    return ("…" if start else "") + repr(part) + ("…" if start + len(part) < len(unit) else "")
 
 
 def _locate(expected: list[Segment], mode: str, index: int) -> str:

@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import traceback
+from pathlib import Path
+
 EXIT_FAILED = 1  # a check failed: the ports, the goldens or the reference disagree
 EXIT_USAGE = 2  # the user's input is wrong: a name, an argument, a file
 
@@ -17,3 +20,24 @@ class CheckFailed(Exception):
     """A check ran and found a difference; the report has already been printed."""
 
     exit_code = EXIT_FAILED
+
+
+def describe_exception(error: BaseException) -> str:
+    """One line for an unexpected exception: its type, its first line and the innermost
+    place it was raised (``RecursionError: maximum recursion depth exceeded (at
+    portcheck/interp/core.py:120)``), for a report a maintainer can act on."""
+    said = error.msg if isinstance(error, SyntaxError) else str(error)
+    lines = str(said).strip().splitlines()
+    text = f"{type(error).__name__}: {lines[0]}" if lines else type(error).__name__
+    frames = traceback.extract_tb(error.__traceback__)
+    if frames:
+        text += f" (at {_short(frames[-1].filename)}:{frames[-1].lineno})"
+    return text
+
+
+def _short(filename: str) -> str:
+    """A file of portcheck as ``portcheck/…``; any other as it is."""
+    parts = Path(filename).parts
+    if "portcheck" not in parts:
+        return filename
+    return "/".join(parts[len(parts) - 1 - parts[::-1].index("portcheck"):])

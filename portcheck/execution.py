@@ -14,18 +14,23 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from portcheck.algorithms import Case
+from portcheck.clip import clip_block
+from portcheck.exit_status import error_line, how_it_ended
 from portcheck.languages import engine_for, get_language
 from portcheck.ports import Port
 from portcheck.results import FAIL, SKIP, CheckResult, Reason, RunProblem
 from portcheck.runners import BuildError, Runner, RunResult, ToolchainMissing, get_runner
+from portcheck.runners.base import DEFAULT_MAX_OUTPUT, DEFAULT_TIMEOUT, CannotStart
+from portcheck.sizes import size_text
 from portcheck.yamlio import read_text
 
 
 @dataclass(frozen=True)
 class RunSettings:
-    timeout: float = 20.0
+    timeout: float = DEFAULT_TIMEOUT
     require_runtimes: bool = False
     engine: str | None = None  # force an engine for the languages that have it
+    max_output: int = DEFAULT_MAX_OUTPUT  # bytes of stdout (and of stderr) read from a run
 
 
 @dataclass
@@ -35,6 +40,7 @@ class Output:
     stdout: str
     warnings: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    stderr: str = ""
 
 
 def runner_for(port: Port, settings: RunSettings, case: Case | None = None) -> Runner:
@@ -61,7 +67,8 @@ def produce_output(port: Port, program: Path, settings: RunSettings,
             problem.result.message = f"case {case.id}: {problem.result.message}"
             raise
     return Output("".join(o.stdout for o in outputs),
-                  [w for o in outputs for w in o.warnings], sum(o.seconds for o in outputs))
+                  [w for o in outputs for w in o.warnings], sum(o.seconds for o in outputs),
+                  "".join(o.stderr for o in outputs))
 
 
 def _case_stdin(port: Port, case: Case) -> str:
@@ -82,20 +89,35 @@ def _one_run(port: Port, program: Path, settings: RunSettings, case: Case | None
     except ToolchainMissing as exc:
         raise _problem(port, kind, missing, f"no runtime: {exc}", Reason.NO_RUNTIME) from None
     except BuildError as exc:
-        first = (str(exc).strip().splitlines() or ["build failed"])[0]
-        raise _problem(port, kind, FAIL, f"build failed: {first}", Reason.BUILD_FAILED,
-                       str(exc)) from None
-    result = runner.run(built, stdin=stdin, timeout=settings.timeout,
-                        args=port.args_for(case))
+        lines = str(exc).strip().splitlines() or ["build failed"]
+        raise _problem(port, kind, FAIL, f"build failed: {lines[0]}", Reason.BUILD_FAILED,
+                       str(exc) if len(lines) > 1 else "") from None
+    try:
+        result = runner.run(built, stdin=stdin, timeout=settings.timeout,
+                            max_output=settings.max_output, args=port.args_for(case))
+    except CannotStart as exc:
+        raise _problem(port, kind, FAIL, str(exc), Reason.CRASHED) from None
+    _check_ending(port, kind, settings, result)
+    warnings = [line for line in result.stderr.splitlines() if "warning:" in line]
+    return Output(result.stdout, warnings, result.seconds, result.stderr)
+
+
+def _check_ending(port: Port, kind: str, settings: RunSettings, result: RunResult) -> None:
+    """A :class:`RunProblem` when the run did not end by itself with exit code 0."""
+    if result.output_limited:
+        raise _problem(port, kind, FAIL, f"stopped: it printed more than "
+                       f"{size_text(settings.max_output)} on {result.output_limited} (the "
+                       "output limit; see --max-output)", Reason.OUTPUT_LIMIT,
+                       _printed(result), result.seconds)
     if result.timed_out:
         raise _problem(port, kind, FAIL, f"stopped at the time limit of {settings.timeout:g} s",
                        Reason.TIME_LIMIT, _printed(result), result.seconds)
     if result.returncode != 0:
-        last = (result.stderr.strip().splitlines() or [""])[-1]
-        raise _problem(port, kind, FAIL, f"exit code {result.returncode}: {last}".rstrip(": "),
-                       Reason.CRASHED, _printed(result), result.seconds)
-    warnings = [line for line in result.stderr.splitlines() if "warning:" in line]
-    return Output(result.stdout, warnings, result.seconds)
+        assert result.returncode is not None
+        said = error_line(result.stderr)
+        raise _problem(port, kind, FAIL, how_it_ended(result.returncode)
+                       + (f": {said}" if said else ""), Reason.CRASHED, _printed(result),
+                       result.seconds)
 
 
 def _problem(port: Port, kind: str, status: str, message: str, reason: Reason,
@@ -105,4 +127,19 @@ def _problem(port: Port, kind: str, status: str, message: str, reason: Reason,
 
 
 def _printed(result: RunResult) -> str:
-    return f"--- stdout so far ---\n{result.stdout}--- stderr ---\n{result.stderr}"
+    """What a stopped or failed run printed, clipped to its first and last lines."""
+    return section("stdout so far", result.stdout) + section("stderr", result.stderr)
+
+
+def stderr_note(output: Output) -> str:
+    """A run's stderr, clipped, to show under a difference (nothing when it was silent)."""
+    return section("stderr", output.stderr) if output.stderr.strip() else ""
+
+
+def section(title: str, text: str) -> str:
+    """``--- title ---`` and the first and last lines of ``text``."""
+    shown = clip_block(text, *SHOWN)
+    return f"--- {title} ---\n{shown}" + ("" if shown.endswith("\n") or not shown else "\n")
+
+
+SHOWN = (10, 10)  # lines from the start and from the end of a run's output in a report

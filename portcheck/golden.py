@@ -18,6 +18,7 @@ import fnmatch
 from dataclasses import dataclass, field
 
 from portcheck.algorithms import Algorithm
+from portcheck.clip import clip_block
 from portcheck.errors import UsageError
 from portcheck.golden_store import GoldenCase, golden_path, read_golden, write_golden
 from portcheck.ports import Port
@@ -83,16 +84,31 @@ def _check_one(project: Project, algorithm: Algorithm, patterns: list[str],
             report.failures.append(f"{shown}: case {cid} differs from the reference")
             report.diffs.append(_diff(shown, cid, stored[cid], case))
             report.fix.add(f"portcheck golden update {algorithm.name} --allow-changed")
+    known = algorithm.cases
     looked_at = selected(list(stored), patterns)
-    for cid in looked_at:
-        if cid not in algorithm.cases:
-            report.failures.append(f"{shown}: case {cid} is no longer a case of "
-                                   f"{project.relative(algorithm.source)}")
-            report.fix.add(f"portcheck golden update {algorithm.name} --prune")
-    current = [cid for cid in looked_at if cid in algorithm.cases]
-    for _, cid in stale_cases({algorithm.name: current}, printed_cases(ports)):
-        report.notes.append(f"{shown}: case {cid}: no port prints it (stale unless a "
-                            "test reads it; a complete pytest run reports those)")
+    dropped = [cid for cid in looked_at if cid not in known]
+    source = project.relative(algorithm.source)
+    report.failures += capped([f"{shown}: case {cid} is no longer a case of {source}"
+                               for cid in dropped], f"{shown}: and {{}} more cases no longer "
+                              f"in {source}")
+    if dropped:
+        report.fix.add(f"portcheck golden update {algorithm.name} --prune")
+    current = [cid for cid in looked_at if cid in known]
+    unprinted = stale_cases({algorithm.name: current}, printed_cases(ports))
+    report.notes += capped([f"{shown}: case {cid}: no port prints it (stale unless a test "
+                            "reads it; a complete pytest run reports those)"
+                            for _, cid in unprinted], f"{shown}: and {{}} more cases no port "
+                           "prints")
+
+
+SHOWN_LINES = 20  # a report lists this many lines of one kind, then counts the rest
+
+
+def capped(lines: list[str], rest: str) -> list[str]:
+    """The first SHOWN_LINES of ``lines``, then ``rest`` filled with how many were left."""
+    if len(lines) <= SHOWN_LINES:
+        return lines
+    return [*lines[:SHOWN_LINES], rest.format(len(lines) - SHOWN_LINES)]
 
 
 def update(project: Project, algorithms: list[Algorithm], patterns: list[str], *,
@@ -126,13 +142,13 @@ def _update_one(project: Project, algorithm: Algorithm, patterns: list[str], new
                 report.fix.add(f"portcheck golden update {algorithm.name} --allow-changed")
     if len(report.failures) > refused:
         return  # all or nothing: a refused change leaves the file as it was
+    known = algorithm.cases
     if prune and not new_only:
         for cid in selected(list(stored), patterns):
-            if cid not in algorithm.cases:
+            if cid not in known:
                 del result[cid]
                 report.diffs.append(f"{shown}: removed case {cid}\n")
-    order = [c for c in algorithm.cases if c in result] + [c for c in result
-                                                          if c not in algorithm.cases]
+    order = [c for c in known if c in result] + [c for c in result if c not in known]
     result = {cid: result[cid] for cid in order}
     # Order alone is no change: a partial run must not rewrite cases it did not look at.
     if result != stored or not path.exists():
@@ -142,8 +158,9 @@ def _update_one(project: Project, algorithm: Algorithm, patterns: list[str], new
 
 def _diff(shown: str, case_id: str, old: GoldenCase | None, new: GoldenCase) -> str:
     before = [] if old is None else _lines(old)
-    return "".join(difflib.unified_diff(before, _lines(new), f"{shown} [{case_id}] (stored)",
-                                        f"{shown} [{case_id}] (reference)", n=3))
+    return clip_block("".join(difflib.unified_diff(
+        before, _lines(new), f"{shown} [{case_id}] (stored)",
+        f"{shown} [{case_id}] (reference)", n=3)))
 
 
 def _lines(case: GoldenCase) -> list[str]:

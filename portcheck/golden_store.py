@@ -41,10 +41,15 @@ def read_golden(path: Path, algorithm: str) -> dict[str, GoldenCase] | None:
     data, lines = document.data, document.lines
     if not isinstance(data, dict) or not isinstance(data.get("cases"), dict):
         raise UsageError(f"{lines.where()}: a golden file needs 'algorithm' and 'cases'")
+    _known_keys(data, FILE_KEYS, lines)
     if data.get("algorithm") != algorithm:
         raise UsageError(f"{lines.where('algorithm')}: algorithm is "
                          f"{data.get('algorithm')!r}, expected {algorithm!r}")
     return {str(cid): _case(entry, lines, str(cid)) for cid, entry in data["cases"].items()}
+
+
+FILE_KEYS = ("algorithm", "cases")
+CASE_KEYS = ("params", "attested", "output")
 
 
 def _case(entry: Any, lines: LineNumbers, case_id: str) -> GoldenCase:
@@ -52,7 +57,19 @@ def _case(entry: Any, lines: LineNumbers, case_id: str) -> GoldenCase:
             or not isinstance(entry.get("params"), dict)):
         raise UsageError(f"{lines.where('cases', case_id)}: case {case_id!r} needs "
                          "'params' (a mapping) and 'output' (text)")
+    _known_keys(entry, CASE_KEYS, lines, "cases", case_id)
+    if not isinstance(entry.get("attested", ""), str):
+        raise UsageError(f"{lines.where('cases', case_id, 'attested')}: attested must be text")
     return GoldenCase(entry["params"], entry["output"], entry.get("attested"))
+
+
+def _known_keys(data: dict[Any, Any], known: tuple[str, ...], lines: LineNumbers,
+                *at: str) -> None:
+    """A key a golden file does not have (a typo, a hand edit) is an error at its line."""
+    for key in data:
+        if key not in known:
+            raise UsageError(f"{lines.where(*at, str(key))}: unknown key {key!r} in a golden "
+                             f"file (known here: {', '.join(known)})")
 
 
 class _LiteralDumper(yaml.SafeDumper):

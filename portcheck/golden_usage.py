@@ -4,13 +4,16 @@ A golden case is *used* when a port prints it (every ``port.yaml`` collected) or
 reads it through the ``portcheck_golden`` fixture.  At the end of a *complete* session —
 no ``-k``/``-m``, nothing deselected, no failed-first selection, every golden file
 collected — the cases used by neither are reported as stale, as syrupy reports unused
-snapshots.  A partial session reports nothing about goldens it did not look at.
+snapshots.  A partial session reports nothing about goldens it did not look at.  Under
+pytest-xdist each worker sends what it used to the controller (``workeroutput``), which
+merges them and reports as a serial run does (syrupy does the same).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -22,7 +25,9 @@ from portcheck.stale import stale_cases
 class GoldenUsage:
     golden_files: dict[str, Path] = field(default_factory=dict)  # algorithm -> file
     used: set[tuple[str, str]] = field(default_factory=set)  # (algorithm, case id)
-    partial: bool = False
+    partial: bool = False  # a selection (-k, -m, deselected items) ran part of the tests
+    complete: bool = False  # every configured test path was collected
+    workers: int = 0  # pytest-xdist: how many workers' usage was merged in
 
     def read(self, golden_dir: Path, algorithm: str, case_id: str) -> str:
         """The golden output of a case, recorded as used; a missing one fails the test."""
@@ -34,7 +39,7 @@ class GoldenUsage:
         return stored[case_id].output
 
     def stale(self) -> list[str]:
-        if self.partial:
+        if self.partial or not self.complete:
             return []
         stored = {algorithm: list(read_golden(path, algorithm) or {})
                   for algorithm, path in self.golden_files.items()}
@@ -43,7 +48,29 @@ class GoldenUsage:
                 for algorithm, case_id in stale_cases(stored, self.used)]
 
 
+    def to_wire(self) -> dict[str, Any]:
+        """What a pytest-xdist worker sends its controller (``workeroutput`` takes plain
+        data only)."""
+        return {"golden_files": {name: str(path) for name, path in self.golden_files.items()},
+                "used": sorted(list(key) for key in self.used),
+                "partial": self.partial, "complete": self.complete}
+
+    def add_worker(self, wire: dict[str, Any] | None) -> None:
+        """Merge one worker's usage into the controller's; a worker that sent none (it
+        crashed) makes the session partial.  Complete only when every worker was."""
+        if wire is None:
+            self.partial = True
+            return
+        self.golden_files.update({name: Path(path)
+                                  for name, path in wire["golden_files"].items()})
+        self.used.update((algorithm, case_id) for algorithm, case_id in wire["used"])
+        self.partial |= wire["partial"]
+        self.complete = wire["complete"] and (self.complete or self.workers == 0)
+        self.workers += 1
+
+
 USAGE_KEY = pytest.StashKey[GoldenUsage]()
+WIRE_KEY = "portcheck_golden_usage"  # its key in a pytest-xdist worker's workeroutput
 
 
 def is_partial(config: pytest.Config) -> bool:

@@ -25,13 +25,17 @@ from typing import Any
 import pytest
 
 from portcheck import golden
+from portcheck.arguments import MAX_DEEP, count, seconds, size
 from portcheck.checks import CheckContext, kinds_for, run_check
 from portcheck.errors import UsageError
 from portcheck.execution import RunSettings
-from portcheck.golden_usage import USAGE_KEY, GoldenUsage, is_partial
+from portcheck.golden_usage import USAGE_KEY, WIRE_KEY, GoldenUsage, is_partial
 from portcheck.ports import Port, find_ports, load_port
 from portcheck.project import Project, find_project
 from portcheck.results import FAIL, NA, SKIP, CheckResult
+from portcheck.runners.base import DEFAULT_MAX_OUTPUT
+from portcheck.signals import stop_on_signals
+from portcheck.sizes import size_text
 
 REQUIRE_ENV = "PORTCHECK_REQUIRE_RUNTIMES"
 
@@ -43,10 +47,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
                     default=os.environ.get(REQUIRE_ENV, "") not in ("", "0"),
                     help="portcheck: a missing toolchain fails instead of skipping "
                          "(default: on when PORTCHECK_REQUIRE_RUNTIMES=1)")
-    group.addoption("--portcheck-deep", type=int, default=0, metavar="N",
+    group.addoption("--portcheck-deep", type=count(0, MAX_DEEP), default=0, metavar="N",
                     help="portcheck: also run template ports on N other inputs")
-    group.addoption("--portcheck-timeout", type=float, default=20.0, metavar="SECONDS",
+    group.addoption("--portcheck-timeout", type=seconds, default=20.0, metavar="SECONDS",
                     help="portcheck: time limit of one program run")
+    group.addoption("--portcheck-max-output", type=size, default=DEFAULT_MAX_OUTPUT,
+                    metavar="SIZE", help="portcheck: output limit of one program run "
+                    f"(default {size_text(DEFAULT_MAX_OUTPUT)})")
 
 
 def pytest_configure(config: pytest.Config) -> None:
@@ -84,14 +91,29 @@ def pytest_deselected(items: list[pytest.Item]) -> None:
 
 def pytest_terminal_summary(terminalreporter: Any, config: pytest.Config) -> None:
     usage = config.stash.get(USAGE_KEY, None)
-    stale = usage.stale() if usage and config.stash.get(_ALL_COLLECTED, False) else []
+    stale = usage.stale() if usage else []
     if stale:
         terminalreporter.section("portcheck: stale goldens (no port prints, no test reads)")
         for line in stale:
             terminalreporter.write_line(line)
 
 
-_ALL_COLLECTED = pytest.StashKey[bool]()
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    """A session stopped early (``-x``, ``--maxfail``, Ctrl-C) did not run every test that
+    reads a golden: it is partial.  A pytest-xdist worker sends the goldens it used to the
+    controller."""
+    usage = session.config.stash[USAGE_KEY]
+    if session.shouldstop or session.shouldfail or exitstatus == pytest.ExitCode.INTERRUPTED:
+        usage.partial = True
+    workeroutput = getattr(session.config, "workeroutput", None)
+    if workeroutput is not None:
+        workeroutput[WIRE_KEY] = usage.to_wire()
+
+
+@pytest.hookimpl(optionalhook=True)
+def pytest_testnodedown(node: Any, error: Any) -> None:
+    """pytest-xdist controller: merge what a finished worker used."""
+    node.config.stash[USAGE_KEY].add_worker(getattr(node, "workeroutput", {}).get(WIRE_KEY))
 
 
 def pytest_collection_finish(session: pytest.Session) -> None:
@@ -106,7 +128,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
                 usage.partial = True  # the item itself reports the broken port.yaml
                 continue
             usage.used.update((port.algorithm, case_id) for case_id in port.cases)
-    config.stash[_ALL_COLLECTED] = config.args_source in (
+    usage.complete = config.args_source in (
         pytest.Config.ArgsSource.TESTPATHS, pytest.Config.ArgsSource.INVOCATION_DIR)
 
 
@@ -146,7 +168,8 @@ class _CheckItem(pytest.Item):
 
 def _context(config: pytest.Config, project: Project) -> CheckContext:
     settings = RunSettings(timeout=config.getoption("portcheck_timeout"),
-                           require_runtimes=config.getoption("portcheck_require_runtimes"))
+                           require_runtimes=config.getoption("portcheck_require_runtimes"),
+                           max_output=config.getoption("portcheck_max_output"))
     return CheckContext(project, settings, deep=config.getoption("portcheck_deep"))
 
 
@@ -191,7 +214,9 @@ class PortItem(_CheckItem):
         parent = self.parent
         assert isinstance(parent, PortFile)
         port = parent.port()
-        _outcome(run_check(self.name, _context(self.config, parent.project), port))
+        with stop_on_signals():  # SIGTERM ends the port's run too, not pytest alone
+            result = run_check(self.name, _context(self.config, parent.project), port)
+        _outcome(result)
 
     def reportinfo(self) -> tuple[Path, int, str]:
         return self.path, 0, f"{self.parent.nodeid}::{self.name}"

@@ -27,6 +27,7 @@
 from __future__ import annotations
 
 import inspect
+import os
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -50,6 +51,7 @@ KEYS = {"algorithm", "language", "origin", "program", "template", "cases", "comp
         "limits"}
 REQUIRED = ("algorithm", "language", "origin", "program", "cases")
 TRANSCRIPT = "transcript.txt"
+PORT_FILE = "port.yaml"
 PLACEHOLDER = re.compile(r"\{(\w+)\}")
 
 
@@ -133,8 +135,10 @@ def substitute(value: Any, case: Case | None) -> Any:
 
 
 def find_ports(project: Project) -> list[Port]:
-    """Every port of the project, in a stable order."""
-    return [load_port(p, project) for p in sorted(project.ports_dir.glob("*/*/port.yaml"))]
+    """Every port of the project, in a stable order.  A ``port.yaml`` that is there but
+    cannot be read (a broken or looping symbolic link) is an error, not a port left out."""
+    found = (folder / PORT_FILE for folder in project.ports_dir.glob("*/*"))
+    return [load_port(path, project) for path in sorted(found) if os.path.lexists(path)]
 
 
 def load_port(path: Path, project: Project) -> Port:

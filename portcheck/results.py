@@ -1,14 +1,18 @@
 """What a check of a port ends with: a status, the reason for it, and what to show.
 
 The report, the pytest plugin and the commands read ``status`` and ``reason``; they never
-search the message text.  A run that cannot produce output (no runtime, a build error, a
-crash, the time limit) raises :class:`RunProblem` carrying its result.
+search the message text.  A result's message is one line and its detail is clipped
+(``portcheck.clip``), so no program's output can flood a report.  A run that cannot produce
+output (no runtime, a build error, a crash, the time or output limit) raises
+:class:`RunProblem` carrying its result.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from enum import StrEnum
+
+from portcheck.clip import clip_block, one_line
 
 
 class Status(StrEnum):
@@ -25,9 +29,10 @@ class Reason(StrEnum):
     TRANSCRIPT_ONLY = "transcript only"
     BUILD_FAILED = "build failed"
     TIME_LIMIT = "time limit"
-    OUTPUT_LIMIT = "output limit"
+    OUTPUT_LIMIT = "output limit"  # it printed more than --max-output
     CRASHED = "crashed"
     MISSING = "missing"  # a file or golden the check needs is not there
+    INTERNAL = "internal error"  # portcheck itself failed on this port (a bug to report)
     NOT_APPLICABLE = "not applicable"
 
 
@@ -46,6 +51,9 @@ class CheckResult:
     reason: Reason = Reason.MATCH
 
     def __post_init__(self) -> None:
+        """A message is one line and a detail a page, whatever the program printed."""
+        self.message = one_line(self.message)
+        self.detail = clip_block(self.detail)
         if self.reason == Reason.MATCH and self.status != PASS:
             self.reason = {FAIL: Reason.DIFFERS, SKIP: Reason.NO_RUNTIME,
                            NA: Reason.NOT_APPLICABLE}[self.status]

@@ -28,7 +28,8 @@ from portcheck.yamlio import load_yaml
 
 def check_file(project: Project, args: argparse.Namespace) -> CheckResult:
     port = file_port(project, args)
-    settings = RunSettings(timeout=args.timeout, require_runtimes=True, engine=args.engine)
+    settings = RunSettings(timeout=args.timeout, require_runtimes=True, engine=args.engine,
+                           max_output=args.max_output)
     try:
         result = produce_output(port, port.program, settings, kind="check")
     except RunProblem as problem:

@@ -91,7 +91,7 @@ def _run(load, argument, path: Path, name: str):  # type: ignore[no-untyped-def]
         sys.modules.pop(name, None)
         raise UsageError(f"{error.filename or path}:{error.lineno or 1}: syntax error: "
                          f"{error.msg}") from None
-    except Exception as error:
+    except (Exception, SystemExit) as error:
         sys.modules.pop(name, None)
         raise UsageError(f"{where_in(error, path)}: cannot load: "
                          f"{type(error).__name__}: {error}") from None

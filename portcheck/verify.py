@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 
 from portcheck.checks import CheckContext, kinds_for, run_check
@@ -11,6 +10,8 @@ from portcheck.errors import UsageError
 from portcheck.languages import LANGUAGES
 from portcheck.ports import Port
 from portcheck.results import CheckResult
+from portcheck.runners import containment
+from portcheck.workers import map_on_threads
 
 
 @dataclass(frozen=True)
@@ -40,13 +41,17 @@ def check_port(context: CheckContext, port: Port) -> list[CheckResult]:
 def verify(context: CheckContext, ports: list[Port], jobs: int = 2,
            done: Callable[[Port], None] | None = None) -> dict[str, list[CheckResult]]:
     """The results of every check, by port id, in the ports' order; ``done(port)`` is
-    called as each port's checks end (a progress indicator counts them)."""
+    called as each port's checks end (a progress indicator counts them).  Interrupted
+    (Ctrl-C, SIGTERM), it ends the runs in flight and starts no other before it passes the
+    interruption on: it does not wait for the ports' time limits."""
     def one(port: Port) -> list[CheckResult]:
         results = check_port(context, port)
         if done is not None:
             done(port)
         return results
 
-    with ThreadPoolExecutor(max_workers=max(1, jobs)) as pool:
-        futures = [pool.submit(one, port) for port in ports]
-        return {port.id: future.result() for port, future in zip(ports, futures, strict=True)}
+    try:
+        results = map_on_threads(one, ports, jobs, stop=containment.stop_all)
+    finally:
+        containment.resume()  # at exit, containment stops whatever a late thread starts
+    return {port.id: checks for port, checks in zip(ports, results, strict=True)}

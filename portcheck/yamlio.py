@@ -6,7 +6,8 @@ reads in seconds, not a minute), composed once into nodes that give both the dat
 line of every key.  Files written by people or by portcheck need no anchors or aliases, and
 an alias is how a few lines of YAML grow into a structure no walk can finish (a "billion
 laughs" file), so aliases are refused, and so are duplicate keys (PyYAML would silently
-keep the last).
+keep the last) and nesting deeper than ``MAX_DEPTH`` (10,000 brackets made every message
+that shows a value fail with RecursionError).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ import yaml
 from portcheck.errors import UsageError
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+MAX_DEPTH = 32  # levels of nesting a file may have; data nested deeper breaks every walk of it
 
 
 @dataclass(frozen=True)
@@ -100,8 +102,11 @@ def write_atomic(path: Path, text: str | bytes) -> None:
     new one, never half of one: write a temporary file beside it, then rename it over.  The
     file gets the permissions a plain write would give it (the old file's, or 0666 less the
     umask)."""
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
+    except OSError as error:
+        raise UsageError(f"{path}: cannot write: {error.strerror or error}") from None
     try:
         os.chmod(temp, _mode_for(path))
         if isinstance(text, bytes):
@@ -111,8 +116,10 @@ def write_atomic(path: Path, text: str | bytes) -> None:
             with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as stream:
                 stream.write(text)
         os.replace(temp, path)
-    except BaseException:
+    except BaseException as error:
         Path(temp).unlink(missing_ok=True)
+        if isinstance(error, OSError):
+            raise UsageError(f"{path}: cannot write: {error.strerror or error}") from None
         raise
 
 
@@ -144,6 +151,9 @@ class LineNumbers:
             if id(node) in seen:
                 raise UsageError(f"{self.path}:{node.start_mark.line + 1}: YAML anchors and "
                                  "aliases are not allowed in portcheck files")
+            if len(at) > MAX_DEPTH:
+                raise UsageError(f"{self.path}:{node.start_mark.line + 1}: nested more than "
+                                 f"{MAX_DEPTH} levels deep (no portcheck file needs that)")
             seen.add(id(node))
             for here, line, child in self._children(node, at):
                 self._lines[here] = line

@@ -17,36 +17,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from cli_run import one_error_line, portcheck, write
 from project_reference import REPO, freecell
-
-from portcheck.cli import main
 
 GAME_617 = freecell.output(617)
 JAVA_PACKAGE = "openjdk-17-jdk-headless"
-
-
-def portcheck(capsys: pytest.CaptureFixture[str], *words: str) -> tuple[int, str, str]:
-    """Exit code, stdout and stderr of ``portcheck WORDS`` run in this process."""
-    try:
-        code = main(list(words))
-    except SystemExit as exc:  # argparse's own usage errors
-        code = int(exc.code or 0)
-    captured = capsys.readouterr()
-    return code, captured.out, captured.err
-
-
-def one_error_line(err: str) -> str:
-    """The single line a usage error prints; fails on a traceback or a second line."""
-    assert "Traceback" not in err
-    lines = err.strip().splitlines()
-    assert len(lines) == 1, f"expected one line on stderr, got:\n{err}"
-    return lines[0]
-
-
-def write(path: Path, text: str) -> Path:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    path.write_text(text, encoding="utf-8")
-    return path
 
 
 def add_python_port(root: Path, name: str, program: str, cases: list[str]) -> Path:

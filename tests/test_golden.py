@@ -21,6 +21,7 @@ from project_reference import freecell
 
 from portcheck import yamlio
 from portcheck.cli import main
+from portcheck.errors import UsageError
 from portcheck.golden_store import GoldenCase, read_golden, write_golden
 from portcheck.project import find_project
 
@@ -288,7 +289,7 @@ def test_failed_write_keeps_the_old_file(project_copy: Path,
         raise OSError("disk full")
 
     monkeypatch.setattr(yamlio.os, "replace", broken_replace)
-    with pytest.raises(OSError, match="disk full"):
+    with pytest.raises(UsageError, match="cannot write: disk full"):
         write_golden(path, "freecell", {"game-1": GoldenCase({"game": 1}, "x\n")})
     assert path.read_bytes() == before
     assert sorted(os.listdir(path.parent)) == ["freecell.yaml"]

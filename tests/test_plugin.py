@@ -226,6 +226,34 @@ def test_complete_run_reports_a_golden_no_port_prints_and_no_test_reads(
                                  f"golden/freecell.yaml: case {unprinted_case}"])
 
 
+def test_xdist_run_reports_stale_goldens_as_a_serial_run_does(
+        pytester: pytest.Pytester, unprinted_case: str) -> None:
+    pytest.importorskip("xdist")
+    pytester.makepyfile(test_uses_golden="""
+        def test_reads(portcheck_golden):
+            assert portcheck_golden("freecell", "game-1")
+    """)
+    result = pytester.runpytest("-p", "no:cacheprovider", "-n", "2")
+    assert result.ret == 0
+    result.stdout.fnmatch_lines([f"*{STALE_HEADING}*",
+                                 f"golden/freecell.yaml: case {unprinted_case}"])
+    read_by_a_worker = pytester.runpytest("-p", "no:cacheprovider", "-n", "2",
+                                          "test_uses_golden.py")  # a partial run
+    assert STALE_HEADING not in read_by_a_worker.stdout.str()
+
+
+def test_xdist_run_counts_the_goldens_each_worker_read(
+        pytester: pytest.Pytester, unprinted_case: str) -> None:
+    pytest.importorskip("xdist")
+    pytester.makepyfile(test_uses_golden=f"""
+        def test_reads(portcheck_golden):
+            assert portcheck_golden("freecell", "{unprinted_case}")
+    """)
+    result = pytester.runpytest("-p", "no:cacheprovider", "-n", "2")
+    assert result.ret == 0
+    assert STALE_HEADING not in result.stdout.str()
+
+
 def test_a_test_reading_the_golden_makes_it_used(pytester: pytest.Pytester,
                                                  unprinted_case: str) -> None:
     pytester.makepyfile(test_uses_golden=f"""
@@ -241,6 +269,27 @@ def test_partial_run_reports_no_stale_golden(pytester: pytest.Pytester,
                                              unprinted_case: str) -> None:
     result = pytester.runpytest("-p", "no:cacheprovider", "-k", "transcript")
     assert result.ret == 0
+    assert STALE_HEADING not in result.stdout.str()
+
+
+@pytest.mark.parametrize("workers", [[], ["-n", "2"]], ids=["serial", "xdist"])
+def test_a_run_stopped_at_the_first_failure_reports_no_stale_golden(
+        pytester: pytest.Pytester, unprinted_case: str, workers: list[str]) -> None:
+    """``-x`` stops before the tests that read goldens have run: their goldens are not
+    stale (a serial -x run and an xdist one both said so, wrongly)."""
+    if workers:
+        pytest.importorskip("xdist")
+    pytester.makepyfile(test_fails_first="""
+        def test_a_fails():
+            assert False
+    """, test_uses_golden=f"""
+        def test_reads(portcheck_golden):
+            assert portcheck_golden("freecell", "{unprinted_case}")
+    """)
+    result = pytester.runpytest("-p", "no:cacheprovider", "-x", *workers)
+    # xdist ends a stopped session as interrupted
+    assert result.ret in (pytest.ExitCode.TESTS_FAILED, pytest.ExitCode.INTERRUPTED)
+    result.stdout.fnmatch_lines(["*1 failed*"])
     assert STALE_HEADING not in result.stdout.str()
 
 

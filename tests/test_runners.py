@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import subprocess
 import sys
-import time
 from pathlib import Path
 from typing import Any
 
 import pytest
 from article import article_deals
+from processes import gone_soon
 from project_reference import freecell
 
 import portcheck.runners.java as java_module
@@ -33,7 +33,7 @@ from portcheck.runners.base import (
     child_env,
     run_command,
 )
-from portcheck.runners.cache import BuildCache, cache_key
+from portcheck.runners.cache import MANIFEST, BuildCache, cache_key
 
 FREECELL = Project(Path(__file__).resolve().parents[1]).algorithm("freecell")
 
@@ -97,27 +97,7 @@ def test_timeout_keeps_partial_output_and_kills_the_whole_group() -> None:
     assert result.returncode is None
     first, grandchild_pid = result.stdout.splitlines()
     assert first == "started"
-    assert _gone_soon(int(grandchild_pid))
-
-
-def _gone_soon(pid: int, patience: float = 5.0) -> bool:
-    """SIGKILL is delivered at once but a process dies a moment later: poll, bounded."""
-    deadline = time.monotonic() + patience
-    while _is_running(pid):
-        if time.monotonic() > deadline:
-            return False
-        time.sleep(0.02)
-    return True
-
-
-def _is_running(pid: int) -> bool:
-    """True if ``pid`` exists and is not a zombie waiting to be reaped."""
-    try:
-        stat = Path(f"/proc/{pid}/stat").read_text()
-    except FileNotFoundError:
-        return False
-    state = stat.rsplit(")", 1)[1].split()[0]
-    return state not in ("Z", "X")
+    assert gone_soon(int(grandchild_pid))
 
 
 # --- the build cache -----------------------------------------------------------------------
@@ -371,7 +351,7 @@ def test_pascal_builds_and_runs(cache: BuildCache, tmp_path: Path) -> None:
 @requires_pascal
 def test_pascal_build_leaves_only_the_binary(cache: BuildCache, tmp_path: Path) -> None:
     built = get_runner("pascal", cache=cache).build(write(tmp_path, "hello.pas", PASCAL_HELLO))
-    assert [path.name for path in built.parent.iterdir()] == ["hello"]
+    assert sorted(path.name for path in built.parent.iterdir()) == [MANIFEST, "hello"]
     assert sorted(path.name for path in tmp_path.iterdir()) == ["cache", "hello.pas"]
 
 

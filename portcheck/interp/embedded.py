@@ -5,8 +5,10 @@ exec`` (``run_embedded``), for every front-end of ``frontends.FRONT_ENDS``.
 The compiled program comes from the content-keyed cache (``program_cache``); the program
 reads ``sys.stdin`` and writes ``sys.stdout``; warnings go to stderr (``file:line:col:
 warning: …``); a compile or run-time error is one line ``file:line:col: message`` on stderr
-and exit status 1; a closed pipe (``… | head``) ends the program quietly with 141; bad
-usage (a missing file, an unknown option) exits with 2.
+(a message of several lines continues on indented lines) and exit status 1, and so is a
+failure of the interpreter itself (one line naming it, never a traceback); a closed pipe
+(``… | head``) ends the program quietly with 141; bad usage (a missing file, an unknown
+option) exits with 2.
 Kept free of the harness's imports: a run starts in a fresh process for every port.
 """
 
@@ -88,7 +90,7 @@ def run_embedded(language: str, path: Path, *, encoding: str = DEFAULT_ENCODING,
         warnings = _run(language, path, encoding, options)
     except SourceError as error:
         sys.stdout.flush()
-        print(error, file=sys.stderr)
+        print(_indented(str(error)), file=sys.stderr)
         return 1
     except UnicodeError as error:  # UnicodeDecodeError, or UTF-16 without its BOM
         if isinstance(error, UnicodeEncodeError):
@@ -100,9 +102,22 @@ def run_embedded(language: str, path: Path, *, encoding: str = DEFAULT_ENCODING,
     except BrokenPipeError:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
+    except Exception as error:  # the interpreter's own failure: still one line, no traceback
+        from portcheck.errors import describe_exception
+
+        print(f"{path}: the embedded interpreter failed: {describe_exception(error)}",
+              file=sys.stderr)
+        return 1
     for warning in warnings:
         print(warning, file=sys.stderr)
     return 0
+
+
+def _indented(message: str) -> str:
+    """A multi-line message (``ВызватьИсключение`` of a text with line breaks) with its
+    continuation lines indented: its first line, with the place, stays the headline."""
+    first, *rest = message.rstrip("\n").split("\n")
+    return "\n".join([first, *("    " + line for line in rest)])
 
 
 def _run(language: str, path: Path, encoding: str, options: dict[str, Any]) -> list[str]:

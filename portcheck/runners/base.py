@@ -1,24 +1,30 @@
 """The runner contract: how every language's toolchain builds and runs a port.
 
 A runner compiles a source file once (``build``, cached by content hash) and runs the result
-as a subprocess with a time limit (``run``).  Everything a runner needs from the operating
-system goes through :func:`run_command`, which kills the whole process group on timeout and
-keeps whatever the program printed before it was stopped.
+as a subprocess with a time limit and an output limit (``run``).  Everything a runner needs
+from the operating system goes through :func:`run_command`, which contains the program
+(``portcheck.runners.containment``), bounds its time and output (``portcheck.runners.pipes``)
+and keeps whatever it printed before it was stopped.
 """
 
 from __future__ import annotations
 
 import os
 import shutil
-import signal
 import subprocess
+import tempfile
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+from portcheck.runners import containment
+from portcheck.runners.pipes import Pipes
+
 DEFAULT_TIMEOUT = 20.0
+DEFAULT_MAX_OUTPUT = 16 * 1024 * 1024  # bytes read from a program's stdout, and its stderr
+DRAIN_SECONDS = 1.0  # after a run is ended: at most this long to read what is left in its pipes
 
 # Children print UTF-8 whatever the caller's locale is.
 CHILD_ENV_OVERRIDES: dict[str, str] = {
@@ -43,9 +49,14 @@ class RunResult:
 
     stdout: str
     stderr: str
-    returncode: int | None  # None when it timed out
+    returncode: int | None  # None when it timed out; -N when signal N killed it
     seconds: float
     timed_out: bool = False
+    output_limited: str | None = None  # "stdout" or "stderr": it printed more than the limit
+
+
+class CannotStart(Exception):
+    """The operating system would not start the program (not executable, not found)."""
 
 
 class BuildError(Exception):
@@ -72,8 +83,9 @@ class Runner(ABC):
 
     @abstractmethod
     def run(self, built: Path, *, stdin: str = "", timeout: float = DEFAULT_TIMEOUT,
-            args: Sequence[str] = ()) -> RunResult:
-        """Run a built program with a time limit and command-line ``args``."""
+            max_output: int = DEFAULT_MAX_OUTPUT, args: Sequence[str] = ()) -> RunResult:
+        """Run a built program with a time limit, an output limit and command-line ``args``
+        (through :func:`run_command`)."""
 
 
 def child_env(extra: Mapping[str, str] | None = None) -> dict[str, str]:
@@ -98,16 +110,8 @@ def require_tool(program: str, package: str) -> str:
     return found
 
 
-def _decode(data: bytes | None) -> str:
-    return (data or b"").decode("utf-8", errors="replace")
-
-
-def _kill_group(process: subprocess.Popen[bytes]) -> None:
-    """Kill the child and everything it started (it leads its own process group)."""
-    try:
-        os.killpg(process.pid, signal.SIGKILL)
-    except ProcessLookupError:
-        pass
+def _decode(data: bytes) -> str:
+    return bytes(data).decode("utf-8", errors="replace")
 
 
 def run_command(
@@ -115,44 +119,78 @@ def run_command(
     *,
     stdin: str = "",
     timeout: float = DEFAULT_TIMEOUT,
+    max_output: int = DEFAULT_MAX_OUTPUT,
     cwd: Path | None = None,
     env: Mapping[str, str] | None = None,
 ) -> RunResult:
-    """Run ``argv`` with a time limit, in its own process group.
+    """Run ``argv`` with a time limit and an output limit, contained
+    (``portcheck.runners.containment``): when it ends, for whatever reason, everything it
+    started is killed.  Without ``cwd`` it runs in a scratch folder of its own, removed
+    afterwards, so whatever files a program writes never land in the project.
 
-    On timeout the whole group is killed and the result keeps the output printed so far,
-    with ``returncode=None`` and ``timed_out=True``.  Output is decoded as UTF-8 with
-    replacement characters for invalid bytes.
+    Stopped at the time limit, the result keeps the output printed so far, with
+    ``returncode=None`` and ``timed_out=True``; stopped for printing more than
+    ``max_output`` bytes on stdout or on stderr, it keeps the first ``max_output`` and says
+    ``output_limited``.  Output is decoded as UTF-8 with replacement characters for invalid
+    bytes.  A program that cannot be started raises :class:`CannotStart`.
     """
+    words = [os.fspath(arg) for arg in argv]
+    env = env if env is not None else child_env()
+    if cwd is not None:
+        return _contained(words, stdin, timeout, max_output, cwd, env)
+    with tempfile.TemporaryDirectory(prefix="portcheck-run-",
+                                     ignore_cleanup_errors=True) as scratch:
+        return _contained(words, stdin, timeout, max_output, Path(scratch), env)
+
+
+def _contained(argv: list[str], stdin: str, timeout: float, max_output: int, cwd: Path,
+               env: Mapping[str, str]) -> RunResult:
     started = time.perf_counter()
-    process = subprocess.Popen(
-        [os.fspath(arg) for arg in argv],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        cwd=cwd,
-        env=dict(env) if env is not None else child_env(),
-        start_new_session=True,
-    )
+    deadline = time.monotonic() + timeout
     try:
-        stdout, stderr = process.communicate(stdin.encode("utf-8"), timeout=timeout)
-    except subprocess.TimeoutExpired:
-        _kill_group(process)
-        stdout, stderr = process.communicate()  # what was printed before the kill
-        return RunResult(
-            stdout=_decode(stdout),
-            stderr=_decode(stderr),
-            returncode=None,
-            seconds=time.perf_counter() - started,
-            timed_out=True,
-        )
-    except BaseException:
-        _kill_group(process)
+        process, family = containment.start(argv, cwd=cwd, env=env)
+    except OSError as error:
+        raise CannotStart(f"cannot start {argv[0]}: {error.strerror}") from None
+    pipes = Pipes(process, stdin.encode("utf-8"), max_output)
+    try:
+        timed_out = _runs_out(process, family, pipes, deadline)
+    finally:
+        containment.end(family)
+        pipes.pump(time.monotonic() + DRAIN_SECONDS)  # what was printed before the end
+        pipes.close()
         process.wait()
-        raise
+    if family.stopped.is_set():
+        raise containment.Interrupted()
     return RunResult(
-        stdout=_decode(stdout),
-        stderr=_decode(stderr),
-        returncode=process.returncode,
+        stdout=_decode(pipes.stdout),
+        stderr=_decode(pipes.stderr),
+        returncode=None if timed_out else process.returncode,
         seconds=time.perf_counter() - started,
+        timed_out=timed_out,
+        output_limited=pipes.limited,
     )
+
+
+def _runs_out(process: subprocess.Popen[bytes], family: containment.Family, pipes: Pipes,
+              deadline: float) -> bool:
+    """Let the program run until it has closed its output and exited, the output limit or
+    a stop ends it (False), or the deadline passes (True: it ran out of time)."""
+    if pipes.pump(deadline, family.stopped):
+        return not _exited(process.pid, deadline)
+    return not (pipes.limited or family.stopped.is_set())
+
+
+def _exited(pid: int, deadline: float) -> bool:
+    """Wait until ``pid`` has exited, without reaping it (so its id cannot be reused before
+    its group is killed); False when the deadline passes first."""
+    delay = 0.0005
+    while True:
+        try:
+            if os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None:
+                return True
+        except ChildProcessError:
+            return True
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(delay)
+        delay = min(delay * 2, 0.02)

@@ -19,11 +19,13 @@ from pathlib import Path
 from typing import ClassVar
 
 import portcheck
+from portcheck.errors import describe_exception
 from portcheck.interp import program_cache
 from portcheck.interp.errors import CompileError
 from portcheck.interp.frontends import DEFAULT_ENCODING
 from portcheck.languages import EMBEDDED, engine_for, get_language
 from portcheck.runners.base import (
+    DEFAULT_MAX_OUTPUT,
     DEFAULT_TIMEOUT,
     BuildError,
     Runner,
@@ -87,25 +89,36 @@ class InterpretedRunner(Runner):
             raise ToolchainMissing(self._missing())
         digest = hashlib.sha256(source.read_bytes() + self.check_key()).hexdigest()
         if digest not in self._checked:
-            try:
-                self.check(source)
-            except CompileError as error:
-                raise BuildError(str(error)) from None
-            except UnicodeDecodeError as error:
-                raise BuildError(f"{source}:1:1: the file is not in the expected encoding "
-                                 f"({error.reason})") from None
+            self._check_here(source)
             self._checked.add(digest)
         return source
 
+    def _check_here(self, source: Path) -> None:
+        """The embedded front-end's check, every failure of it a :class:`BuildError`: the
+        program's fault, or the front-end's on a program it cannot handle (a
+        RecursionError on a deeply nested program), which is still this port's failure."""
+        try:
+            self.check(source)
+        except CompileError as error:
+            raise BuildError(str(error)) from None
+        except UnicodeDecodeError as error:
+            raise BuildError(f"{source}:1:1: the file is not in the expected encoding "
+                             f"({error.reason})") from None
+        except Exception as error:
+            raise BuildError(f"{source}: the embedded {self.language} interpreter cannot "
+                             f"compile it: {describe_exception(error)}") from None
+
     def argv(self, built: Path) -> list[str]:
+        program = str(built.absolute())  # a run's working folder is a scratch one
         if self.engine == self.external and self.external_program:
-            return [self.external_program, str(built)]
-        return [sys.executable, "-u", "-m", self.module, str(built), *self.embedded_options()]
+            return [self.external_program, program]
+        return [sys.executable, "-u", "-m", self.module, program, *self.embedded_options()]
 
     def run(self, built: Path, *, stdin: str = "", timeout: float = DEFAULT_TIMEOUT,
-            args: Sequence[str] = ()) -> RunResult:
+            max_output: int = DEFAULT_MAX_OUTPUT, args: Sequence[str] = ()) -> RunResult:
         env = child_env({"PYTHONPATH": str(_PACKAGE_ROOT)})
-        return run_command([*self.argv(built), *args], stdin=stdin, timeout=timeout, env=env)
+        return run_command([*self.argv(built), *args], stdin=stdin, timeout=timeout,
+                           max_output=max_output, env=env)
 
     def _missing(self) -> str:
         assert self.external_program is not None and self.external_package is not None

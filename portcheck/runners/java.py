@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from portcheck.runners.base import (
+    DEFAULT_MAX_OUTPUT,
     DEFAULT_TIMEOUT,
     BuildError,
     RunResult,
@@ -56,18 +57,18 @@ class JavaRunner(CompiledRunner):
         return entry / f"{class_name}.class"
 
     def run(self, built: Path, *, stdin: str = "", timeout: float = DEFAULT_TIMEOUT,
-            args: Sequence[str] = ()) -> RunResult:
+            max_output: int = DEFAULT_MAX_OUTPUT, args: Sequence[str] = ()) -> RunResult:
         java = require_tool("java", PACKAGE)
-        argv = [java, *JAVA_OPTIONS, "-cp", str(built.parent), built.stem, *args]
-        return run_command(argv, stdin=stdin, timeout=timeout)
+        argv = [java, *JAVA_OPTIONS, "-cp", str(built.parent.absolute()), built.stem, *args]
+        return run_command(argv, stdin=stdin, timeout=timeout, max_output=max_output)
 
 
 def _javac(source: Path, work: Path) -> None:
     """Compile ``source`` into ``work``; the error names the file as the caller gave it."""
     javac = require_tool("javac", PACKAGE)
-    result = run_command(
-        [javac, *JAVAC_OPTIONS, "-d", str(work), str(source)], timeout=COMPILE_TIMEOUT
-    )
+    result = run_command(  # here, so that its messages name the file as it was given
+        [javac, *JAVAC_OPTIONS, "-d", str(work.absolute()), str(source)],
+        timeout=COMPILE_TIMEOUT, cwd=Path.cwd())
     if result.timed_out:
         raise BuildError(f"{source}: javac did not finish in {COMPILE_TIMEOUT:g} s")
     if result.returncode != 0:

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from portcheck.runners.base import (
+    DEFAULT_MAX_OUTPUT,
     DEFAULT_TIMEOUT,
     BuildError,
     RunResult,
@@ -62,8 +63,9 @@ class PascalRunner(CompiledRunner):
         return entry / source.stem
 
     def run(self, built: Path, *, stdin: str = "", timeout: float = DEFAULT_TIMEOUT,
-            args: Sequence[str] = ()) -> RunResult:
-        return run_command([built, *args], stdin=stdin, timeout=timeout)
+            max_output: int = DEFAULT_MAX_OUTPUT, args: Sequence[str] = ()) -> RunResult:
+        return run_command([built.absolute(), *args], stdin=stdin, timeout=timeout,
+                           max_output=max_output)
 
 
 def _fpc(source: Path, work: Path) -> None:

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from portcheck.runners.base import (
+    DEFAULT_MAX_OUTPUT,
     DEFAULT_TIMEOUT,
     BuildError,
     Runner,
@@ -46,6 +47,6 @@ class PythonRunner(Runner):
         return source
 
     def run(self, built: Path, *, stdin: str = "", timeout: float = DEFAULT_TIMEOUT,
-            args: Sequence[str] = ()) -> RunResult:
-        argv = [self.interpreter, *PYTHON_OPTIONS, str(built), *args]
-        return run_command(argv, stdin=stdin, timeout=timeout)
+            max_output: int = DEFAULT_MAX_OUTPUT, args: Sequence[str] = ()) -> RunResult:
+        argv = [self.interpreter, *PYTHON_OPTIONS, str(built.absolute()), *args]
+        return run_command(argv, stdin=stdin, timeout=timeout, max_output=max_output)
