@@ -9,6 +9,10 @@ from portcheck.interp.bsl.objects import enumeration
 OBJECT_BUILTINS = [
     ("ИнформацияОбОшибке", "ErrorInfo", "errorinfo", 0, 0),
     ("ЗаполнитьЗначенияСвойств", "FillPropertyValues", "fillpropertyvalues", 2, 4),
+    ("ТекущийСценарий", "CurrentScript", "currentscript", 0, 0),
+    ("ОбъединитьПути", "CombinePath", "combinepath", 1, 99),
+    ("ПодключитьСценарий", "AttachScript", "attachscript", 2, 2),
+    ("ЗагрузитьСценарий", "LoadScript", "loadscript", 1, 2),
     ("КраткоеПредставлениеОшибки", "BriefErrorDescription", "brieferrordescription", 1, 1),
     ("ПодробноеПредставлениеОшибки", "DetailErrorDescription", "detailerrordescription",
      1, 1),

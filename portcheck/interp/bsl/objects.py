@@ -97,6 +97,10 @@ def load_types() -> None:
 def construct(runtime: Any, shown: str, args: tuple[Any, ...]) -> Any:
     """``Новый <shown>(args)`` for a registered type; 1C's errors otherwise."""
     load_types()
+    script_type = getattr(runtime, "script_type", None)  # scripts.ScriptPrims
+    made = script_type(shown, args) if script_type is not None else None
+    if made is not None:
+        return made
     constructor = CONSTRUCTORS.get(shown.lower())
     if constructor is None:
         raise ProgramFault(NO_CONSTRUCTOR.format(shown))
