@@ -4,6 +4,7 @@
 
 from __future__ import annotations
 
+import sys
 from typing import TYPE_CHECKING, Any
 
 from portcheck.interp.bsl import library
@@ -88,6 +89,50 @@ class ObjectPrims:
 
     def prim_f_detailerrordescription(self, info: Any) -> str:
         return _error_info(info).detailed()
+
+    # ЭтотОбъект and scripts: their modules load on first use (this_object.py, scripts.py).
+
+    def prim_this_object(self, methods: tuple[tuple[str, str, bool], ...]) -> Any:
+        from portcheck.interp.bsl.this_object import this_object
+
+        return this_object(sys._getframe(1).f_globals, methods)  # the calling module's
+
+    def prim_f_currentscript(self) -> Any:
+        from portcheck.interp.bsl.scripts import ScriptInfo, calling_module
+
+        return ScriptInfo(calling_module(sys._getframe(1)))
+
+    def prim_f_combinepath(self, *parts: Any) -> str:
+        from portcheck.interp.bsl.scripts import combine_path
+
+        return combine_path(*parts)
+
+    def prim_f_attachscript(self, path: Any, name: Any) -> None:
+        from portcheck.interp.bsl.scripts import attach_script
+
+        attach_script(self, path, name)
+
+    def prim_f_loadscript(self, path: Any, parameters: Any = None) -> Any:
+        from portcheck.interp.bsl.scripts import load_script
+
+        return load_script(self, path)
+
+    def script_type(self, shown: str, args: tuple[Any, ...]) -> Any:
+        """``Новый <имя подключённого сценария>(…)``, or None for another name."""
+        known = self.script_types.get(shown.lower())
+        if known is None:
+            return None
+        from portcheck.interp.bsl.scripts import ScriptObject
+
+        return ScriptObject(known[1], known[0], self, args)
+
+    @property
+    def script_types(self) -> dict[str, Any]:
+        """The types ``ПодключитьСценарий`` made in this run."""
+        types = self.__dict__.get("_script_types")
+        if types is None:
+            types = self.__dict__["_script_types"] = {}
+        return types  # type: ignore[no-any-return]
 
     def prim_unsupported(self, shown: str, *args: Any) -> Any:
         raise ProgramFault(UNSUPPORTED.format(shown))

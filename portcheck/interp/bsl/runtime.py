@@ -24,8 +24,6 @@ from portcheck.interp.bsl.error_info import BslErrorInfo, CaughtError, Reraised,
 from portcheck.interp.bsl.formatting import onescript_presentation, platform_presentation, to_string
 from portcheck.interp.bsl.object_prims import ObjectPrims
 from portcheck.interp.bsl.objects import BslObject
-from portcheck.interp.bsl.scripts import ScriptPrims
-from portcheck.interp.bsl.this_object import ThisObjectPrims
 from portcheck.interp.bsl.values import (
     INDEX_OUT_OF_RANGE,
     BslArray,
@@ -50,7 +48,7 @@ _OBJECT = object()  # ``_field_fault``: the base is an object
 _INT2 = "type({0}) is int is type({1})"
 
 
-class BslRuntime(ObjectPrims, ThisObjectPrims, ScriptPrims, BuiltinFunctions, RuntimeBase):
+class BslRuntime(ObjectPrims, BuiltinFunctions, RuntimeBase):
     inline: ClassVar[dict[str, str]] = {
         # T_ is a scratch local of the generated function (the type of the left operand).
         "add": "({0} + {1} if (T_ := type({0})) is type({1}) and (T_ is int or T_ is str) "

@@ -15,7 +15,6 @@ from __future__ import annotations
 
 import os
 import re
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -28,9 +27,8 @@ from portcheck.interp.errors import ProgramFault, SourceError
 TAG = re.compile(r"^<portcheck (.*)>$")  # core.Program's tag of its compiled code
 
 
-def calling_module() -> str:
-    """The absolute path of the module whose compiled code called the runtime."""
-    frame = sys._getframe(1)
+def calling_module(frame: Any) -> str:
+    """The absolute path of the module whose compiled code runs in ``frame`` or below it."""
     while frame is not None:
         match = TAG.match(str(frame.f_globals.get("__name__", "")))
         if match:
@@ -198,35 +196,23 @@ class ScriptObject(BslObject):
         return self.name if standard is True else str(text)
 
 
-class ScriptPrims:
-    """Mixin of the runtime: the global functions of scripts and paths."""
+def attach_script(runtime: Any, path: Any, name: Any) -> None:
+    """``ПодключитьСценарий``: the type is the runtime's (one run's) own."""
+    path, name = os.path.abspath(_text(path)), _text(name)
+    types = runtime.script_types
+    known = types.get(name.lower())
+    if known is not None and known[1].program.filename != path:
+        raise ProgramFault(f"Тип уже зарегистрирован ({name})")
+    types[name.lower()] = (name, LoadedModule(path))
 
-    script_types: dict[str, tuple[str, LoadedModule]]
 
-    def prim_f_currentscript(self) -> ScriptInfo:
-        return ScriptInfo(calling_module())
+def load_script(runtime: Any, path: Any) -> ScriptObject:
+    module = LoadedModule(os.path.abspath(_text(path)))
+    return ScriptObject(module, "Сценарий", runtime, ())
 
-    def prim_f_combinepath(self, *parts: Any) -> str:
-        return os.path.join(*[_text(part) for part in parts])
 
-    def prim_f_attachscript(self, path: Any, name: Any) -> None:
-        path, name = os.path.abspath(_text(path)), _text(name)
-        types = self.__dict__.setdefault("script_types", {})
-        known = types.get(name.lower())
-        if known is not None and known[1].program.filename != path:
-            raise ProgramFault(f"Тип уже зарегистрирован ({name})")
-        types[name.lower()] = (name, LoadedModule(path))
-
-    def prim_f_loadscript(self, path: Any) -> ScriptObject:
-        module = LoadedModule(os.path.abspath(_text(path)))
-        return ScriptObject(module, "Сценарий", self, ())
-
-    def script_type(self, shown: str, args: tuple[Any, ...]) -> ScriptObject | None:
-        """``Новый <имя подключённого сценария>(…)``, or None for another name."""
-        known = self.__dict__.get("script_types", {}).get(shown.lower())
-        if known is None:
-            return None
-        return ScriptObject(known[1], known[0], self, args)
+def combine_path(*parts: Any) -> str:
+    return os.path.join(*[_text(part) for part in parts])
 
 
 def _new_file(runtime: Any, path: Any) -> FileName:

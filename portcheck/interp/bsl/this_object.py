@@ -9,7 +9,6 @@ functions and calls it, so a method called by name goes through the ordinary com
 
 from __future__ import annotations
 
-import sys
 from typing import TYPE_CHECKING, Any
 
 from portcheck.interp import ir
@@ -76,12 +75,10 @@ class ModuleObject(BslObject):
         return canonical in self.methods and self.methods[canonical][1]
 
 
-class ThisObjectPrims:
-    """Mixin of the runtime: ``ЭтотОбъект``."""
-
-    def prim_this_object(self, methods: tuple[tuple[str, str, bool], ...]) -> ModuleObject:
-        namespace = sys._getframe(1).f_globals  # the compiled module calling this
-        return ModuleObject(namespace[DISPATCHER_FUNCTION], methods)
+def this_object(namespace: dict[str, Any],
+                methods: tuple[tuple[str, str, bool], ...]) -> ModuleObject:
+    """``ЭтотОбъект`` of the compiled module whose globals are ``namespace``."""
+    return ModuleObject(namespace[DISPATCHER_FUNCTION], methods)
 
 
 class Action(BslObject):
