@@ -9,11 +9,27 @@ OneScript words a run-time error ``{Модуль <absolute path> / Ошибка 
 from __future__ import annotations
 
 import os
+import sys
 from pathlib import Path
 from typing import Any
 
-from portcheck.interp.bsl.objects import NO_FIELD, BslObject, spellings
+from portcheck.interp.bsl.compare import NOT_ORDERED
+from portcheck.interp.bsl.conversions import NOT_A_BOOLEAN
+from portcheck.interp.bsl.numbers import NOT_A_NUMBER
+from portcheck.interp.bsl.objects import NO_FIELD, NOT_INDEXABLE, NOT_ITERABLE, BslObject, spellings
+from portcheck.interp.bsl.values import INDEX_OUT_OF_RANGE
 from portcheck.interp.errors import ProgramFault
+
+# The platform's words for an error -> OneScript's, for the errors a handler catches in the
+# OneScript dialect (each checked on OneScript 1.9.2).
+ONESCRIPT_WORDS = {
+    INDEX_OUT_OF_RANGE: "Значение индекса выходит за пределы диапазона",
+    NOT_A_NUMBER: "Преобразование к типу 'Число' не поддерживается",
+    NOT_A_BOOLEAN: "Преобразование к типу 'Булево' не поддерживается",
+    NOT_ORDERED: "Сравнение на больше/меньше для данного типа не поддерживается",
+    NOT_ITERABLE: "Значение не является значением объектного типа",
+    NOT_INDEXABLE: "Значение не является значением объектного типа",
+}
 
 
 class CaughtError:
@@ -39,12 +55,18 @@ class Reraised(ProgramFault):
         self.caught = caught
 
 
-def caught_error(fault: ProgramFault, program: Any) -> CaughtError:
+def caught_error(fault: ProgramFault, program: Any, dialect: str) -> CaughtError:
+    """What a handler caught, called in the handler: a fault the core made from a Python
+    exception (an index past the end on a fast path) has no traceback of its own, the
+    exception being handled has it."""
     if isinstance(fault, Reraised):
         return fault.caught
     module = os.path.abspath(program.filename) if program else "<program>"
-    line = program._located(fault.message, fault.__traceback__).line if program else 0
-    return CaughtError(fault.message, module, line, _source_line(module, line))
+    traceback = fault.__traceback__ or sys.exc_info()[2]
+    line = program._located(fault.message, traceback).line if program else 0
+    message = ONESCRIPT_WORDS.get(fault.message, fault.message) if (
+        dialect == "onescript") else fault.message
+    return CaughtError(message, module, line, _source_line(module, line))
 
 
 def _source_line(module: str, line: int) -> str:

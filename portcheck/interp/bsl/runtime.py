@@ -315,8 +315,8 @@ class BslRuntime(ObjectPrims, BuiltinFunctions, RuntimeBase):
     # ---- exceptions ------------------------------------------------------------------
 
     def prim_caught(self, fault: ProgramFault) -> None:
-        self.error_message = fault.message
-        self.caught = caught_error(fault, self._program)
+        self.caught = caught_error(fault, self._program, self.dialect)
+        self.error_message = self.caught.message
 
     def prim_handled(self) -> None:
         """The end of an exception handler: OneScript forgets the error there (even inside
