@@ -33,15 +33,32 @@ ONESCRIPT_WORDS = {
 
 
 class CaughtError:
-    """What ``Попытка`` caught: the text and where it was raised."""
+    """What ``Попытка`` caught: the text, and where it was raised (found when asked for: a
+    handler in a loop pays for neither the traceback walk nor the file)."""
 
-    __slots__ = ("line", "message", "module", "source_line")
+    __slots__ = ("_line", "message", "program", "traceback")
 
-    def __init__(self, message: str, module: str, line: int, source_line: str) -> None:
+    def __init__(self, message: str, program: Any, traceback: Any) -> None:
         self.message = message
-        self.module = module
-        self.line = line
-        self.source_line = source_line
+        self.program = program
+        self.traceback = traceback
+        self._line: int | None = None
+
+    @property
+    def module(self) -> str:
+        return os.path.abspath(self.program.filename) if self.program else "<program>"
+
+    @property
+    def line(self) -> int:
+        if self._line is None:
+            self._line = self.program._located(self.message, self.traceback).line if (
+                self.program) else 0
+            self.traceback = None
+        return self._line
+
+    @property
+    def source_line(self) -> str:
+        return _source_line(self.module, self.line)
 
     def onescript_text(self) -> str:
         return f"{{Модуль {self.module} / Ошибка в строке: {self.line} / {self.message}}}"
@@ -61,12 +78,9 @@ def caught_error(fault: ProgramFault, program: Any, dialect: str) -> CaughtError
     exception being handled has it."""
     if isinstance(fault, Reraised):
         return fault.caught
-    module = os.path.abspath(program.filename) if program else "<program>"
-    traceback = fault.__traceback__ or sys.exc_info()[2]
-    line = program._located(fault.message, traceback).line if program else 0
     message = ONESCRIPT_WORDS.get(fault.message, fault.message) if (
         dialect == "onescript") else fault.message
-    return CaughtError(message, module, line, _source_line(module, line))
+    return CaughtError(message, program, fault.__traceback__ or sys.exc_info()[2])
 
 
 def _source_line(module: str, line: int) -> str:
