@@ -20,7 +20,7 @@ from typing import Any
 
 from portcheck.interp import ir
 from portcheck.interp.bsl.objects import NO_FIELD, BslObject, register_type, spellings
-from portcheck.interp.bsl.this_object import DISPATCHER_FUNCTION, dispatcher
+from portcheck.interp.bsl.this_object import DISPATCHER, DISPATCHER_FUNCTION, dispatcher
 from portcheck.interp.bsl.values import BslArray
 from portcheck.interp.errors import ProgramFault, SourceError
 
@@ -114,7 +114,8 @@ class LoadedModule:
             module = call_deep(lowering.module, tree)
         except SourceError as error:
             raise ProgramFault(f"Ошибка компиляции сценария: {error}") from None
-        module.procs.append(dispatcher(lowering.signatures, ir.NOWHERE))
+        if DISPATCHER not in lowering.hidden_procs:  # a script naming ЭтотОбъект has it
+            module.procs.append(dispatcher(lowering.signatures, ir.NOWHERE))
         from portcheck.interp.bsl.runtime import BslRuntime
 
         self.program = compile_module(specialise(module, lowering.initial), BslRuntime)
