@@ -273,7 +273,11 @@ class ValueTable(BslObject):
         raise ProgramFault(NO_FIELD.format(shown))
 
     def get(self, index: object) -> Row:
-        return self.rows[self._position(index)]
+        """``Т[i]``: OneScript words an index out of range here as a bad argument."""
+        i = whole_index(index)
+        if not 0 <= i < len(self.rows):
+            raise ProgramFault("Неверное значение аргумента")
+        return self.rows[i]
 
     def set(self, index: object, value: Any) -> None:
         raise ProgramFault("Индексированное значение доступно только для чтения")
@@ -351,7 +355,7 @@ class ValueTable(BslObject):
 
     def bsl_total(self, ref: Any) -> Any:
         column = self.columns.column(ref)
-        return _sum(row.read(column) for row in self.rows)
+        return total([row.read(column) for row in self.rows])
 
     def bsl_fillvalues(self, value: Any, names: Any = None) -> None:
         columns = self._columns(names)
@@ -445,6 +449,13 @@ def insert_position(index: Any, items: list[Any]) -> int:
     if not 0 <= i <= len(items):
         raise ProgramFault(OUT_OF_RANGE)
     return i
+
+
+def total(values: list[Any]) -> Any:
+    """``Итог``: the sum of the numbers; Неопределено when there are none (OneScript)."""
+    if not any(type(v) is int or type(v) is Decimal for v in values):
+        return None
+    return _sum(values)
 
 
 def _sum(values: Any) -> Any:

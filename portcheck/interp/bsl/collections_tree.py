@@ -13,9 +13,9 @@ from portcheck.interp.bsl.collections_table import (
     Column,
     Columns,
     Row,
-    _sum,
     column_names,
     insert_position,
+    total,
 )
 from portcheck.interp.bsl.compare import equal
 from portcheck.interp.bsl.conversions import to_bool
@@ -151,7 +151,7 @@ class TreeRows(BslObject):
 
     def bsl_total(self, ref: Any, children: Any = None) -> Any:
         column = self.owner.columns.column(ref)
-        return _sum(row.read(column) for row in self.all_rows(_flag(children)))
+        return total([row.read(column) for row in self.all_rows(_flag(children))])
 
     def bsl_find(self, value: Any, names: Any = None, children: Any = None) -> TreeRow | None:
         columns = self._columns(names)
