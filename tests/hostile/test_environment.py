@@ -58,15 +58,22 @@ def test_a_damaged_build_is_rebuilt_not_run(project_copy: Path, tmp_path: Path,
     assert built.stat().st_size > 100  # built again
 
 
-def test_a_damaged_probe_result_is_probed_again(project_copy: Path, tmp_path: Path,
-                                                monkeypatch: pytest.MonkeyPatch,
-                                                capsys: pytest.CaptureFixture[str]) -> None:
-    cache = tmp_path / "cache"
+def _probe_results(cache: Path, monkeypatch: pytest.MonkeyPatch,
+                   capsys: pytest.CaptureFixture[str]) -> list[Path]:
+    """The version probes' results that ``portcheck list`` leaves in a fresh ``cache``."""
     monkeypatch.setenv("PORTCHECK_CACHE", str(cache))
     assert portcheck(capsys, "list")[0] == 0
     results = list(cache.glob("probes/*/result.json"))
     if not results:
         pytest.skip("no compiler here to probe")
+    return results
+
+
+def test_a_damaged_probe_result_is_probed_again(project_copy: Path, tmp_path: Path,
+                                                monkeypatch: pytest.MonkeyPatch,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    cache = tmp_path / "cache"
+    results = _probe_results(cache, monkeypatch, capsys)
     for result in results:
         _empty(result)
     first = portcheck(capsys, "list")
@@ -81,11 +88,7 @@ def test_a_probe_result_of_another_portcheck_version_is_probed_again(
     whose manifest is right but whose fields this version does not know (the last CI run
     failed on exactly that: ``RunResult() got an unexpected keyword 'output_limited'``)."""
     cache = tmp_path / "cache"
-    monkeypatch.setenv("PORTCHECK_CACHE", str(cache))
-    assert portcheck(capsys, "list")[0] == 0
-    results = list(cache.glob("probes/*/result.json"))
-    if not results:
-        pytest.skip("no compiler here to probe")
+    results = _probe_results(cache, monkeypatch, capsys)
     for result in results:
         fields = json.loads(result.read_text(encoding="utf-8"))
         result.write_text(json.dumps({**fields, "a_future_field": True}), encoding="utf-8")
