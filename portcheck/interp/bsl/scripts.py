@@ -197,6 +197,15 @@ class ScriptObject(BslObject):
         return self.name if standard is True else str(text)
 
 
+def loaded_module(runtime: Any, path: str) -> LoadedModule:
+    """A script compiled once per run (a script loading itself recurses into the stack's
+    limit quickly instead of compiling again at every level)."""
+    modules = runtime.__dict__.setdefault("_loaded_modules", {})
+    if path not in modules:
+        modules[path] = LoadedModule(path)
+    return modules[path]  # type: ignore[no-any-return]
+
+
 def attach_script(runtime: Any, path: Any, name: Any) -> None:
     """``ПодключитьСценарий``: the type is the runtime's (one run's) own."""
     path, name = os.path.abspath(_text(path)), _text(name)
@@ -204,11 +213,11 @@ def attach_script(runtime: Any, path: Any, name: Any) -> None:
     known = types.get(name.lower())
     if known is not None and known[1].program.filename != path:
         raise ProgramFault(f"Тип уже зарегистрирован ({name})")
-    types[name.lower()] = (name, LoadedModule(path))
+    types[name.lower()] = (name, loaded_module(runtime, path))
 
 
 def load_script(runtime: Any, path: Any) -> ScriptObject:
-    module = LoadedModule(os.path.abspath(_text(path)))
+    module = loaded_module(runtime, os.path.abspath(_text(path)))
     return ScriptObject(module, "Сценарий", runtime, ())
 
 
