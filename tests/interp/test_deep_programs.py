@@ -22,6 +22,7 @@ from portcheck.interp.bsl.parser import parse as parse_bsl
 from portcheck.interp.bsl.runtime import BslRuntime
 from portcheck.interp.bsl.source import normalise
 from portcheck.interp.core import Program, compile_module
+from portcheck.interp.deep import call_deep
 from portcheck.interp.errors import CompileError, RunError
 from portcheck.interp.kumir import lower as kumir_lower
 
@@ -140,8 +141,12 @@ bsl_programs = programs(
 
 
 def bsl_general(text: str) -> Program:
-    module = ModuleLowering("p.bsl").module(parse_bsl(normalise(text), "p.bsl"))
-    return compile_module(module, BslRuntime)
+    """Lowered without the specialising pass, on a deep thread as ``compile_text`` is (a
+    program hundreds of levels deep needs more than the main thread's 1000 frames)."""
+    def compiled() -> Program:
+        module = ModuleLowering("p.bsl").module(parse_bsl(normalise(text), "p.bsl"))
+        return compile_module(module, BslRuntime)
+    return call_deep(compiled)
 
 
 @settings(max_examples=40, deadline=None)

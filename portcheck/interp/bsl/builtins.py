@@ -16,6 +16,7 @@ from portcheck.interp.bsl.compare import less
 from portcheck.interp.bsl.conversions import to_bool, to_number
 from portcheck.interp.bsl.formatting import format_value, to_string
 from portcheck.interp.bsl.library import TYPE_NAMES
+from portcheck.interp.bsl.objects import load_types
 from portcheck.interp.bsl.values import BslArray, BslType, NullType, type_name
 from portcheck.interp.errors import ProgramFault
 
@@ -334,6 +335,9 @@ class BuiltinFunctions:
 
     def prim_f_type(self, name: Any) -> BslType:
         canonical = TYPE_NAMES.get(_text(name).strip().lower())
+        if canonical is None:  # perhaps an object type, not loaded yet
+            load_types()
+            canonical = TYPE_NAMES.get(_text(name).strip().lower())
         if canonical is None:
             raise ProgramFault(f"Тип не определен ({_text(name)})")
         return BslType(canonical)

@@ -40,7 +40,8 @@ def to_string(value: object, dialect: str = "platform") -> str:
         return date_text(value)  # type: ignore[arg-type]
     if kind is BslType:
         return value.name  # type: ignore[attr-defined]
-    return type_name(value)
+    present = getattr(value, "presentation", None)  # objects.BslObject
+    return present() if present is not None else type_name(value)
 
 
 def plain_digits(value: numbers.Number, keep_scale: bool) -> str:

@@ -125,3 +125,9 @@ TYPE_NAMES = {
     "ключизначение": "КлючИЗначение", "keyandvalue": "КлючИЗначение", "тип": "Тип",
     "type": "Тип",
 }
+
+# The object types' own global functions (library_objects.py).
+from portcheck.interp.bsl.library_objects import OBJECT_BUILTINS, OBJECT_ENUMS  # noqa: E402
+
+BUILTINS.update(_table(OBJECT_BUILTINS))
+ENUMS.update(OBJECT_ENUMS)  # the object types' names join TYPE_NAMES in objects.load_types

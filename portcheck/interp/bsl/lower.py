@@ -29,6 +29,8 @@ class ModuleLowering(StmtLowering):
         self.scope = Scope(set(), set())
         self.initial: set[int] = set()  # id() of the Assign giving a variable Неопределено
         self.label_spelling: dict[str, str] = {}  # ~метка -> ~Метка as first written
+        self.hidden_procs: dict[str, ir.Proc] = {}
+        self.exported: set[str] = set()
 
     def initial_values(self, names: list[str]) -> list[ir.Stmt]:
         """Every variable starts as Неопределено (``definite`` tells these apart)."""
@@ -53,6 +55,7 @@ class ModuleLowering(StmtLowering):
         self.check_jumps(statements, JUMPS, self.label_spelling)
         globals_ = sorted(self.module_vars | implicit | set(self.scope.temps))
         init = self.initial_values(globals_)
+        procs += self.hidden_procs.values()
         return ir.Module(globals_, procs, init + statements, self.filename)
 
     def declare(self, token: Token, names: set[str]) -> str:
@@ -78,6 +81,8 @@ class ModuleLowering(StmtLowering):
                                    None if default is None else self.default(default)))
         self.signatures[name] = Signature(name, name_token.value, params,
                                           method.data == "function")
+        if any(isinstance(c, Token) and c.type == "EXPORT" for c in method.children):
+            self.exported.add(name)
 
     def default(self, node: Tree) -> ir.Const:
         if node.data == "negative_number":

@@ -13,14 +13,18 @@ from portcheck.interp import ir
 from portcheck.interp.bsl import library
 from portcheck.interp.bsl.literals import date_value, number_value, string_value
 from portcheck.interp.bsl.numbers import MAX_DIGITS
+from portcheck.interp.bsl.onescript_names import ONESCRIPT_GLOBALS
 from portcheck.interp.bsl.scope import Scope, Signature
 from portcheck.interp.bsl.static_types import BOOLEAN_PRIMS
+from portcheck.interp.bsl.this_object import DISPATCHER, dispatcher, methods_info
 from portcheck.interp.bsl.values import NULL, BslArray
 from portcheck.interp.lowering import Lowering, pos_of
 
 COMPARE_PRIMS = {"<>": "ne", "<": "lt", "<=": "le", ">": "gt", ">=": "ge"}
 ARITHMETIC_PRIMS = {"+": "add", "-": "sub", "*": "mul", "/": "div", "%": "mod"}
 ARRAY_CLASS = BslArray
+# Methods whose second argument receives a value: canonical -> the method giving that value.
+OUT_METHODS = {"property": "property_value"}
 
 
 def children(node: Tree) -> list[Tree | Token]:
@@ -39,6 +43,8 @@ class ExprLowering(Lowering):
 
     signatures: dict[str, Signature]
     scope: Scope
+    hidden_procs: dict[str, ir.Proc]  # helpers the lowering adds (``out_method_call``)
+    exported: set[str]  # the module's procedures marked Экспорт
 
     def condition(self, node: Tree) -> ir.Expr:
         """An expression used as a condition: a Python bool, converted the 1C way."""
@@ -89,8 +95,19 @@ class ExprLowering(Lowering):
         token = node.children[0]
         name = token.value.lower()
         if not self.scope.knows(name):
+            if name in ("этотобъект", "thisobject"):
+                return self.this_object(pos_of(node))
+            if name in ONESCRIPT_GLOBALS:  # OneScript knows it; the use fails when it runs
+                return ir.Prim("unsupported", [ir.Const(token.value)], pos_of(node))
             self.fail(node, f"Переменная не определена ({token.value})")
         return ir.Var(name, pos_of(node))
+
+    def this_object(self, where: ir.Pos) -> ir.Expr:
+        """``ЭтотОбъект``: the module as an object, through a hidden dispatcher."""
+        if DISPATCHER not in self.hidden_procs:
+            self.hidden_procs[DISPATCHER] = dispatcher(self.signatures, where)
+        info = methods_info(self.signatures, self.exported)
+        return ir.Prim("this_object", [ir.Const(info)], where)
 
     def expr_or_op(self, node: Tree) -> ir.Expr:
         left, right = children(node)
@@ -168,14 +185,38 @@ class ExprLowering(Lowering):
 
     def expr_method_call(self, node: Tree, as_statement: bool = False) -> ir.Expr:
         base, name, args_node = node.children
-        canonical = library.METHODS.get(name.value.lower())
+        # A method the checker does not know may still be the value's own: the value's type
+        # is known when the program runs, so is the error (as in OneScript).
+        canonical = library.METHODS.get(name.value.lower(), name.value.lower())
         where = pos_of(name)
-        if canonical is None:
-            self.fail(name, f"Метод объекта не обнаружен ({name.value})")
-        args = [ir.Const(None) if a is None else self.expr(a)
-                for a in self.arguments(args_node)]
+        arg_nodes = self.arguments(args_node)
+        if canonical in OUT_METHODS and len(arg_nodes) == 2 and arg_nodes[1] is not None:
+            return self.out_method_call(base, canonical, name.value, arg_nodes, where)
+        args = [ir.Const(None) if a is None else self.expr(a) for a in arg_nodes]
         return ir.Prim("method", [self.expr(base), ir.Const(canonical), ir.Const(name.value),
                                   *args], where)
+
+    def out_method_call(self, base: Tree, canonical: str, shown: str,
+                        arg_nodes: list[Tree | None], where: ir.Pos) -> ir.Expr:
+        """``Структура.Свойство(Ключ, Значение)``: the second argument receives a value, so
+        the call goes through a hidden function with a by-reference parameter (the core
+        writes it back as for a procedure of the module)."""
+        name = f"%{canonical}_out"
+        if name not in self.hidden_procs:
+            value_of = OUT_METHODS[canonical]
+            obj, key, out = ir.Var("obj"), ir.Var("key"), ir.Var("out")
+            body: list[ir.Stmt] = [
+                ir.Assign(out, ir.Prim("method", [obj, ir.Const(value_of), ir.Const(shown), key],
+                                       where), where),
+                ir.Return(ir.Prim("method", [obj, ir.Const(canonical), ir.Const(shown), key],
+                                  where), where),
+            ]
+            params = [ir.Param("obj", False, None), ir.Param("key", False, None),
+                      ir.Param("out", True, None)]
+            self.hidden_procs[name] = ir.Proc(name, params, [], body, True, where)
+        args = [self.expr(base), *(ir.Const(None) if a is None else self.expr(a)
+                                   for a in arg_nodes)]
+        return ir.Call(name, args, where)
 
     def expr_call(self, node: Tree, as_statement: bool = False) -> ir.Expr:
         name_token, args_node = node.children
@@ -195,6 +236,9 @@ class ExprLowering(Lowering):
                           f"Использование процедуры как функции ({name_token.value})")
             return ir.Call(name, [None if a is None else self.expr(a) for a in args], where)
         builtin = library.BUILTINS.get(name)
+        if builtin is None and name in ONESCRIPT_GLOBALS:
+            values = [ir.Const(None) if a is None else self.expr(a) for a in args]
+            return ir.Prim("unsupported", [ir.Const(name_token.value), *values], where)
         if builtin is None:
             self.fail(name_token, "Процедура или функция с указанным именем не "
                       f"определена ({name_token.value})")
@@ -219,10 +263,6 @@ class ExprLowering(Lowering):
             # Цел(a / b): the whole quotient, without an intermediate decimal.
             left, _, right = args[0].children
             return self.operator("quotient", [self.expr(left), self.expr(right)], where)
-        if builtin.canonical == "type" and args[0] is not None and args[0].data == "string":
-            type_text = string_value([t.value for t in args[0].children])
-            if type_text.lower() not in library.TYPE_NAMES:
-                self.fail(args[0], f"Тип не определен ({type_text})")
         values = [ir.Const(None) if a is None else self.expr(a) for a in args]
         if builtin.canonical == "mid":
             values += [ir.Const(None)] * (3 - len(values))
@@ -232,9 +272,15 @@ class ExprLowering(Lowering):
     def expr_new(self, node: Tree) -> ir.Expr:
         name_token, args_node = node.children[1], node.children[2]
         kind = library.NEW_TYPES.get(name_token.value.lower())
-        if kind is None:
-            self.fail(name_token, f"Тип не определен ({name_token.value})")
         args = [ir.Const(None) if a is None else self.expr(a)
                 for a in self.arguments(args_node)]
+        if kind is None:  # another type: found (or not) when the program runs, as in OneScript
+            return ir.Prim("new_named", [ir.Const(name_token.value), *args], pos_of(node))
         return ir.Prim("new_" + kind, args, pos_of(node))
+
+    def expr_new_dynamic(self, node: Tree) -> ir.Expr:
+        """``Новый("Тип", Параметры)``: the type's name and an array of arguments."""
+        args = [ir.Const(None) if a is None else self.expr(a)
+                for a in self.arguments(node.children[1])]
+        return ir.Prim("new_by_name", args, pos_of(node))
 

@@ -143,7 +143,9 @@ class StmtLowering(ExprLowering):
 
     def stmt_try_stmt(self, node: Tree) -> list[ir.Stmt]:
         body, handler = node.children[1], node.children[3]
-        return [ir.Try(self.block(body), self.block(handler), "caught", pos_of(node))]
+        # The handler's end forgets the error (ИнформацияОбОшибке() is empty after it).
+        done = ir.Eval(ir.Prim("handled", [], pos_of(node)), pos_of(node))
+        return [ir.Try(self.block(body), [*self.block(handler), done], "caught", pos_of(node))]
 
     def stmt_raise_stmt(self, node: Tree) -> list[ir.Stmt]:
         value = node.children[1]

@@ -20,7 +20,10 @@ from portcheck.interp.bsl import numbers
 from portcheck.interp.bsl.builtins import BuiltinFunctions
 from portcheck.interp.bsl.compare import equal, less
 from portcheck.interp.bsl.conversions import to_bool, to_number
+from portcheck.interp.bsl.error_info import BslErrorInfo, CaughtError, Reraised, caught_error
 from portcheck.interp.bsl.formatting import onescript_presentation, platform_presentation, to_string
+from portcheck.interp.bsl.object_prims import ObjectPrims
+from portcheck.interp.bsl.objects import BslObject
 from portcheck.interp.bsl.values import (
     INDEX_OUT_OF_RANGE,
     BslArray,
@@ -36,13 +39,16 @@ NOT_INDEXABLE = "Получение элемента по индексу для 
 NOT_ITERABLE = "Итератор для значения не определен"
 NO_FIELD = "Поле объекта не обнаружено ({})"
 NO_METHOD = "Метод объекта не обнаружен ({})"
+ONESCRIPT_NO_FIELD = "Свойство объекта не обнаружено"
+NOT_AN_OBJECT = "Значение не является значением объектного типа"
 STACK_OVERFLOW = "Переполнение стека встроенного языка"
 OUT_OF_MEMORY = "Недостаточно памяти"
 
+_OBJECT = object()  # ``_field_fault``: the base is an object
 _INT2 = "type({0}) is int is type({1})"
 
 
-class BslRuntime(BuiltinFunctions, RuntimeBase):
+class BslRuntime(ObjectPrims, BuiltinFunctions, RuntimeBase):
     inline: ClassVar[dict[str, str]] = {
         # T_ is a scratch local of the generated function (the type of the left operand).
         "add": "({0} + {1} if (T_ := type({0})) is type({1}) and (T_ is int or T_ is str) "
@@ -126,6 +132,7 @@ class BslRuntime(BuiltinFunctions, RuntimeBase):
         self.dialect = dialect
         self.prim_write_text = stdout.write  # bound directly for the f_message_s template
         self.error_message = ""
+        self.caught: CaughtError | None = None
         self._warned_places: set[str] = set()
 
     # ---- errors and warnings ---------------------------------------------------------
@@ -237,19 +244,37 @@ class BslRuntime(BuiltinFunctions, RuntimeBase):
         base.set(index, value)
 
     def prim_getprop(self, base: Any, name: str, shown: str) -> Any:
-        if isinstance(base, BslStructure | BslKeyValue):
-            return base.property(name, shown)
-        raise ProgramFault(NO_FIELD.format(shown))
+        if isinstance(base, BslStructure | BslKeyValue | BslObject):
+            try:
+                return base.property(name, shown)
+            except ProgramFault as fault:
+                raise self._field_fault(fault) from None
+        raise self._field_fault(ProgramFault(NO_FIELD.format(shown)), base)
 
     def prim_setprop(self, base: Any, name: str, shown: str, value: Any) -> None:
-        if isinstance(base, BslStructure):
-            base.set_property(name, shown, value)
+        if isinstance(base, BslStructure | BslObject):
+            try:
+                base.set_property(name, shown, value)
+            except ProgramFault as fault:
+                raise self._field_fault(fault) from None
             return
-        raise ProgramFault(NO_FIELD.format(shown))
+        raise self._field_fault(ProgramFault(NO_FIELD.format(shown)), base)
+
+    def _field_fault(self, fault: ProgramFault, base: Any = _OBJECT) -> ProgramFault:
+        """A missing field in OneScript's words: "Свойство объекта не обнаружено (…)", and
+        "Значение не является значением объектного типа" for a number, string …"""
+        if self.dialect != "onescript" or not fault.message.startswith(NO_FIELD[:20]):
+            return fault
+        if base is None or isinstance(base, str | int | Decimal | bool | datetime):
+            return ProgramFault(NOT_AN_OBJECT)
+        return ProgramFault(ONESCRIPT_NO_FIELD + fault.message[len(NO_FIELD) - 5:])
 
     def prim_method(self, base: Any, canonical: str, shown: str, *args: Any) -> Any:
-        method = getattr(base, "bsl_" + canonical, None) if isinstance(
-            base, _COLLECTIONS) else None
+        if isinstance(base, BslObject):
+            method = base.bsl_method(canonical)
+        else:
+            method = getattr(base, "bsl_" + canonical, None) if isinstance(
+                base, _COLLECTIONS) else None
         if method is None:
             raise ProgramFault(NO_METHOD.format(shown))
         try:
@@ -290,21 +315,39 @@ class BslRuntime(BuiltinFunctions, RuntimeBase):
     # ---- exceptions ------------------------------------------------------------------
 
     def prim_caught(self, fault: ProgramFault) -> None:
-        self.error_message = fault.message
+        self.caught = caught_error(fault, self._program, self.dialect)
+        self.error_message = self.caught.message
+
+    def prim_handled(self) -> None:
+        """The end of an exception handler: OneScript forgets the error there (even inside
+        an enclosing handler); the platform dialect keeps ОписаниеОшибки() as it was."""
+        self.caught = None
+        if self.dialect == "onescript":
+            self.error_message = ""
 
     def prim_raise(self, message: Any) -> None:
         if message is None:
+            if self.caught is not None:
+                raise Reraised(self.caught)
             raise ProgramFault(self.error_message or "Исключение")
         raise ProgramFault(to_string(message, self.dialect))
 
     def prim_f_errordescription(self) -> str:
+        if self.dialect == "onescript" and self.caught is not None:
+            return self.caught.onescript_text()
         return self.error_message
+
+    def prim_f_errorinfo(self) -> BslErrorInfo:
+        return BslErrorInfo(self.caught)
 
     # ---- constructors ----------------------------------------------------------------
 
     def prim_new_array(self, *sizes: Any) -> BslArray:
         if not sizes:
             return BslArray()
+        copied = getattr(sizes[0], "array_items", None)  # Новый Массив(ФиксированныйМассив)
+        if copied is not None and len(sizes) == 1:
+            return BslArray(copied())
         if math.prod(max(index_of(size), 0) for size in sizes) > MAX_ITEMS:
             raise ProgramFault(OUT_OF_MEMORY)
         return self._new_array(*sizes)
@@ -318,23 +361,38 @@ class BslRuntime(BuiltinFunctions, RuntimeBase):
         return BslArray([self._new_array(*sizes[1:]) for _ in range(count)])
 
     def prim_new_structure(self, keys: Any = None, *values: Any) -> BslStructure:
+        """Keys in a comma-separated string (empty ones skipped, as OneScript does; extra
+        values ignored) or the entries of a ФиксированнаяСтруктура."""
         structure = BslStructure()
-        if keys is None:
+        if keys is None and not values:
+            return structure
+        copied = getattr(keys, "structure_entries", None)
+        if copied is not None and not values:
+            structure.entries.update(copied())
             return structure
         if type(keys) is not str:
             raise ProgramFault("Неверный тип аргумента")
-        names = [k.strip() for k in keys.split(",")]
-        if len(values) > len(names):
-            raise ProgramFault("Слишком много фактических параметров")
+        names = [k.strip() for k in keys.split(",") if k.strip()]
         for n, name in enumerate(names):
+            if not name.isidentifier():
+                raise ProgramFault(f"Неверное имя ключа структуры ({name})")
             structure.bsl_insert(name, values[n] if n < len(values) else None)
         return structure
 
-    def prim_new_map(self) -> BslMap:
+    def prim_new_map(self, *source: Any) -> BslMap:
+        """Empty, or a copy of a ФиксированноеСоответствие."""
+        copied = getattr(source[0], "map_entries", None) if len(source) == 1 else None
+        if copied is not None:
+            result = BslMap()
+            result.entries.update(copied())
+            return result
+        if source:
+            raise ProgramFault("Неверный тип аргумента" if len(source) == 1
+                               else "Слишком много фактических параметров")
         return BslMap()
 
 
-_COLLECTIONS = (BslArray, BslStructure, BslMap)
+_COLLECTIONS = (BslArray, BslStructure, BslMap, BslObject)
 
 
 def _shift_date(date: datetime, seconds: numbers.Number) -> datetime:

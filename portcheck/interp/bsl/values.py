@@ -188,6 +188,11 @@ class BslStructure:
     def bsl_property(self, key: object) -> bool:
         return type(key) is str and key.strip().lower() in self.entries
 
+    def bsl_property_value(self, key: object) -> Any:
+        """The value ``Свойство(Ключ, Значение)`` gives: Неопределено for a missing key."""
+        entry = self.entries.get(key.strip().lower()) if type(key) is str else None
+        return None if entry is None else entry[1]
+
     def bsl_delete(self, key: object) -> None:
         self.entries.pop(_structure_key(key).lower(), None)
 

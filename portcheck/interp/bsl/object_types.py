@@ -1,0 +1,13 @@
+"""Imports every module that registers object types in ``objects`` (for ``Новый`` and ``Тип``)."""
+
+from portcheck.interp.bsl import (
+    collections_fixed,  # noqa: F401
+    collections_list,  # noqa: F401
+    collections_table,  # noqa: F401
+    collections_tree,  # noqa: F401
+    random_generator,  # noqa: F401
+    scripts,  # noqa: F401
+    this_object,  # noqa: F401
+    type_description,  # noqa: F401
+    uuid_value,  # noqa: F401
+)
