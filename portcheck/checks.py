@@ -207,7 +207,8 @@ def check_limits(context: CheckContext, port: Port) -> CheckResult:
     beyond = port.not_applicable
     listed = "; ".join(f"{cid} ({why})" for cid, why in beyond[:5])
     more = f"; and {len(beyond) - 5} more" if len(beyond) > 5 else ""
-    return CheckResult(port.id, "limits", NA, f"{len(beyond)} cases not applicable to "
+    cases = "case" if len(beyond) == 1 else "cases"
+    return CheckResult(port.id, "limits", NA, f"{len(beyond)} {cases} not applicable to "
                        f"{port.language}: {listed}{more}", reason=Reason.NOT_APPLICABLE)
 
 
