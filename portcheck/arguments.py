@@ -27,6 +27,7 @@ def seconds(text: str) -> float:
 
 
 MAX_DEEP = 1000  # other inputs a deep check draws: more is a typo, not a wish
+MAX_FUZZ = 100_000  # inputs of one fuzz run: each is rendered into the program
 
 
 def count(low: int, high: int | None = None) -> Callable[[str], int]:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from portcheck.algorithms import Case, case_of
-from portcheck.compare import Segment, compare
+from portcheck.compare import Difference, Segment, compare
 from portcheck.errors import UsageError, describe_exception
 from portcheck.execution import Output, RunSettings, produce_output, stderr_note
 from portcheck.golden_store import golden_path, read_golden
@@ -185,16 +185,34 @@ def _value(port: Port, name: str, n: int, rng: random.Random) -> object:
     return rng.randint(limit.low, limit.high) if limit else spec.draw(rng)
 
 
-def check_deep(context: CheckContext, port: Port) -> CheckResult:
-    cases = other_cases(port, context.deep, context.seed)
+@dataclass
+class DifferentialRun:
+    """A template port rendered with ``cases``, run once, against the reference."""
+
+    expected: list[Segment]
+    output: Output
+    difference: Difference | None
+
+
+def differential_run(context: CheckContext, port: Port, cases: list[Case],
+                     kind: str = "deep", label: str = "fresh run") -> DifferentialRun:
+    """Render the port's template with ``cases``, build and run it, and compare what it
+    prints with the reference computed now (:class:`RunProblem` when it cannot run)."""
     text = render_template(port.template, context.project.templates_dir, port.reference,
                            cases)
-    with tempfile.TemporaryDirectory(prefix="portcheck-deep-") as folder:
+    with tempfile.TemporaryDirectory(prefix=f"portcheck-{kind}-") as folder:
         program = Path(folder) / port.program.name
         program.write_text(text, encoding="utf-8")
-        result = produce_output(port, program, context.settings, cases, kind="deep")
+        result = produce_output(port, program, context.settings, cases, kind=kind)
     expected = [Segment(c.id, port.reference.output(c.params)) for c in cases]
-    difference = compare(expected, result.stdout, port.compare, ("reference", "fresh run"))
+    return DifferentialRun(expected, result, compare(expected, result.stdout, port.compare,
+                                                     ("reference", label)))
+
+
+def check_deep(context: CheckContext, port: Port) -> CheckResult:
+    cases = other_cases(port, context.deep, context.seed)
+    run = differential_run(context, port, cases)
+    difference, result = run.difference, run.output
     if difference:
         return CheckResult(port.id, "deep", FAIL, f"differs from the reference on other "
                            f"inputs: {difference.one_line()}",

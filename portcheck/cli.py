@@ -8,7 +8,7 @@ import sys
 from collections.abc import Sequence
 
 from portcheck import commands, output
-from portcheck.arguments import MAX_DEEP, count, seconds, size
+from portcheck.arguments import MAX_DEEP, MAX_FUZZ, count, seconds, size
 from portcheck.color import CHOICES
 from portcheck.compare import MODES
 from portcheck.errors import EXIT_FAILED, EXIT_USAGE, CheckFailed, UsageError, describe_exception
@@ -64,6 +64,17 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--lang", required=True, metavar="LANG")
     _timeout(p)
     _engine(p)
+
+    p = sub.add_parser("fuzz", help="run each template port on random inputs against the "
+                       "reference; shrink a failing input")
+    p.add_argument("algorithm", metavar="ALGO")
+    p.add_argument("--lang", action="append", metavar="L",
+                   help="only this language (repeatable; default: every template port)")
+    p.add_argument("--count", type=count(1, MAX_FUZZ), default=50, metavar="N",
+                   help="random inputs per port, the ends of every range among them "
+                   "(default 50)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the draws (default 1)")
+    _run_options(p)
 
     p = sub.add_parser("verify", help="every check of every port (the main job)")
     _selection(p)
@@ -174,6 +185,7 @@ HANDLERS = {
     "reference": commands.cmd_reference,
     "run": commands.cmd_run,
     "verify": commands.cmd_verify,
+    "fuzz": commands.cmd_fuzz,
     "golden": commands.cmd_golden,
     "render": commands.cmd_render,
     "exec": commands.cmd_exec,

@@ -9,7 +9,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from portcheck import golden, report
+from portcheck import fuzz, golden, report
 from portcheck.algorithms import Algorithm, Case
 from portcheck.checks import CheckContext, record_transcript
 from portcheck.color import diff_painter, wants_color
@@ -142,6 +142,26 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if goldens.failures:
         print(f"goldens are missing or differ from the reference; fix with: {_fixes(goldens)}")
     if goldens.failures or any(r.status == FAIL for rs in results.values() for r in rs):
+        raise CheckFailed()
+    return 0
+
+
+def cmd_fuzz(args: argparse.Namespace) -> int:
+    project = find_project()
+    project.algorithm(args.algorithm)
+    selection = Selection((args.algorithm,), tuple(args.lang or ()))
+    ports = [port for port in select_ports(find_ports(project), selection)
+             if port.origin == "template" and port.template is not None]
+    if not ports:
+        raise UsageError(f"{args.algorithm}: no template port to fuzz"
+                         + (f" in {', '.join(args.lang)}" if args.lang else ""))
+    context = CheckContext(project, _settings(args))
+    failed = False
+    for port in ports:
+        result = fuzz.fuzz_port(context, port, args.count, args.seed)
+        print(fuzz.report_line(result), flush=True)
+        failed |= result.status == FAIL
+    if failed:
         raise CheckFailed()
     return 0
 

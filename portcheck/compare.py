@@ -168,10 +168,32 @@ def _excerpt(unit: str | None, column: int) -> str:
 def _locate(expected: list[Segment], mode: str, index: int) -> str:
     """Which case, and which line or token of it, unit ``index`` of the whole belongs to."""
     noun = "token" if mode == "tokens" else "line"
+    segment, start = _segment_at(expected, mode, index)
+    if segment == len(expected):
+        return "after the last case"
+    return f"case {expected[segment].case_id}, {noun} {index - start + 1}"
+
+
+def _segment_at(expected: list[Segment], mode: str, index: int) -> tuple[int, int]:
+    """The segment unit ``index`` of the whole belongs to (``len(expected)``: after the
+    last), and the index of that segment's first unit."""
     start = 0
-    for segment in expected:
+    for number, segment in enumerate(expected):
         count = len(_units(segment.text, mode))
         if index < start + count:
-            return f"case {segment.case_id}, {noun} {index - start + 1}"
+            return number, start
         start += count
-    return "after the last case"
+    return len(expected), start
+
+
+def first_differing_segment(expected: list[Segment], actual: str, mode: str) -> int | None:
+    """The number of the first segment (case) ``actual`` does not match, as ``compare``
+    places the first difference (``len(expected)``: output after the last case); None
+    when it matches.  What ``portcheck fuzz`` needs to name the failing case of a run."""
+    want = _units("".join(s.text for s in expected), mode)
+    got = _units(actual, mode)
+    if want == got:
+        return None
+    first = next((n for n, (w, g) in enumerate(zip(want, got, strict=False)) if w != g),
+                 min(len(want), len(got)))
+    return _segment_at(expected, mode, first)[0]
