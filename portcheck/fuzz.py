@@ -27,6 +27,7 @@ from portcheck.ports import Port
 from portcheck.results import FAIL, PASS, SKIP, RunProblem
 
 SHRINK_BUDGET = 60  # runs a shrink may take (each a render, a build and a run)
+SHRINK_SECONDS = 120.0  # and its time: a port that hangs meets the time limit on every run
 BATCH = 1000  # inputs rendered into one program (a Java method holds at most 64 KiB of code)
 
 
@@ -103,9 +104,10 @@ class _Tries:
 
     def __init__(self, context: CheckContext, port: Port, budget: int) -> None:
         self.context, self.port, self.budget, self.runs = context, port, budget, 0
+        self.deadline = time.monotonic() + SHRINK_SECONDS
 
     def left(self) -> bool:
-        return self.runs < self.budget
+        return self.runs < self.budget and time.monotonic() < self.deadline
 
     def fails(self, case: Case) -> bool:
         if not self.left() or self.port.why_not(case) is not None \
