@@ -17,6 +17,7 @@ from portcheck.interp.bsl.conversions import to_bool, to_number
 from portcheck.interp.bsl.formatting import format_value, to_string
 from portcheck.interp.bsl.library import TYPE_NAMES
 from portcheck.interp.bsl.objects import load_types
+from portcheck.interp.bsl.strtemplate import str_template
 from portcheck.interp.bsl.values import BslArray, BslType, NullType, type_name
 from portcheck.interp.errors import ProgramFault
 
@@ -170,17 +171,7 @@ class BuiltinFunctions:
         return lines[n - 1] if 1 <= n <= len(lines) else ""
 
     def prim_f_strtemplate(self, template: Any, *values: Any) -> str:
-        text, out, i = _text(template), [], 0
-        while i < len(text):
-            if text[i] == "%" and i + 1 < len(text) and text[i + 1].isdigit():
-                n = int(text[i + 1])
-                out.append(to_string(values[n - 1], self.dialect)
-                           if 1 <= n <= len(values) and values[n - 1] is not None else "")
-                i += 2
-            else:
-                out.append(text[i])
-                i += 1
-        return "".join(out)
+        return str_template(_text(template), values, lambda v: to_string(v, self.dialect))
 
     def prim_f_isblankstring(self, value: Any) -> bool:
         return not _text(value).strip()
