@@ -16,45 +16,48 @@ public class Freecell {
         return (int) (seed / 65536);
     }
 
-    // Deals game number `game` and prints it: 7 lines of 8 cards, the last line 4.
-    static void deal(int game) {
-        String ranks = "A23456789TJQK";
-        String suits = "♣♦♥♠";
-
-        // The ordered deck: A♣ A♦ A♥ A♠ 2♣ ... K♠.
-        String[] cards = new String[52];
+    // Deals game number `game` into `dealt`, as card numbers: card c is rank c / 4 and
+    // suit c % 4 of the ordered deck A♣ A♦ A♥ A♠ 2♣ ... K♠ (0 is A♣, 51 is K♠).
+    // `deck` is where the cards left are kept (52 ints, filled here).
+    static void deal(int game, int[] deck, int[] dealt) {
         for (int i = 0; i < 52; i++) {
-            cards[i] = "" + ranks.charAt(i / 4) + suits.charAt(i % 4);
+            deck[i] = i;
         }
-
         // Pick a card among those left, then move the last card left into its place.
         seed = game;
-        String[] dealt = new String[52];
         for (int i = 0; i < 52; i++) {
             int pick = lcg() % (52 - i);
-            dealt[i] = cards[pick];
-            cards[pick] = cards[51 - i];
+            dealt[i] = deck[pick];
+            deck[pick] = deck[51 - i];
         }
+    }
+
+    // Deals game number `game` and prints it: 7 lines of 8 cards, the last line 4.
+    static void show(int game) {
+        String ranks = "A23456789TJQK";
+        String suits = "♣♦♥♠";
+        int[] dealt = new int[52];
+        deal(game, new int[52], dealt);
 
         // 8 cards a line, one space between them; "\n" rather than println so that every
         // platform prints the same line ending.
         StringBuilder text = new StringBuilder();
         for (int i = 0; i < 52; i++) {
-            text.append(dealt[i]);
+            text.append(ranks.charAt(dealt[i] / 4)).append(suits.charAt(dealt[i] % 4));
             text.append((i + 1) % 8 == 0 || i == 51 ? "\n" : " ");
         }
         System.out.print(text);
     }
 
     public static void main(String[] args) {
-        deal(1);
-        deal(617);
-        deal(2);
-        deal(11982);
-        deal(32000);
-        deal(1000000);
-        deal(1073741824);
-        deal(2147483646);
-        deal(2147483647);
+        show(1);
+        show(617);
+        show(2);
+        show(11982);
+        show(32000);
+        show(1000000);
+        show(1073741824);
+        show(2147483646);
+        show(2147483647);
     }
 }

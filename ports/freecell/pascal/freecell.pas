@@ -11,6 +11,11 @@ const
     $codepage directive: the bytes are printed exactly as they are written here. }
   Suits: array[0..3] of string = ('♣', '♦', '♥', '♠');
 
+type
+  { Card numbers: card C is rank C div 4 and suit C mod 4 of the ordered deck
+    A♣ A♦ A♥ A♠ 2♣ ... K♠ (0 is A♣, 51 is K♠). }
+  TCards = array[0..51] of LongInt;
+
 var
   { State of the generator ("семя" in the article). }
   Seed: Int64;
@@ -24,29 +29,35 @@ begin
   Result := Seed div 65536;
 end;
 
-{ Deals game number Game and prints it: 7 lines of 8 cards, the last line 4. }
-procedure Deal(Game: LongInt);
+{ Deals game number Game into Dealt, as card numbers; Deck is where the cards left are
+  kept (filled here). }
+procedure Deal(Game: LongInt; var Deck, Dealt: TCards);
 var
-  Cards, Dealt: array[0..51] of string;
   I, Pick: LongInt;
 begin
-  { The ordered deck: A♣ A♦ A♥ A♠ 2♣ ... K♠. }
   for I := 0 to 51 do
-    Cards[I] := Ranks[I div 4 + 1] + Suits[I mod 4];
-
+    Deck[I] := I;
   { Pick a card among those left, then move the last card left into its place. }
   Seed := Game;
   for I := 0 to 51 do
   begin
     Pick := Lcg mod (52 - I);
-    Dealt[I] := Cards[Pick];
-    Cards[Pick] := Cards[51 - I];
+    Dealt[I] := Deck[Pick];
+    Deck[Pick] := Deck[51 - I];
   end;
+end;
 
+{ Deals game number Game and prints it: 7 lines of 8 cards, the last line 4. }
+procedure Show(Game: LongInt);
+var
+  Deck, Dealt: TCards;
+  I: LongInt;
+begin
+  Deal(Game, Deck, Dealt);
   { 8 cards a line, one space between them. }
   for I := 0 to 51 do
   begin
-    Write(Dealt[I]);
+    Write(Ranks[Dealt[I] div 4 + 1], Suits[Dealt[I] mod 4]);
     if ((I + 1) mod 8 = 0) or (I = 51) then
       WriteLn
     else
@@ -57,13 +68,13 @@ end;
 begin
   { Lines end with #10 on every platform, as on Linux. }
   SetTextLineEnding(Output, #10);
-  Deal(1);
-  Deal(617);
-  Deal(2);
-  Deal(11982);
-  Deal(32000);
-  Deal(1000000);
-  Deal(1073741824);
-  Deal(2147483646);
-  Deal(2147483647);
+  Show(1);
+  Show(617);
+  Show(2);
+  Show(11982);
+  Show(32000);
+  Show(1000000);
+  Show(1073741824);
+  Show(2147483646);
+  Show(2147483647);
 end.

@@ -23,32 +23,40 @@ def lcg():
     return seed // 65536
 
 
-def deal(game):
-    """Deal game number `game`, print it: 7 lines of 8 cards (last 4)."""
-    global seed
-    # The ordered deck: A♣ A♦ A♥ A♠ 2♣ ... K♠.
-    cards = [RANKS[i // 4] + SUITS[i % 4] for i in range(52)]
+def deal(game, deck, dealt):
+    """Deal game number `game` into the list `dealt`, as card numbers.
 
+    Card c is rank c // 4 and suit c % 4 of the ordered deck
+    A♣ A♦ A♥ A♠ 2♣ ... K♠ (0 is A♣, 51 is K♠); `deck` (52 items,
+    filled here) keeps the cards left.
+    """
+    global seed
+    deck[:] = range(52)
     # Pick a card among those left; the last card left takes its place.
     seed = game
-    dealt = []
     for i in range(52):
         pick = lcg() % (52 - i)
-        dealt.append(cards[pick])
-        cards[pick] = cards[51 - i]
+        dealt[i] = deck[pick]
+        deck[pick] = deck[51 - i]
 
+
+def show(game):
+    """Deal game number `game`, print it: 7 lines of 8 cards (last 4)."""
+    dealt = [0] * 52
+    deal(game, [0] * 52, dealt)
+    cards = [RANKS[card // 4] + SUITS[card % 4] for card in dealt]
     # 8 cards a line, one space between them.
     for start in range(0, 52, 8):
-        print(" ".join(dealt[start:start + 8]))
+        print(" ".join(cards[start:start + 8]))
 
 
 if __name__ == "__main__":
-    deal(1)
-    deal(617)
-    deal(2)
-    deal(11982)
-    deal(32000)
-    deal(1000000)
-    deal(1073741824)
-    deal(2147483646)
-    deal(2147483647)
+    show(1)
+    show(617)
+    show(2)
+    show(11982)
+    show(32000)
+    show(1000000)
+    show(1073741824)
+    show(2147483646)
+    show(2147483647)
