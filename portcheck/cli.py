@@ -75,6 +75,7 @@ def build_parser() -> argparse.ArgumentParser:
                    "(default 50)")
     p.add_argument("--seed", type=int, default=1, help="seed of the draws (default 1)")
     _run_options(p)
+    _exhaustive_options(p)
 
     p = sub.add_parser("verify", help="every check of every port (the main job)")
     _selection(p)
@@ -171,6 +172,27 @@ def _publishing(sub: argparse._SubParsersAction) -> None:
     p.add_argument("-o", "--output", metavar="DIR", required=True)
     p.add_argument("--jobs", type=count(1), default=2, help="ports checked at once (default 2)")
     _run_options(p)
+
+
+def _exhaustive_options(parser: argparse.ArgumentParser) -> None:
+    """``fuzz --range``: every input of a range, in shards (``portcheck.exhaustive``)."""
+    from portcheck.exhaustive.ranges import DEFAULT_SHARD_SIZE
+
+    group = parser.add_argument_group("exhaustive runs (docs/exhaustive.md)")
+    group.add_argument("--range", metavar="FIRST..LAST",
+                       help="every input of the range instead of random ones, in shards "
+                            "compared by digest with a fast reference (freecell)")
+    group.add_argument("--shard-size", type=count(1), default=DEFAULT_SHARD_SIZE, metavar="N",
+                       help=f"inputs a shard (default {DEFAULT_SHARD_SIZE:,})")
+    group.add_argument("--scheduler", metavar="ADDRESS",
+                       help="a Dask scheduler, tcp://HOST:PORT (default: local, one worker "
+                            "process per core)")
+    group.add_argument("--workers", type=count(1), metavar="N",
+                       help="local workers (default: one per core)")
+    group.add_argument("--restart", action="store_true",
+                       help="forget the shards recorded by an earlier, interrupted run")
+    group.add_argument("-q", "--quiet", action="store_true", help="no progress line")
+    parser.set_defaults(timeout=None)  # --range: a shard's limit; random inputs: 20 s
 
 
 def _run_options(parser: argparse.ArgumentParser) -> None:

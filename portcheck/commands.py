@@ -23,6 +23,7 @@ from portcheck.project import Project, find_project
 from portcheck.render import check_rendered, render_template, template_for, write_rendered
 from portcheck.results import FAIL, RunProblem
 from portcheck.runners import get_runner
+from portcheck.runners.base import DEFAULT_TIMEOUT
 from portcheck.verify import Selection, select_ports, verify
 
 
@@ -147,6 +148,11 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_fuzz(args: argparse.Namespace) -> int:
+    if args.range is not None:
+        from portcheck.exhaustive.command import cmd_fuzz_range
+
+        return cmd_fuzz_range(args, _settings(args))
+    args.timeout = args.timeout or DEFAULT_TIMEOUT
     project = find_project()
     project.algorithm(args.algorithm)
     selection = Selection((args.algorithm,), tuple(args.lang or ()))

@@ -1,0 +1,88 @@
+"""``portcheck fuzz ALGO --range FIRST..LAST``: the exhaustive run of each language asked
+for (default: every language with a range-mode program), one line each."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+
+from portcheck.errors import CheckFailed, UsageError
+from portcheck.execution import RunSettings
+from portcheck.exhaustive.cluster import dask_client, require_extras, scheduler_address
+from portcheck.exhaustive.fast_reference import fast_reference
+from portcheck.exhaustive.program import RangeProgram, range_languages, render_range_program
+from portcheck.exhaustive.ranges import parse_range, shards
+from portcheck.exhaustive.run import RangeJob, RangeOutcome, run_range
+from portcheck.languages import get_language
+from portcheck.params import IntParam
+from portcheck.project import find_project
+from portcheck.results import FAIL, PASS, SKIP
+from portcheck.runners import get_runner
+
+SHARD_TIMEOUT = 1800.0  # default time limit of one shard's run (Python: 2^24 games in ~7 min)
+
+
+def cmd_fuzz_range(args: argparse.Namespace, settings: RunSettings) -> int:
+    project = find_project()
+    algorithm = project.algorithm(args.algorithm)
+    name, spec = _the_range_input(algorithm.name, algorithm.params)
+    span = parse_range(args.range, name, spec)
+    plan = shards(span, args.shard_size)
+    address = scheduler_address(args.scheduler)
+    languages = [get_language(lang).name for lang in args.lang or []] \
+        or range_languages(project, algorithm.name)
+    programs = [render_range_program(project, algorithm, lang) for lang in languages]
+    require_extras()
+    fast_reference(algorithm.name)
+    if args.timeout is None:
+        settings = dataclasses.replace(settings, timeout=SHARD_TIMEOUT)
+    failed = False
+    with dask_client(address, args.workers) as client:
+        for program in programs:
+            job = RangeJob(program, name, span, plan, settings, args.restart, args.quiet)
+            status, line = _one_language(client, job, address is None)
+            print(line, flush=True)
+            failed |= status == FAIL
+    if failed:
+        raise CheckFailed()
+    return 0
+
+
+def _the_range_input(algorithm: str, params: dict[str, object]) -> tuple[str, IntParam]:
+    whole = [(name, spec) for name, spec in params.items() if isinstance(spec, IntParam)]
+    if len(params) != 1 or not whole:
+        raise UsageError(f"{algorithm}: --range needs an algorithm of one whole-number input")
+    return whole[0]
+
+
+def _one_language(client: object, job: RangeJob, local: bool) -> tuple[str, str]:
+    program = job.program
+    where = f"{program.algorithm} {program.language}"
+    toolchain = get_runner(program.language).toolchain()
+    if local and not toolchain.ok:
+        status = FAIL if job.settings.require_runtimes else SKIP
+        return status, f"{_word(status):<5} {where}: no runtime: {toolchain.detail}"
+    outcome = run_range(client, job)
+    line = f"{_word(outcome.status):<5} {where}: {outcome.message}{_rates(outcome)}"
+    if outcome.first_difference is not None:
+        line += "\n      reproduce: " + reproduce(program, job.name, outcome.first_difference)
+    return outcome.status, line
+
+
+def _word(status: str) -> str:
+    return {PASS: "ok", FAIL: "FAIL", SKIP: "skip"}[status]
+
+
+def _rates(outcome: RangeOutcome) -> str:
+    """Games a second per worker, of the port and of the reference, over this session."""
+    parts = []
+    if outcome.port_seconds:
+        parts.append(f"port {outcome.inputs / outcome.port_seconds:,.0f}/s")
+    if outcome.reference_seconds:
+        parts.append(f"reference {outcome.reference_inputs / outcome.reference_seconds:,.0f}/s")
+    return f" [per worker: {', '.join(parts)}]" if parts else ""
+
+
+def reproduce(program: RangeProgram, name: str, value: int) -> str:
+    return (f"portcheck run {program.algorithm} --lang {program.language} {name}={value}"
+            f"   vs   portcheck reference {program.algorithm} {name}={value}")
