@@ -25,6 +25,16 @@ CONNECT_SECONDS = 10
 _ADDRESS = re.compile(r"(tcp|tls)://(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9_.-]+):[0-9]{1,5}")
 
 
+def stop_runs() -> None:
+    """On each worker of a local cluster: end the runs in flight (their tasks fail, and are
+    cancelled anyway), then let runs start again.  Not done on a cluster of others: their
+    runs would end too; a shard in flight there runs to its end (or its time limit)."""
+    from portcheck.runners import containment
+
+    containment.stop_all()
+    containment.resume()
+
+
 def scheduler_address(text: str | None) -> str | None:
     """``None`` for a local cluster, else the address (a usage error for another form)."""
     if text is None or text == LOCAL:
@@ -56,7 +66,11 @@ def dask_client(address: str | None, workers: int | None = None) -> Iterator[Any
         with LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
                           processes=True, dashboard_address=None,
                           silence_logs=logging.ERROR) as cluster, Client(cluster) as client:
-            yield client
+            try:
+                yield client
+            except KeyboardInterrupt:  # Ctrl-C, SIGTERM: the programs in flight end too
+                client.run(stop_runs)
+                raise
         return
     try:
         client = Client(address, timeout=CONNECT_SECONDS)

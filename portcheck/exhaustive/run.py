@@ -73,8 +73,8 @@ def run_range(client: Any, job: RangeJob) -> RangeOutcome:
         _bisect_first(client, job, min(outcome.differing), outcome)
     else:
         outcome.message = (f"all {job.span.size:,} inputs {job.name}={job.span} agree with "
-                           "the reference "
-                           f"({len(job.plan)} shards, {outcome.resumed} recorded before)")
+                           f"the reference ({len(job.plan)} shards: {outcome.port_runs} run "
+                           f"now, {outcome.resumed} recorded before)")
     return outcome
 
 
@@ -104,16 +104,16 @@ def _collect(client: Any, futures: dict[Any, tuple], job: RangeJob, sides: _Side
         except ShardError:
             outcome.differing.append(span)
             return
-        state = sides.port if side == "port" else sides.reference
         if side == "port":
+            sides.port.record(span, record)
             outcome.port_runs += 1
             outcome.port_seconds += record.seconds
             outcome.inputs += span.size
             shown.add(span.size)
         else:
+            sides.reference.record(span, record)
             outcome.reference_seconds += record.seconds
             outcome.reference_inputs += span.size
-        state.record(span, record)
         if not _agrees(sides.port, sides.reference, span):
             outcome.differing.append(span)
             sides.port.done.pop(span)  # run again next time: it is not done, it failed
