@@ -182,7 +182,7 @@ def _exhaustive_options(parser: argparse.ArgumentParser) -> None:
     group.add_argument("--range", metavar="FIRST..LAST",
                        help="every input of the range instead of random ones, in shards "
                             "compared by digest with a fast reference (freecell)")
-    group.add_argument("--shard-size", type=count(1), default=DEFAULT_SHARD_SIZE, metavar="N",
+    group.add_argument("--shard-size", type=int, default=DEFAULT_SHARD_SIZE, metavar="N",
                        help=f"inputs a shard (default {DEFAULT_SHARD_SIZE:,})")
     group.add_argument("--scheduler", metavar="ADDRESS",
                        help="a Dask scheduler, tcp://HOST:PORT (default: local, one worker "

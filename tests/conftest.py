@@ -1,7 +1,8 @@
 """Shared fixtures: a throw-away copy of the project's FreeCell slice, and the article.
 
 ``project_copy`` copies ``reference/freecell.py``, ``golden/freecell.yaml``,
-``templates/<lang>/freecell.*.j2`` and ``ports/freecell/`` into ``tmp_path``, points
+``templates/<lang>/freecell.*.j2`` (with the ``_freecell_deal`` they include and the range
+mode's ``freecell-range.*.j2``) and ``ports/freecell/`` into ``tmp_path``, points
 ``PORTCHECK_ROOT`` at the copy and makes it the working folder, so a test can break one
 thing in it without touching the real project.  Builds go to one cache per test session
 (``PORTCHECK_CACHE``): javac runs once, not once per test, and the user's own cache is
@@ -29,7 +30,9 @@ def copy_freecell_slice(source: Path, target: Path) -> None:
     shutil.copy2(source / "reference" / f"{ALGORITHM}.py", target / "reference")
     (target / "golden").mkdir(parents=True)
     shutil.copy2(source / "golden" / f"{ALGORITHM}.yaml", target / "golden")
-    for template in sorted((source / "templates").glob(f"*/{ALGORITHM}.*.j2")):
+    for template in sorted([*(source / "templates").glob(f"*/{ALGORITHM}.*.j2"),
+                            *(source / "templates").glob(f"*/_{ALGORITHM}_*.j2"),
+                            *(source / "templates").glob(f"*/{ALGORITHM}-range.*.j2")]):
         folder = target / "templates" / template.parent.name
         folder.mkdir(parents=True, exist_ok=True)
         shutil.copy2(template, folder)

@@ -21,7 +21,7 @@ from portcheck.errors import UsageError
 
 INSTALL = "pip install 'portcheck[scale]'"
 LOCAL = "local"
-CONNECT_SECONDS = 10
+CONNECT_SECONDS = 10.0
 _ADDRESS = re.compile(r"(tcp|tls)://(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9_.-]+):[0-9]{1,5}")
 
 
@@ -64,7 +64,7 @@ def dask_client(address: str | None, workers: int | None = None) -> Iterator[Any
     logging.getLogger("distributed").setLevel(logging.ERROR)
     if address is None:
         with LocalCluster(n_workers=workers or os.cpu_count() or 1, threads_per_worker=1,
-                          processes=True, dashboard_address=None,
+                          processes=True, dashboard_address=":0",
                           silence_logs=logging.ERROR) as cluster, Client(cluster) as client:
             try:
                 yield client
