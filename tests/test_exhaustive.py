@@ -20,7 +20,6 @@ from portcheck.execution import RunSettings
 from portcheck.exhaustive import cluster, digest
 from portcheck.exhaustive.progress import ShardProgress, duration
 from portcheck.exhaustive.ranges import Span, parse_range, shards
-from portcheck.params import IntParam
 from portcheck.project import find_project
 from portcheck.results import PASS
 
@@ -164,7 +163,7 @@ def test_an_interrupted_run_resumes_with_the_shards_not_done(
     assert (restarted.resumed, restarted.port_runs) == (0, 4)
 
 
-BROKEN_GAME = 13579
+BROKEN_GAME = 5791
 
 
 @pytest.fixture
@@ -180,12 +179,16 @@ def broken_python(project_copy: Path) -> Path:
 
 
 def test_a_broken_port_is_bisected_to_its_first_wrong_deal(
-        broken_python: Path, capsys: pytest.CaptureFixture[str]) -> None:
+        broken_python: Path, client: object, build_cache: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    address = client.scheduler.address  # the module's local cluster: no other one started
     code, out, err = portcheck(capsys, "fuzz", "freecell", "--lang", "python", "--range",
-                               "1..20000", "--shard-size", "5000", "--workers", "2", "-q")
+                               "1..8000", "--shard-size", "2000", "--scheduler", address)
     assert code == 1, out + err
-    assert out.startswith("FAIL  freecell python: shard 10001..15000 differs from the "
+    assert out.startswith("FAIL  freecell python: shard 4001..6000 differs from the "
                           f"reference; first differing input: game={BROKEN_GAME} (")
+    (state,) = (build_cache / "exhaustive").glob("freecell-python-*.json")
+    assert '"4001..6000"' not in state.read_text(encoding="utf-8")  # not done: run again
     assert (f"reproduce: portcheck run freecell --lang python game={BROKEN_GAME}   vs   "
             f"portcheck reference freecell game={BROKEN_GAME}") in out
     assert err == ""  # -q, and no logs of Dask's

@@ -116,7 +116,7 @@ def _collect(client: Any, futures: dict[Any, tuple], job: RangeJob, sides: _Side
             outcome.reference_inputs += span.size
         if not _agrees(sides.port, sides.reference, span):
             outcome.differing.append(span)
-            sides.port.done.pop(span)  # run again next time: it is not done, it failed
+            sides.port.drop(span)  # run again next time: it is not done, it failed
             return
 
 

@@ -37,6 +37,14 @@ class RunState:
 
     def record(self, span: Span, result: ShardRecord) -> None:
         self.done[span] = result
+        self._write()
+
+    def drop(self, span: Span) -> None:
+        """``span`` is not done after all (it differs from the reference)."""
+        self.done.pop(span, None)
+        self._write()
+
+    def _write(self) -> None:
         shards = {str(span): vars(record) for span, record in sorted(self.done.items())}
         write_atomic(self.path, json.dumps({"key": self.key, "done": shards}, indent=1) + "\n")
 
