@@ -1,0 +1,132 @@
+"""Throughput of ``portcheck fuzz freecell --range``: deals a second on one core.
+
+For each language with a range-mode program (Java, Free Pascal, Python), renders it, builds
+it and runs it on one span of games through its contained runner — as a shard runs on a
+worker, the program's start included — and the NumPy reference on a span of its own; then
+the time of the whole range 1..2^31-1 extrapolated for this machine (one worker a core, each
+running the port and the reference of its shard one after the other) and for a small
+cluster.  Every digest is checked against the NumPy reference's.  ``--c2`` also times the Java
+program with the JVM's optimising compiler (the runner stops at C1, which starts faster).
+
+Usage: ``python benchmarks/bench_exhaustive.py [--games N] [--python-games N] [--c2]``.
+Prints figures; asserts nothing.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import resource
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(REPO))
+
+from portcheck.execution import RunSettings  # noqa: E402
+from portcheck.exhaustive.freecell_numpy import range_digest  # noqa: E402
+from portcheck.exhaustive.program import (  # noqa: E402
+    RangeProgram,
+    range_languages,
+    render_range_program,
+    run_span,
+)
+from portcheck.exhaustive.ranges import Span  # noqa: E402
+from portcheck.project import Project  # noqa: E402
+from portcheck.runners import get_runner  # noqa: E402
+from portcheck.runners.base import run_command  # noqa: E402
+from portcheck.runners.java import JAVA_OPTIONS  # noqa: E402
+
+PROJECT = Project(REPO)
+FREECELL = PROJECT.algorithm("freecell")
+WHOLE = 2**31 - 1
+SETTINGS = RunSettings(timeout=3600)
+
+
+def rate(games: int, seconds: float) -> str:
+    return f"{games / seconds:>11,.0f}/s"
+
+
+def children_cpu() -> float:
+    """CPU seconds of the finished child processes (the programs run, and reaped)."""
+    usage = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return usage.ru_utime + usage.ru_stime
+
+
+def line(name: str, games: int, wall: float, cpu: float, note: str) -> None:
+    print(f"{name:8} {games:>11,} games  wall {wall:7.2f} s {rate(games, wall)}  "
+          f"CPU {cpu:7.2f} s {rate(games, cpu)}  {note}")
+
+
+def time_port(program: RangeProgram, span: Span, expected: int) -> float:
+    run_span(program, Span(1, 1), SETTINGS)  # builds it (cached): the build is not timed
+    started, cpu = time.perf_counter(), children_cpu()
+    count, digest = run_span(program, span, SETTINGS)
+    seconds, cpu = time.perf_counter() - started, children_cpu() - cpu
+    agrees = "agrees" if (count, digest) == (span.size, expected) else "DIFFERS"
+    line(program.language, span.size, seconds, cpu, f"digest {agrees} with the reference")
+    return span.size / cpu
+
+
+def time_java_c2(program: RangeProgram, span: Span) -> None:
+    """The Java program with the JVM's defaults (tiered up to C2) instead of the runner's."""
+    with tempfile.TemporaryDirectory() as folder:
+        built = get_runner("java").build(_write(program, Path(folder)))
+        options = [o for o in JAVA_OPTIONS if not o.startswith("-XX:TieredStopAtLevel")]
+        started, cpu = time.perf_counter(), children_cpu()
+        run_command(["java", *options, "-cp", str(built.parent), built.stem,
+                     str(span.first), str(span.last)], timeout=3600)
+        seconds, cpu = time.perf_counter() - started, children_cpu() - cpu
+    line("java C2", span.size, seconds, cpu, "(JVM defaults, not the runner's C1)")
+
+
+def _write(program: RangeProgram, folder: Path) -> Path:
+    path = folder / program.name
+    path.write_text(program.text, encoding="utf-8")
+    return path
+
+
+def whole_range(name: str, port: float, reference: float, cores: int) -> None:
+    """The range's time when each core runs a shard's port, then its reference (from the
+    CPU-time rates: what a core does when it is not shared)."""
+    per_core = 1 / (1 / port + 1 / reference)
+    seconds = WHOLE / (cores * per_core)
+    print(f"  {name:8} port + reference {per_core:>10,.0f} deals/s a core: whole range "
+          f"{seconds / 60:6.1f} min on {cores} cores, {seconds / 60 / 8:5.1f} min on 4 machines "
+          "of 2 cores (extrapolated)")
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=1 << 24, help="games a compiled run")
+    parser.add_argument("--python-games", type=int, default=1 << 16)
+    parser.add_argument("--c2", action="store_true", help="also Java with the C2 compiler")
+    args = parser.parse_args(argv)
+    print(f"load average before: {os.getloadavg()[0]:.1f}, cores: {os.cpu_count()}")
+    span = Span(1, args.games)
+    started, cpu = time.perf_counter(), time.process_time()
+    expected = range_digest(span.first, span.last)
+    seconds, cpu = time.perf_counter() - started, time.process_time() - cpu
+    line("numpy", span.size, seconds, cpu, "(the reference, in this process)")
+    reference = span.size / cpu
+    rates = {}
+    for language in range_languages(PROJECT, "freecell"):
+        program = render_range_program(PROJECT, FREECELL, language)
+        toolchain = get_runner(language).toolchain()
+        if not toolchain.ok:
+            print(f"{language:8} skipped: {toolchain.detail}")
+            continue
+        mine = span if language != "python" else Span(1, args.python_games)
+        wanted = expected if mine == span else range_digest(mine.first, mine.last)
+        rates[language] = time_port(program, mine, wanted)
+        if language == "java" and args.c2:
+            time_java_c2(program, span)
+    print(f"load average after: {os.getloadavg()[0]:.1f}")
+    for language, port in rates.items():
+        whole_range(language, port, reference, os.cpu_count() or 1)
+
+
+if __name__ == "__main__":
+    main()
