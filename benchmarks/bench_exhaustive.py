@@ -94,8 +94,8 @@ def whole_range(name: str, port: float, reference: float, cores: int) -> None:
     per_core = 1 / (1 / port + 1 / reference)
     seconds = WHOLE / (cores * per_core)
     print(f"  {name:8} port + reference {per_core:>10,.0f} deals/s a core: whole range "
-          f"{seconds / 60:6.1f} min on {cores} cores, {seconds / 60 / 8:5.1f} min on 4 machines "
-          "of 2 cores (extrapolated)")
+          f"{seconds / 60:6.1f} min on {cores} cores, {seconds * cores / 8 / 60:5.1f} min on 8 "
+          f"cores; port alone {WHOLE / (cores * port) / 60:6.1f} min on {cores} (extrapolated)")
 
 
 def main(argv: list[str] | None = None) -> None:
