@@ -19,7 +19,7 @@ public class Freecell {
     // Deals game number `game` into `dealt`, as card numbers: card c is rank c / 4 and
     // suit c % 4 of the ordered deck A♣ A♦ A♥ A♠ 2♣ ... K♠ (0 is A♣, 51 is K♠).
     // `deck` is where the cards left are kept (52 ints, filled here).
-    static void deal(int game, int[] deck, int[] dealt) {
+    static void dealCards(int game, int[] deck, int[] dealt) {
         for (int i = 0; i < 52; i++) {
             deck[i] = i;
         }
@@ -33,11 +33,11 @@ public class Freecell {
     }
 
     // Deals game number `game` and prints it: 7 lines of 8 cards, the last line 4.
-    static void show(int game) {
+    static void deal(int game) {
         String ranks = "A23456789TJQK";
         String suits = "♣♦♥♠";
         int[] dealt = new int[52];
-        deal(game, new int[52], dealt);
+        dealCards(game, new int[52], dealt);
 
         // 8 cards a line, one space between them; "\n" rather than println so that every
         // platform prints the same line ending.
@@ -50,14 +50,14 @@ public class Freecell {
     }
 
     public static void main(String[] args) {
-        show(1);
-        show(617);
-        show(2);
-        show(11982);
-        show(32000);
-        show(1000000);
-        show(1073741824);
-        show(2147483646);
-        show(2147483647);
+        deal(1);
+        deal(617);
+        deal(2);
+        deal(11982);
+        deal(32000);
+        deal(1000000);
+        deal(1073741824);
+        deal(2147483646);
+        deal(2147483647);
     }
 }

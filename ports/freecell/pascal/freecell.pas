@@ -31,7 +31,7 @@ end;
 
 { Deals game number Game into Dealt, as card numbers; Deck is where the cards left are
   kept (filled here). }
-procedure Deal(Game: LongInt; var Deck, Dealt: TCards);
+procedure DealCards(Game: LongInt; var Deck, Dealt: TCards);
 var
   I, Pick: LongInt;
 begin
@@ -48,12 +48,12 @@ begin
 end;
 
 { Deals game number Game and prints it: 7 lines of 8 cards, the last line 4. }
-procedure Show(Game: LongInt);
+procedure Deal(Game: LongInt);
 var
   Deck, Dealt: TCards;
   I: LongInt;
 begin
-  Deal(Game, Deck, Dealt);
+  DealCards(Game, Deck, Dealt);
   { 8 cards a line, one space between them. }
   for I := 0 to 51 do
   begin
@@ -68,13 +68,13 @@ end;
 begin
   { Lines end with #10 on every platform, as on Linux. }
   SetTextLineEnding(Output, #10);
-  Show(1);
-  Show(617);
-  Show(2);
-  Show(11982);
-  Show(32000);
-  Show(1000000);
-  Show(1073741824);
-  Show(2147483646);
-  Show(2147483647);
+  Deal(1);
+  Deal(617);
+  Deal(2);
+  Deal(11982);
+  Deal(32000);
+  Deal(1000000);
+  Deal(1073741824);
+  Deal(2147483646);
+  Deal(2147483647);
 end.

@@ -23,7 +23,7 @@ def lcg():
     return seed // 65536
 
 
-def deal(game, deck, dealt):
+def deal_cards(game, deck, dealt):
     """Deal game number `game` into the list `dealt`, as card numbers.
 
     Card c is rank c // 4 and suit c % 4 of the ordered deck
@@ -40,10 +40,10 @@ def deal(game, deck, dealt):
         deck[pick] = deck[51 - i]
 
 
-def show(game):
+def deal(game):
     """Deal game number `game`, print it: 7 lines of 8 cards (last 4)."""
     dealt = [0] * 52
-    deal(game, [0] * 52, dealt)
+    deal_cards(game, [0] * 52, dealt)
     cards = [RANKS[card // 4] + SUITS[card % 4] for card in dealt]
     # 8 cards a line, one space between them.
     for start in range(0, 52, 8):
@@ -51,12 +51,12 @@ def show(game):
 
 
 if __name__ == "__main__":
-    show(1)
-    show(617)
-    show(2)
-    show(11982)
-    show(32000)
-    show(1000000)
-    show(1073741824)
-    show(2147483646)
-    show(2147483647)
+    deal(1)
+    deal(617)
+    deal(2)
+    deal(11982)
+    deal(32000)
+    deal(1000000)
+    deal(1073741824)
+    deal(2147483646)
+    deal(2147483647)
