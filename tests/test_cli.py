@@ -469,7 +469,7 @@ def test_deep_runs_the_edges_of_the_range(project_copy: Path,
 def test_deep_catches_a_template_wrong_only_for_big_games(
         project_copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
     # games up to 10**9 still deal right; 2**31 - 1 (always among the deep inputs) does not
-    template = project_copy / "templates" / "python" / "freecell.py.j2"
+    template = project_copy / "templates" / "python" / "_freecell_deal.py.j2"  # included
     text = template.read_text(encoding="utf-8")
     assert text.count("    seed = game\n") == 1
     write(template, text.replace("    seed = game\n", "    seed = game % 10**9\n"))
