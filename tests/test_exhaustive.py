@@ -21,7 +21,7 @@ from portcheck.exhaustive import cluster, digest
 from portcheck.exhaustive.progress import ShardProgress, duration
 from portcheck.exhaustive.ranges import Span, parse_range, shards
 from portcheck.project import find_project
-from portcheck.results import PASS
+from portcheck.results import FAIL, PASS
 
 MISSING = [name for name in ("numpy", "distributed") if importlib.util.find_spec(name) is None]
 if MISSING:  # as tests/needs.py does it, for the whole file
@@ -141,9 +141,9 @@ def test_each_range_program_gives_the_reference_digests(client: object, language
     assert outcome.status == PASS, outcome.message
     assert (outcome.port_runs, outcome.inputs) == (4, 20000)
     top = Span(2**31 - 3000, 2**31 - 1)  # 2^31 - 1: the LCG and the loop at their limits
-    outcome = run_range(client, job(language, top, 2000))
+    outcome = run_range(client, job(language, top, 3000))
     assert outcome.status == PASS, outcome.message
-    assert outcome.port_runs == 2
+    assert outcome.port_runs == 1
 
 
 def test_an_interrupted_run_resumes_with_the_shards_not_done(
@@ -202,6 +202,24 @@ def test_a_broken_port_is_bisected_to_its_first_wrong_deal(
     assert sorted(shown[1].split()) == sorted(expected[1].split())  # two cards swapped
 
 
+def test_a_crash_is_bisected_to_its_deal(project_copy: Path, client: object) -> None:
+    include = project_copy / "templates" / "python" / "_freecell_deal.py.j2"
+    text = include.read_text(encoding="utf-8")
+    include.write_text(text + "    1 / (game - 777)\n", encoding="utf-8")  # fails at 777 only
+    outcome = run_range(client, job("python", Span(1, 2000), 2000))
+    assert (outcome.status, outcome.first_difference) == (FAIL, 777), outcome.message
+    assert "(the program failed: exit code 1: ZeroDivisionError" in outcome.message
+
+
+def test_a_shard_at_its_time_limit_is_reported_not_bisected(client: object) -> None:
+    slow = job("python", Span(1, 10**6), 10**6)  # ~30 s of Python: well beyond 1 s
+    slow.settings = RunSettings(timeout=1.0)
+    outcome = run_range(client, slow)
+    assert (outcome.status, outcome.first_difference) == (FAIL, None)
+    assert outcome.message == ("shard 1..1000000: stopped at the time limit of 1 s (see "
+                               "--timeout, or take smaller shards)")
+
+
 def test_a_scheduler_on_loopback(project_copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
     from distributed import LocalCluster
 
@@ -230,6 +248,8 @@ RANGE = ["fuzz", "freecell", "--lang", "python"]
     ([*RANGE, "--range", "1..2147483647", "--shard-size", "2"], "more than 1,048,576 shards"),
     ([*RANGE, "--range", "1..5", "--scheduler", "http://x:80"],
      "--scheduler 'http://x:80': expected tcp://HOST:PORT"),
+    ([*RANGE, "--range", "1..5", "--scheduler", "tcp://127.0.0.1:9", "--workers", "2"],
+     "--workers is for the local cluster"),
     (["fuzz", "freecell", "--lang", "bsl", "--range", "1..5"],
      "freecell: --range has no bsl program"),
     (["fuzz", "dice", "--range", "1..5"], "dice: --range needs"),

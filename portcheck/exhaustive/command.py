@@ -29,6 +29,9 @@ def cmd_fuzz_range(args: argparse.Namespace, settings: RunSettings) -> int:
     span = parse_range(args.range, name, spec)
     plan = shards(span, args.shard_size)
     address = scheduler_address(args.scheduler)
+    if address is not None and args.workers is not None:
+        raise UsageError("--workers is for the local cluster; a cluster at --scheduler has "
+                         "the workers it was started with")
     languages = [get_language(lang).name for lang in args.lang or []] \
         or range_languages(project, algorithm.name)
     programs = [render_range_program(project, algorithm, lang) for lang in languages]

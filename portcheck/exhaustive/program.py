@@ -46,6 +46,11 @@ class ShardError(Exception):
     """The program did not run to its end on a span, or printed no ``COUNT DIGEST``."""
 
 
+class ShardStopped(ShardError):
+    """The program could not be built or started, or was stopped at a limit: nothing that
+    a smaller span would pin on one input, so such a shard is reported, not bisected."""
+
+
 def range_languages(project: Project, algorithm: str) -> list[str]:
     """The languages with a range-mode template of ``algorithm``."""
     return [name for name in LANGUAGES if _template(project, name, algorithm) is not None]
@@ -81,15 +86,17 @@ def run_span(program: RangeProgram, span: Span, settings: RunSettings) -> tuple[
                                 max_output=settings.max_output,
                                 args=[str(span.first), str(span.last)])
         except (BuildError, CannotStart) as error:
-            raise ShardError(str(error).strip().splitlines()[0]) from None
+            raise ShardStopped(str(error).strip().splitlines()[0]) from None
     return _count_and_digest(result, settings)
 
 
 def _count_and_digest(result: RunResult, settings: RunSettings) -> tuple[int, int]:
     if result.output_limited:
-        raise ShardError(f"it printed more than {size_text(settings.max_output)}")
+        raise ShardStopped(f"it printed more than {size_text(settings.max_output)} (the "
+                           "output limit)")
     if result.timed_out:
-        raise ShardError(f"stopped at the time limit of {settings.timeout:g} s (see --timeout)")
+        raise ShardStopped(f"stopped at the time limit of {settings.timeout:g} s (see "
+                           "--timeout, or take smaller shards)")
     if result.returncode != 0:
         said = error_line(result.stderr)
         raise ShardError(how_it_ended(result.returncode or 0) + (f": {said}" if said else ""))

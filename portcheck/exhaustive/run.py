@@ -12,7 +12,7 @@ from typing import Any
 from portcheck.execution import RunSettings
 from portcheck.exhaustive import tasks
 from portcheck.exhaustive.fast_reference import code_hash, fast_reference
-from portcheck.exhaustive.program import RangeProgram, ShardError
+from portcheck.exhaustive.program import RangeProgram, ShardError, ShardStopped
 from portcheck.exhaustive.progress import ShardProgress
 from portcheck.exhaustive.ranges import Span
 from portcheck.exhaustive.state import RunState, ShardRecord, open_state
@@ -71,7 +71,7 @@ def run_range(client: Any, job: RangeJob) -> RangeOutcome:
             client.cancel(list(futures))
     if outcome.differing:
         _bisect_first(client, job, min(outcome.differing), outcome)
-    else:
+    elif outcome.status == PASS:
         outcome.message = (f"all {job.span.size:,} inputs {job.name}={job.span} agree with "
                            f"the reference ({len(job.plan)} shards: {outcome.port_runs} run "
                            f"now, {outcome.resumed} recorded before)")
@@ -101,6 +101,9 @@ def _collect(client: Any, futures: dict[Any, tuple], job: RangeJob, sides: _Side
         side, span = futures[future]
         try:
             record = future.result()
+        except ShardStopped as stopped:
+            outcome.status, outcome.message = FAIL, f"shard {span}: {stopped}"
+            return
         except ShardError:
             outcome.differing.append(span)
             return
