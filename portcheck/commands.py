@@ -148,10 +148,11 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_fuzz(args: argparse.Namespace) -> int:
-    if args.range is not None:
-        from portcheck.exhaustive.command import cmd_fuzz_range
+    from portcheck.exhaustive.command import cmd_fuzz_range, refuse_range_options
 
+    if args.range is not None:
         return cmd_fuzz_range(args, _settings(args))
+    refuse_range_options(args)
     args.timeout = args.timeout or DEFAULT_TIMEOUT
     project = find_project()
     project.algorithm(args.algorithm)

@@ -253,6 +253,7 @@ RANGE = ["fuzz", "freecell", "--lang", "python"]
     (["fuzz", "freecell", "--lang", "bsl", "--range", "1..5"],
      "freecell: --range has no bsl program"),
     (["fuzz", "dice", "--range", "1..5"], "dice: --range needs"),
+    ([*RANGE, "--scheduler", "local", "--restart"], "--scheduler, --restart: only with --range"),
 ])
 def test_usage_errors_are_one_line(capsys: pytest.CaptureFixture[str], words: list[str],
                                    message: str) -> None:

@@ -11,7 +11,7 @@ from portcheck.execution import RunSettings
 from portcheck.exhaustive.cluster import dask_client, require_extras, scheduler_address
 from portcheck.exhaustive.fast_reference import fast_reference
 from portcheck.exhaustive.program import RangeProgram, range_languages, render_range_program
-from portcheck.exhaustive.ranges import parse_range, shards
+from portcheck.exhaustive.ranges import DEFAULT_SHARD_SIZE, parse_range, shards
 from portcheck.exhaustive.run import RangeJob, RangeOutcome, run_range
 from portcheck.languages import get_language
 from portcheck.params import IntParam
@@ -49,6 +49,16 @@ def cmd_fuzz_range(args: argparse.Namespace, settings: RunSettings) -> int:
     if failed:
         raise CheckFailed()
     return 0
+
+
+def refuse_range_options(args: argparse.Namespace) -> None:
+    """Without ``--range``, its options would be silently ignored: a usage error instead."""
+    given = [option for option, value in (("--shard-size", args.shard_size != DEFAULT_SHARD_SIZE),
+                                          ("--scheduler", args.scheduler is not None),
+                                          ("--workers", args.workers is not None),
+                                          ("--restart", args.restart)) if value]
+    if given:
+        raise UsageError(f"{', '.join(given)}: only with --range FIRST..LAST")
 
 
 def _the_range_input(algorithm: str, params: dict[str, object]) -> tuple[str, IntParam]:
