@@ -181,7 +181,8 @@ def _exhaustive_options(parser: argparse.ArgumentParser) -> None:
     group = parser.add_argument_group("exhaustive runs (docs/exhaustive.md)")
     group.add_argument("--range", metavar="FIRST..LAST",
                        help="every input of the range instead of random ones, in shards "
-                            "compared by digest with a fast reference (freecell)")
+                            "compared by digest with a fast reference (freecell); a shard's "
+                            "--timeout is 1800 s unless given")
     group.add_argument("--shard-size", type=int, default=DEFAULT_SHARD_SIZE, metavar="N",
                        help=f"inputs a shard (default {DEFAULT_SHARD_SIZE:,})")
     group.add_argument("--scheduler", metavar="ADDRESS",
