@@ -6,7 +6,7 @@ first differing input."""
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from portcheck.execution import RunSettings
@@ -41,7 +41,7 @@ class RangeOutcome:
     reference_seconds: float = 0.0
     reference_inputs: int = 0
     inputs: int = 0
-    differing: list[Span] = field(default_factory=list)
+    differing: Span | None = None  # the first shard found to differ
 
 
 class _Sides:
@@ -66,11 +66,11 @@ def run_range(client: Any, job: RangeJob) -> RangeOutcome:
     futures = _submit(client, job, sides, todo)
     with ShardProgress(len(todo), sum(s.size for s in todo), sys.stderr, job.quiet) as shown:
         try:
-            _collect(client, futures, job, sides, outcome, shown)
+            _collect(futures, sides, outcome, shown)
         finally:
             client.cancel(list(futures))
-    if outcome.differing:
-        _bisect_first(client, job, min(outcome.differing), outcome)
+    if outcome.differing is not None:
+        _bisect_first(client, job, outcome.differing, outcome)
     elif outcome.status == PASS:
         outcome.message = (f"all {job.span.size:,} inputs {job.name}={job.span} agree with "
                            f"the reference ({len(job.plan)} shards: {outcome.port_runs} run "
@@ -92,8 +92,8 @@ def _submit(client: Any, job: RangeJob, sides: _Sides, todo: list[Span]) -> dict
     return futures
 
 
-def _collect(client: Any, futures: dict[Any, tuple], job: RangeJob, sides: _Sides,
-             outcome: RangeOutcome, shown: ShardProgress) -> None:
+def _collect(futures: dict[Any, tuple], sides: _Sides, outcome: RangeOutcome,
+             shown: ShardProgress) -> None:
     """Record each shard as it finishes; stop at the first that differs."""
     from distributed import as_completed
 
@@ -105,7 +105,7 @@ def _collect(client: Any, futures: dict[Any, tuple], job: RangeJob, sides: _Side
             outcome.status, outcome.message = FAIL, f"shard {span}: {stopped}"
             return
         except ShardError:
-            outcome.differing.append(span)
+            outcome.differing = span
             return
         if side == "port":
             sides.port.record(span, record)
@@ -118,7 +118,7 @@ def _collect(client: Any, futures: dict[Any, tuple], job: RangeJob, sides: _Side
             outcome.reference_seconds += record.seconds
             outcome.reference_inputs += span.size
         if not _agrees(sides.port, sides.reference, span):
-            outcome.differing.append(span)
+            outcome.differing = span
             sides.port.drop(span)  # run again next time: it is not done, it failed
             return
 
