@@ -1,5 +1,6 @@
 """``РегулярноеВыражение`` of OneScript 1.9.2 (Regex/*.cs): .NET's
-``System.Text.RegularExpressions`` with ``IgnoreCase | Multiline`` on by default, run here on Python's ``re``.
+``System.Text.RegularExpressions`` with ``IgnoreCase | Multiline`` on by default, run here on
+Python's ``re``.
 
 The .NET pattern is translated: ``(?<name>…)``/``(?'name'…)`` to ``(?P<name>…)``, ``\\k<name>``
 to ``(?P=name)``, ``\\z`` to ``\\Z`` and ``\\Z`` to ``(?=\\n?\\Z)``; groups are numbered as .NET
@@ -89,8 +90,9 @@ class Regex(BslObject):
     type_name = "РегулярноеВыражение"
     spellings = spellings("Совпадает IsMatch ismatch", "НайтиСовпадения Matches matches",
                           "Разделить Split split", "Заменить Replace replace")
-    FLAGS: ClassVar[dict[str, int]] = {"игнорироватьрегистр": re.IGNORECASE, "ignorecase": re.IGNORECASE,
-             "многострочный": re.MULTILINE, "multiline": re.MULTILINE}
+    FLAGS: ClassVar[dict[str, int]] = {
+        "игнорироватьрегистр": re.IGNORECASE, "ignorecase": re.IGNORECASE,
+        "многострочный": re.MULTILINE, "multiline": re.MULTILINE}
 
     def __init__(self, pattern: str) -> None:
         self.pattern = pattern
@@ -211,7 +213,8 @@ class _Captured(BslObject):
     """What a match and a group share: ``Значение``, ``Индекс``, ``Длина``."""
 
     __slots__ = ("index", "text")
-    FIELDS: ClassVar[dict[str, str]] = {"значение": "text", "value": "text", "индекс": "index", "index": "index"}
+    FIELDS: ClassVar[dict[str, str]] = {
+        "значение": "text", "value": "text", "индекс": "index", "index": "index"}
 
     def property(self, name: str, shown: str) -> Any:
         if name in ("длина", "length"):

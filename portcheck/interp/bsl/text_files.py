@@ -13,6 +13,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from portcheck.interp.bsl.conversions import to_number
 from portcheck.interp.bsl.formatting import to_string
 from portcheck.interp.bsl.objects import BAD_ARGUMENT, BslObject, register_type, spellings
 from portcheck.interp.bsl.text_encoding import UTF8, Encoding, by_name, decode_sniffing, encoding_of
@@ -84,8 +85,15 @@ def temp_file_name(extension: Any = None) -> str:
 def delete_files(path: Any, mask: Any = None) -> None:
     """``УдалитьФайлы(Путь[, Маска])``: a file, a directory with its content, or the files
     of a directory matching a mask; a missing path is no error."""
-    target = Path(to_string(path, "onescript"))
-    victims = [target] if mask is None else list(target.glob(to_string(mask, "onescript")))
+    if type(path) is not str or (mask is not None and type(mask) is not str):
+        raise ProgramFault(BAD_ARGUMENT)
+    if not path.strip() or (mask is not None and not mask.strip()):
+        raise ProgramFault("Неверное значение аргумента")
+    target = Path(path)
+    try:
+        victims = [target] if mask is None else list(target.glob(mask))
+    except (ValueError, OSError):
+        raise ProgramFault("Неверное значение аргумента") from None
     for victim in victims:
         try:
             if victim.is_dir():
@@ -174,7 +182,7 @@ class TextReader(BslObject):
         text = self._open()
         if self.pos >= len(text):
             return None
-        end = len(text) if count is None else self.pos + max(int(count), 0)
+        end = len(text) if count is None else self.pos + max(int(to_number(count)), 0)
         piece, self.pos = text[self.pos:end], min(end, len(text))
         return piece
 
