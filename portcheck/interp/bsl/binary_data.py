@@ -29,6 +29,8 @@ from portcheck.interp.errors import ProgramFault
 BAD_HEX = "Неверный формат шестнадцатеричной строки"
 BAD_VALUE = "Неверное значение аргумента"
 OUT_OF_RANGE = "Значение индекса выходит за пределы диапазона"
+NOT_IMPLEMENTED = ("Внешнее исключение (System.NotImplementedException): The method or "
+                   "operation is not implemented.")
 READ_ONLY = "Буфер находится в режиме \"только чтение\""
 MAX_BUFFER = 2**27  # the interpreter's own limit: a buffer of 128 MiB at most
 HEX_DIGITS = {ord(c): int(c, 16) for c in "0123456789abcdefABCDEF"} | {ord("G"): 16,
@@ -63,7 +65,7 @@ class BinaryDataBuffer(BslObject):
     type_name = "БуферДвоичныхДанных"
     spellings = spellings("Получить Get get", "Установить Set set", "Перевернуть Reverse reverse",
                           "ПолучитьСрез GetSlice getslice", "Скопировать Copy copy",
-                          "Соединить Concat concat", "Разделить Split split",
+                          "Соединить Concat concat", "Прочитать Read read",
                           "УстановитьТолькоЧтение SetReadOnly setreadonly")
 
     def __init__(self, data: bytes | bytearray) -> None:
@@ -92,7 +94,10 @@ class BinaryDataBuffer(BslObject):
     def set(self, index: object, value: Any) -> None:
         if self.read_only:
             raise ProgramFault(READ_ONLY)
-        self.data[self._index(index)] = int(to_number(value)) & 0xFF
+        byte = int(to_number(value))
+        if not 0 <= byte <= 255:
+            raise ProgramFault(BAD_VALUE)
+        self.data[self._index(index)] = byte
 
     def iterate(self) -> Iterator[int]:
         return iter(list(self.data))
@@ -103,33 +108,24 @@ class BinaryDataBuffer(BslObject):
     def bsl_set(self, index: Any, value: Any) -> None:
         self.set(index, value)
 
-    def bsl_reverse(self) -> None:
-        if self.read_only:
-            raise ProgramFault(READ_ONLY)
-        self.data.reverse()
+    def bsl_reverse(self) -> BinaryDataBuffer:
+        """A reversed copy (the buffer itself stays as it is, as in OneScript)."""
+        return BinaryDataBuffer(self.data[::-1])
 
-    def bsl_getslice(self, start: Any, count: Any = None) -> BinaryDataBuffer:
-        begin = int(to_number(start))
-        size = len(self.data) - begin if count is None else int(to_number(count))
+    def bsl_read(self, position: Any, count: Any) -> BinaryDataBuffer:
+        begin, size = int(to_number(position)), int(to_number(count))
         if begin < 0 or size < 0 or begin + size > len(self.data):
             raise ProgramFault(OUT_OF_RANGE)
         return BinaryDataBuffer(self.data[begin:begin + size])
+
+    def bsl_getslice(self, *args: Any) -> BinaryDataBuffer:
+        raise ProgramFault(NOT_IMPLEMENTED)  # OneScript 1.9.2 leaves it unimplemented
 
     def bsl_copy(self) -> BinaryDataBuffer:
         return BinaryDataBuffer(self.data)
 
     def bsl_concat(self, other: Any) -> BinaryDataBuffer:
         return BinaryDataBuffer(self.data + _buffer(other).data)
-
-    def bsl_split(self, sizes: Any) -> BslArray:
-        lengths = [int(to_number(x)) for x in (sizes.items if isinstance(sizes, BslArray)
-                                                else [sizes])]
-        pieces, at = [], 0
-        for size in lengths:
-            pieces.append(BinaryDataBuffer(self.data[at:at + size]))
-            at += size
-        pieces.append(BinaryDataBuffer(self.data[at:]))
-        return BslArray(pieces)
 
     def bsl_setreadonly(self) -> None:
         self.read_only = True

@@ -4,8 +4,8 @@ comments (``//``, ``/* */``) are tokens, a comma may end an array or object, pro
 may be unquoted or in single quotes, several values may follow each other at the top level
 (``1,2,3`` or ``[1] {}``), the end of the text inside an open array ends the reading (no
 error) — and strict where it is: ``undefined``, an empty value (``[1,,2]``, ``{"a":}``), an
-unclosed comment or string are errors.  Strings that look like ISO dates (19–40 characters,
-``T`` at the 11th) are dates, as Newtonsoft's default ``DateParseHandling`` makes them;
+unclosed comment or string are errors.  Strings that are ISO dates (``yyyy-MM-ddTHH:mm:ss``,
+a fraction, a zone) are dates, as Newtonsoft's default ``DateParseHandling`` makes them;
 numbers with ``.``/``e`` are doubles, rounded to 15 digits on their way to a decimal.
 Hand-written: Python's ``json`` is strict JSON (no comments, no trailing commas, no
 multiple content) and gives no token stream."""
@@ -25,8 +25,8 @@ WHITESPACE = " \t\r\n\ufeff\xa0"
 ENDS = WHITESPACE + ",]}/)"
 ESCAPES = {'"': '"', "'": "'", "\\": "\\", "/": "/", "b": "\b", "f": "\f", "n": "\n",
            "r": "\r", "t": "\t"}
-ISO_DATE = re.compile(r"(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d)(?::(\d\d)(?:\.(\d{1,7}))?)?"
-                      r"(Z|[+-]\d\d(?::?\d\d)?)?$")
+ISO_DATE = re.compile(r"(\d{4})-(\d\d)-(\d\d)T(\d\d):(\d\d):(\d\d)(?:\.(\d{1,7}))?"
+                      r"([Zz]|[+-]\d\d(?::?\d\d)?)?$")
 MS_DATE = re.compile(r"/Date\((-?\d+)([+-]\d{4})?\)/$")
 DECIMAL_MAX = Decimal("79228162514264337593543950335")
 
@@ -56,6 +56,9 @@ class JsonLexer:
 
     @property
     def line(self) -> int:
+        """Newtonsoft's ``LineNumber``: 0 while nothing at all has been read."""
+        if self.pos == 0 and self.kind is None:
+            return 0
         return self.text.count("\n", 0, self.pos) + 1
 
     @property
@@ -111,10 +114,10 @@ class JsonLexer:
 
     def _close(self, char: str) -> bool:
         opening = "[" if char == "]" else "{"
+        self.pos += 1
         if not self.stack or self.stack[-1] != opening:
             raise self.fail(f"Unexpected character encountered while parsing value: {char}.")
         self.stack.pop()
-        self.pos += 1
         return self._set("end_array" if char == "]" else "end_object")
 
     def _in_property(self, char: str) -> bool:
@@ -184,9 +187,13 @@ class JsonLexer:
         try:
             if any(ch in word for ch in ".eE"):
                 return _double_to_decimal(float(word))
-            return int(word)
+            whole = int(word)
         except ValueError:
             raise self.fail(f"Input string '{word}' is not a valid number.") from None
+        if not -(2**63) <= whole < 2**63:  # a BigInteger, which Convert.ToDecimal refuses
+            raise self.fail("Unable to cast object of type 'System.Numerics.BigInteger' to "
+                            "type 'System.IConvertible'.")
+        return whole
 
     def _string(self, quote: str) -> str:
         text, pos, parts = self.text, self.pos + 1, []
@@ -264,20 +271,17 @@ def parse_date(text: str) -> datetime | None:
     match = ISO_DATE.match(text)
     if match is None:
         return None
-    year, month, day, hour, minute = (int(match.group(i)) for i in range(1, 6))
-    second = int(match.group(6) or 0)
+    year, month, day, hour, minute, second = (int(match.group(i)) for i in range(1, 7))
     try:
-        moment = datetime(year, month, day, 0 if hour == 24 else hour, minute, second)
+        moment = datetime(year, month, day, hour, minute, second)
     except ValueError:
         return None
-    if hour == 24:
-        moment += timedelta(days=1)
     return _zoned(moment, match.group(8))
 
 
 def _zoned(moment: datetime, zone: str | None) -> datetime:
     """``Z`` keeps the clock time (a UTC date); an offset gives the machine's local time."""
-    if zone is None or zone == "Z":
+    if zone is None or zone in "Zz":
         return moment
     digits = zone[1:].replace(":", "")
     offset = timedelta(hours=int(digits[:2]), minutes=int(digits[2:] or 0))

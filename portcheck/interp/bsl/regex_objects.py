@@ -173,19 +173,17 @@ class Regex(BslObject):
             return _group_value(match, self.numbers[-1]) if len(self.numbers) > 1 else ""
         key = token[2:-1] if token.startswith("${") else token[1:]
         number = self.number_of(key)
-        if number is None:
-            digits = token[1:]
-            while digits and (not digits.isdigit() or int(digits) >= len(self.numbers)):
-                digits = digits[:-1]
-            if not digits or token.startswith("${"):
-                return token
-            return _group_value(match, self.numbers[int(digits)]) + token[1 + len(digits):]
+        if number is None:  # .NET Framework: all the digits, or the text as it is
+            return token
         return _group_value(match, self.numbers[number])
 
     def number_of(self, key: str) -> int | None:
         """The .NET number of a group given by name or number; None if there is none."""
         if key in self.names:
             return self.names.index(key)
+        if key.isdigit() and key.isascii() and int(key) < len(self.names) \
+                and self.names[int(key)] == str(int(key)):
+            return int(key)
         return None
 
 
