@@ -6,20 +6,21 @@ An error of the operating system is a 1C error (the program's ``Попытка``
 from __future__ import annotations
 
 import os
+import re
 import secrets
 import shutil
 import string
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 from portcheck.interp.bsl.conversions import to_number
 from portcheck.interp.bsl.formatting import to_string
-from portcheck.interp.bsl.objects import BAD_ARGUMENT, BslObject, register_type, spellings
+from portcheck.interp.bsl.objects import BAD_ARGUMENT, NO_FIELD, BslObject, register_type, spellings
 from portcheck.interp.bsl.text_encoding import UTF8, Encoding, by_name, decode_sniffing, encoding_of
 from portcheck.interp.errors import ProgramFault
 
-LINE_OUT_OF_RANGE = "Значение индекса выходит за пределы диапазона"
+BAD_VALUE = "Неверное значение аргумента"
 NAME_CHARS = string.ascii_lowercase + string.digits
 
 
@@ -42,10 +43,11 @@ def write_bytes(path: str, data: bytes) -> None:
         raise _fault(error, path) from None
 
 
-def read_text_file(path: str, encoding: Any = None) -> str:
-    """A text file (UTF-8 unless told; a BOM found wins), with its line breaks as LF."""
+def read_text_file(path: str, encoding: Any = None, raw: bool = False) -> str:
+    """A text file (UTF-8 unless told; a BOM found wins), with its CR LF as LF unless raw."""
     chosen = UTF8 if encoding is None else encoding_of(encoding)
-    return decode_sniffing(read_bytes(path), chosen).replace("\r\n", "\n")
+    text = decode_sniffing(read_bytes(path), chosen)
+    return text if raw else text.replace("\r\n", "\n")
 
 
 def python_encoding(name: Any, add_bom: bool) -> Encoding:
@@ -104,8 +106,19 @@ def delete_files(path: Any, mask: Any = None) -> None:
             raise _fault(error, str(victim)) from None
 
 
+def text_lines(text: str) -> list[str]:
+    """.NET's ``ReadLine`` loop: CR LF, CR or LF end a line; a final break adds no line."""
+    lines = re.split(r"\r\n|\r|\n", text)
+    if len(lines) > 1 and lines[-1] == "":
+        lines.pop()
+    return lines
+
+
 class TextDocument(BslObject):
-    __slots__ = ("lines",)
+    """``ТекстовыйДокумент`` as TextDocumentContext.cs: lines; out-of-range numbers are
+    mostly ignored; the text ends each line with LF; a file is written with CR LF and a BOM."""
+
+    __slots__ = ("fields", "lines")
     type_name = "ТекстовыйДокумент"
     spellings = spellings(
         "Прочитать Read read", "Записать Write write", "ПолучитьТекст GetText gettext",
@@ -113,55 +126,107 @@ class TextDocument(BslObject):
         "ПолучитьСтроку GetLine getline", "ДобавитьСтроку AddLine addline",
         "ВставитьСтроку InsertLine insertline", "ЗаменитьСтроку ReplaceLine replaceline",
         "УдалитьСтроку DeleteLine deleteline", "Очистить Clear clear")
+    FIELDS: ClassVar[dict[str, str]] = {
+        "используемоеимяфайла": "file", "usedfilename": "file",
+        "кодязыкамакета": "language", "templatelanguagecode": "language",
+        "разделительстрок": "separator", "lineseparator": "separator",
+        "толькопросмотр": "read_only", "readonly": "read_only",
+        "вывод": "output", "output": "output", "параметры": "parameters",
+        "parameters": "parameters"}
 
     def __init__(self) -> None:
         self.lines: list[str] = []
+        self.fields: dict[str, Any] = {"file": "", "language": "", "separator": "\n",
+                                       "read_only": False, "output": None,
+                                       "parameters": None}
 
-    def bsl_read(self, path: Any, encoding: Any = None, *rest: Any) -> None:
-        self.bsl_settext(read_text_file(_text(path), encoding))
+    def property(self, name: str, shown: str) -> Any:
+        if name not in self.FIELDS:
+            raise ProgramFault(NO_FIELD.format(shown))
+        return self.fields[self.FIELDS[name]]
 
-    def bsl_write(self, path: Any, encoding: Any = None, *rest: Any) -> None:
+    def set_property(self, name: str, shown: str, value: Any) -> None:
+        field = self.FIELDS.get(name)
+        if field is None or field == "file":
+            raise ProgramFault(NO_FIELD.format(shown))
+        if field == "separator" and value not in ("\n", "\r", "\r\n"):
+            raise ProgramFault(BAD_VALUE)
+        if field == "read_only" and type(value) is not bool:
+            raise ProgramFault(BAD_ARGUMENT)
+        if field in ("separator", "language", "read_only"):
+            self.fields[field] = value if field == "read_only" else to_string(value,
+                                                                             "onescript")
+
+    def property_names(self) -> list[str]:
+        return ["ИспользуемоеИмяФайла", "КодЯзыкаМакета", "РазделительСтрок",
+                "ТолькоПросмотр", "Вывод", "Параметры"]
+
+    def bsl_read(self, path: Any, encoding: Any = None, separator: Any = None) -> None:
+        self.lines = text_lines(read_text_file(_text(path), encoding))
+        self.fields["file"] = os.path.abspath(path)
+
+    def bsl_write(self, path: Any, encoding: Any = None, separator: Any = None) -> None:
         chosen = UTF8 if encoding is None else encoding_of(encoding)
-        write_text_file(_text(path), "\n".join(self.lines), chosen)
+        if separator is None:
+            separator = "\r\n"
+        elif separator not in ("\n", "\r", "\r\n"):
+            raise ProgramFault(BAD_VALUE)
+        write_text_file(_text(path), "".join(line + separator for line in self.lines), chosen)
+        self.fields["file"] = os.path.abspath(path)
 
     def bsl_gettext(self) -> str:
-        return "\n".join(self.lines)
+        return "".join(line + "\n" for line in self.lines)
 
     def bsl_settext(self, text: Any) -> None:
-        content = to_string(text, "onescript").replace("\r\n", "\n")
-        self.lines = content.split("\n") if content else []
+        self.lines = _parsed(text)
 
     def bsl_linecount(self) -> int:
         return len(self.lines)
 
-    def _line(self, number: Any) -> int:
-        if type(number) is not int or not 1 <= number <= len(self.lines):
-            raise ProgramFault(LINE_OUT_OF_RANGE)
-        return number - 1
-
     def bsl_getline(self, number: Any) -> str:
-        return self.lines[self._line(number)]
+        at = _whole(number)
+        return self.lines[at - 1] if 1 <= at <= len(self.lines) else ""
 
     def bsl_addline(self, text: Any = "") -> None:
-        self.lines.append(to_string(text, "onescript"))
+        self.lines.extend(_parsed(text))
 
     def bsl_insertline(self, number: Any, text: Any = "") -> None:
-        self.lines.insert(self._line(number), to_string(text, "onescript"))
+        at = min(max(_whole(number) - 1, 0), len(self.lines))
+        self.lines[at:at] = _parsed(text)
 
     def bsl_replaceline(self, number: Any, text: Any) -> None:
-        self.lines[self._line(number)] = to_string(text, "onescript")
+        at = _whole(number)
+        if at > len(self.lines):
+            return
+        if at < 1:
+            raise ProgramFault(BAD_VALUE)
+        self.lines[at - 1:at] = _parsed(text)
 
     def bsl_deleteline(self, number: Any) -> None:
-        del self.lines[self._line(number)]
+        at = _whole(number)
+        if 1 <= at <= len(self.lines):
+            del self.lines[at - 1]
 
     def bsl_clear(self) -> None:
         self.lines = []
 
 
-class TextReader(BslObject):
-    """``ЧтениеТекста`` over a file: ``Прочитать([Символов])``, ``ПрочитатьСтроку()``."""
+def _parsed(text: Any) -> list[str]:
+    """``ParseInputString``: the lines of a text, one empty line for ""."""
+    content = to_string(text, "onescript")
+    return text_lines(content) if content else [""]
 
-    __slots__ = ("pos", "text")
+
+def _whole(number: Any) -> int:
+    return int(to_number(number))
+
+
+class TextReader(BslObject):
+    """``ЧтениеТекста`` over a file: ``Прочитать([Символов])``, ``ПрочитатьСтроку()``; CR LF
+    reads as LF unless a line separator is given (then the end-of-line separator given, if
+    any, becomes it), as TextReadImpl.cs."""
+
+    __slots__ = ("line_break", "pos", "text")
     type_name = "ЧтениеТекста"
     spellings = spellings("Открыть Open open", "Прочитать Read read",
                           "ПрочитатьСтроку ReadLine readline", "Закрыть Close close")
@@ -169,9 +234,16 @@ class TextReader(BslObject):
     def __init__(self) -> None:
         self.text: str | None = None
         self.pos = 0
+        self.line_break = "\n"
 
-    def bsl_open(self, path: Any, encoding: Any = None, *rest: Any) -> None:
-        self.text, self.pos = read_text_file(_text(path), encoding), 0
+    def bsl_open(self, path: Any, encoding: Any = None, line: Any = None, eol: Any = None,
+                 *rest: Any) -> None:
+        text = read_text_file(_text(path), encoding, raw=line is not None)
+        if line is not None:
+            self.line_break = to_string(line, "onescript")
+            if eol is not None and to_string(eol, "onescript"):
+                text = text.replace(to_string(eol, "onescript"), self.line_break)
+        self.text, self.pos = text, 0
 
     def _open(self) -> str:
         if self.text is None:
@@ -186,13 +258,14 @@ class TextReader(BslObject):
         piece, self.pos = text[self.pos:end], min(end, len(text))
         return piece
 
-    def bsl_readline(self, *rest: Any) -> str | None:
+    def bsl_readline(self, separator: Any = None) -> str | None:
         text = self._open()
         if self.pos >= len(text):
             return None
-        end = text.find("\n", self.pos)
+        stop = self.line_break if separator is None else to_string(separator, "onescript")
+        end = text.find(stop, self.pos) if stop else -1
         end = len(text) if end < 0 else end
-        line, self.pos = text[self.pos:end], end + 1
+        line, self.pos = text[self.pos:end], end + len(stop)
         return line
 
     def bsl_close(self) -> None:
@@ -209,11 +282,11 @@ def _new_text_document(runtime: Any) -> TextDocument:
     return TextDocument()
 
 
-def _new_text_reader(runtime: Any, path: Any = None, encoding: Any = None,
-                     *rest: Any) -> TextReader:
+def _new_text_reader(runtime: Any, path: Any = None, encoding: Any = None, line: Any = None,
+                     eol: Any = None, *rest: Any) -> TextReader:
     reader = TextReader()
     if path is not None:
-        reader.bsl_open(path, encoding)
+        reader.bsl_open(path, encoding, line, eol)
     return reader
 
 
