@@ -51,6 +51,11 @@ class BinaryData(BslObject):
     def __hash__(self) -> int:
         return hash(self.data)
 
+    def presentation(self) -> str:
+        """OneScript's: the first 64 bytes in hex, space-separated, then "…" if longer."""
+        shown = " ".join(f"{byte:02X}" for byte in self.data[:64])
+        return shown + ("…" if len(self.data) > 64 else "")
+
     def bsl_size(self) -> int:
         return len(self.data)
 
