@@ -27,6 +27,9 @@ from portcheck.interp.bsl.values import BslArray
 from portcheck.interp.errors import ProgramFault
 
 BAD_HEX = "Неверный формат шестнадцатеричной строки"
+BAD_BASE64 = ("Внешнее исключение (System.FormatException): The input is not a valid Base-64 "
+              "string as it contains a non-base 64 character, more than two padding "
+              "characters, or an illegal character among the padding characters.")
 BAD_VALUE = "Неверное значение аргумента"
 OUT_OF_RANGE = "Значение индекса выходит за пределы диапазона"
 NOT_IMPLEMENTED = ("Внешнее исключение (System.NotImplementedException): The method or "
@@ -188,6 +191,20 @@ def base64_bytes(text: str) -> bytes:
         return base64.b64decode(cleaned, validate=True)
     except (binascii.Error, ValueError):
         return b""
+
+
+def base64_string(value: Any) -> str:
+    """``Base64Строка``: one line (MiscGlobalFunctions.cs)."""
+    return base64.b64encode(_binary(value)).decode("ascii")
+
+
+def base64_value(text: Any) -> BinaryData:
+    """``Base64Значение``: invalid Base64 is an error here (the conversions give empty data)."""
+    source = _text(text)
+    data = base64_bytes(source)
+    if not data and re.sub(r"[ \t\r\n]", "", source):
+        raise ProgramFault(BAD_BASE64)
+    return BinaryData(data)
 
 
 def _utf8_base64(data: bytes) -> bytes:

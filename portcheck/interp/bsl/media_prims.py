@@ -42,14 +42,14 @@ class MediaPrims:
         delete_files(path, mask)
 
     def prim_f_base64string(self, value: Any) -> str:
-        from portcheck.interp.bsl.binary_data import CONVERSIONS
+        from portcheck.interp.bsl.binary_data import base64_string
 
-        return CONVERSIONS["getbase64stringfrombinarydata"](value)  # type: ignore[no-any-return]
+        return base64_string(value)
 
     def prim_f_base64value(self, text: Any) -> Any:
-        from portcheck.interp.bsl.binary_data import CONVERSIONS
+        from portcheck.interp.bsl.binary_data import base64_value
 
-        return CONVERSIONS["getbinarydatafrombase64string"](text)
+        return base64_value(text)
 
 
 def _binary_function(canonical: str) -> Callable[..., Any]:
