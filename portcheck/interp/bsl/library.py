@@ -131,3 +131,9 @@ from portcheck.interp.bsl.library_objects import OBJECT_BUILTINS, OBJECT_ENUMS  
 
 BUILTINS.update(_table(OBJECT_BUILTINS))
 ENUMS.update(OBJECT_ENUMS)  # the object types' names join TYPE_NAMES in objects.load_types
+
+# JSON, regular expressions, binary data, files (library_media.py).
+from portcheck.interp.bsl.library_media import MEDIA_BUILTINS, MEDIA_ENUMS  # noqa: E402
+
+BUILTINS.update(_table(MEDIA_BUILTINS))
+ENUMS.update(MEDIA_ENUMS)

@@ -53,12 +53,12 @@ class ScriptInfo(BslObject):
 
 
 class FileName(BslObject):
-    """``Файл``: the parts of a path (no reading or writing)."""
+    """``Файл``: the parts of a path, whether it exists, its size."""
 
     __slots__ = ("given",)
     type_name = "Файл"
     spellings = spellings("Существует Exists exists", "ЭтоКаталог IsDirectory isdirectory",
-                          "ЭтоФайл IsFile isfile")
+                          "ЭтоФайл IsFile isfile", "Размер Size size")
 
     def __init__(self, given: str) -> None:
         self.given = given
@@ -85,6 +85,12 @@ class FileName(BslObject):
 
     def bsl_isfile(self) -> bool:
         return os.path.isfile(self.given)
+
+    def bsl_size(self) -> int:
+        try:
+            return os.path.getsize(self.given)
+        except OSError as error:
+            raise ProgramFault(f"{error.strerror}: '{self.given}'") from None
 
 
 def _text(value: Any) -> str:
