@@ -13,7 +13,13 @@ from typing import TYPE_CHECKING, Any
 
 from portcheck.interp.bsl import numbers
 from portcheck.interp.bsl.compare import less
-from portcheck.interp.bsl.conversions import to_bool, to_number
+from portcheck.interp.bsl.conversions import (
+    onescript_boolean,
+    onescript_number,
+    to_bool,
+    to_number,
+)
+from portcheck.interp.bsl.dates import as_date, onescript_date
 from portcheck.interp.bsl.formatting import format_value, to_string
 from portcheck.interp.bsl.library import TYPE_NAMES
 from portcheck.interp.bsl.objects import load_types
@@ -64,11 +70,15 @@ class BuiltinFunctions:
         return to_string(value, self.dialect)
 
     def prim_f_number(self, value: Any) -> numbers.Number:
+        if self.dialect == "onescript":
+            return onescript_number(value)
         if type(value) is bool:
             return int(value)
         return to_number(value)
 
     def prim_f_boolean(self, value: Any) -> bool:
+        if self.dialect == "onescript":
+            return onescript_boolean(value)
         if type(value) is str and value.strip().lower() in ("да", "истина", "true", "нет",
                                                              "ложь", "false"):
             return value.strip().lower() in ("да", "истина", "true")
@@ -177,8 +187,9 @@ class BuiltinFunctions:
         return not _text(value).strip()
 
     def prim_f_char(self, code: Any) -> str:
+        """``Символ``: OneScript's strings are UTF-16 (a code past 65535 gives "")."""
         n = _whole(code)
-        if not 0 <= n <= 0x10FFFF:
+        if not 0 <= n <= (0xFFFF if self.dialect == "onescript" else 0x10FFFF):
             return ""
         return chr(n)
 
@@ -268,6 +279,8 @@ class BuiltinFunctions:
     # ---- dates -----------------------------------------------------------------------
 
     def prim_f_date(self, *parts: Any) -> datetime:
+        if len(parts) == 1 and type(parts[0]) is str and self.dialect == "onescript":
+            return onescript_date(parts[0])
         if len(parts) == 1 and type(parts[0]) is str:
             from portcheck.interp.bsl.literals import date_value
 
@@ -282,9 +295,7 @@ class BuiltinFunctions:
             raise ProgramFault(BAD_ARGUMENT) from None
 
     def _date_field(self, value: Any, field: str) -> int:
-        if type(value) is not datetime:
-            raise ProgramFault(BAD_ARGUMENT_TYPE)
-        return int(getattr(value, field))
+        return int(getattr(as_date(value, self.dialect), field))
 
     def prim_f_year(self, value: Any) -> int:
         return self._date_field(value, "year")

@@ -131,3 +131,14 @@ from portcheck.interp.bsl.library_objects import OBJECT_BUILTINS, OBJECT_ENUMS  
 
 BUILTINS.update(_table(OBJECT_BUILTINS))
 ENUMS.update(OBJECT_ENUMS)  # the object types' names join TYPE_NAMES in objects.load_types
+
+# Dates, time zones, XML, URL encoding (library_globals.py, global_prims.py).
+from portcheck.interp.bsl.library_globals import (  # noqa: E402
+    GLOBAL_BUILTINS,
+    GLOBAL_ENUMS,
+    GLOBAL_TYPE_NAMES,
+)
+
+BUILTINS.update(_table(GLOBAL_BUILTINS))
+ENUMS.update(GLOBAL_ENUMS)
+TYPE_NAMES.update(GLOBAL_TYPE_NAMES)
