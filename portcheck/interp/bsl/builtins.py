@@ -50,6 +50,16 @@ def _approximate(value: float) -> numbers.Number:
     return numbers.canonical(numbers.CONTEXT.create_decimal(repr(value)))
 
 
+def _rounding(mode: Any) -> str:
+    """``Окр``'s mode: ``РежимОкругления``, or a number as OneScript reads it (0 is
+    Окр15как10, any other Окр15как20)."""
+    if mode is None:
+        return "half_up"
+    if type(mode) is str and mode in numbers.ROUNDING_MODES:
+        return mode
+    return "half_down" if _whole(mode) == 0 else "half_up"
+
+
 class BuiltinFunctions:
     """Needs ``dialect``, ``write`` (RuntimeBase) and ``implicit_string`` (BslRuntime)."""
 
@@ -219,7 +229,7 @@ class BuiltinFunctions:
 
     def prim_f_round(self, value: Any, digits: Any = None, mode: Any = None) -> numbers.Number:
         places = 0 if digits is None else _whole(digits)
-        rounding = mode if mode in numbers.ROUNDING_MODES else "half_up"
+        rounding = _rounding(mode)
         return numbers.round_number(to_number(value), places, rounding)
 
     def prim_f_pow(self, base: Any, exponent: Any) -> numbers.Number:

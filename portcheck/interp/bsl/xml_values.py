@@ -57,7 +57,7 @@ def _date_text(value: datetime) -> str:
 
 def xml_value(given: Any, text: str) -> Any:
     if type(given) is not BslType:
-        raise ProgramFault(BAD_NTH_VALUE.format(1))
+        raise ProgramFault("Неверный тип аргумента")
     reader = _READERS.get(given.name)
     if reader is not None:
         return reader(text)
