@@ -1,5 +1,5 @@
-"""The runtime's global functions of dates, time zones, XML and URL encoding (rows in
-``library_globals``): a mixin of :class:`portcheck.interp.bsl.runtime.BslRuntime`.
+"""The runtime's global functions of dates, time zones, XML, URL encoding and finding files
+(rows in ``library_globals``): a mixin of :class:`portcheck.interp.bsl.runtime.BslRuntime`.
 
 The modules doing the work are imported on first use, so a program without these calls
 starts as fast as before.
@@ -109,6 +109,33 @@ class GlobalPrims:
         from portcheck.interp.bsl.url_encoding import decode
 
         return decode(_text(text), method, encoding)
+
+    # ---- files (read only) -----------------------------------------------------------
+
+    def prim_f_tempfilesdir(self) -> str:
+        from portcheck.interp.bsl.file_search import temp_dir
+
+        return temp_dir()
+
+    def prim_f_gettempfilename(self, extension: Any = None) -> str:
+        from portcheck.interp.bsl.file_search import temp_file_name
+
+        return temp_file_name(extension)
+
+    def prim_f_getallfilesmask(self) -> str:
+        from portcheck.interp.bsl.file_search import all_files_mask
+
+        return all_files_mask()
+
+    def prim_f_getpathseparator(self) -> str:
+        import os
+
+        return os.sep
+
+    def prim_f_findfiles(self, folder: Any, mask: Any = None, recursive: Any = None) -> Any:
+        from portcheck.interp.bsl.file_search import find_files
+
+        return find_files(_text(folder), None if mask is None else _text(mask), recursive)
 
 
 def _zone_call(function: Callable[..., Any], argument: int, *args: Any) -> Any:

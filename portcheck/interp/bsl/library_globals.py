@@ -1,5 +1,5 @@
-"""The global functions of dates, time zones, XML and URL encoding (``global_prims.py``)
-and their system enumerations, as rows ``library`` adds to its tables."""
+"""The global functions of dates, time zones, XML, URL encoding and finding files
+(``global_prims.py``) and their system enumerations, as rows ``library`` adds to its tables."""
 
 from __future__ import annotations
 
@@ -35,6 +35,11 @@ GLOBAL_BUILTINS = [(ru, en, canonical, 1, 1) for ru, en, canonical in ONE_DATE_R
     ("XMLЗначение", "XMLValue", "xmlvalue", 2, 2),
     ("КодироватьСтроку", "EncodeString", "encodestring", 2, 3),
     ("РаскодироватьСтроку", "DecodeString", "decodestring", 2, 3),
+    ("КаталогВременныхФайлов", "TempFilesDir", "tempfilesdir", 0, 0),
+    ("ПолучитьИмяВременногоФайла", "GetTempFileName", "gettempfilename", 0, 1),
+    ("ПолучитьМаскуВсеФайлы", "GetAllFilesMask", "getallfilesmask", 0, 0),
+    ("ПолучитьРазделительПути", "GetPathSeparator", "getpathseparator", 0, 0),
+    ("НайтиФайлы", "FindFiles", "findfiles", 1, 3),
 ]
 
 MESSAGE_STATUS = enumeration(

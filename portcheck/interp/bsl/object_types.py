@@ -7,6 +7,7 @@ from portcheck.interp.bsl import (
     collections_tree,  # noqa: F401
     random_generator,  # noqa: F401
     scripts,  # noqa: F401
+    system_info,  # noqa: F401
     this_object,  # noqa: F401
     type_description,  # noqa: F401
     uuid_value,  # noqa: F401
