@@ -230,7 +230,10 @@ class BuiltinFunctions:
     def prim_f_round(self, value: Any, digits: Any = None, mode: Any = None) -> numbers.Number:
         places = 0 if digits is None else _whole(digits)
         rounding = _rounding(mode)
-        return numbers.round_number(to_number(value), places, rounding)
+        try:
+            return numbers.round_number(to_number(value), places, rounding)
+        except OverflowError:  # digits past what a machine word holds (Окр(1, 10**30))
+            raise ProgramFault(BAD_ARGUMENT) from None
 
     def prim_f_pow(self, base: Any, exponent: Any) -> numbers.Number:
         b, e = to_number(base), to_number(exponent)
@@ -301,7 +304,7 @@ class BuiltinFunctions:
         fields = [_whole(p) for p in parts] + [1, 1, 0, 0, 0][len(parts) - 1:]
         try:
             return datetime(*fields[:6])
-        except ValueError:
+        except (ValueError, OverflowError):
             raise ProgramFault(BAD_ARGUMENT) from None
 
     def _date_field(self, value: Any, field: str) -> int:
