@@ -112,6 +112,20 @@ class GlobalPrims:
 
     # ---- files (read only) -----------------------------------------------------------
 
+    def prim_f_entryscript(self) -> Any:
+        """``СтартовыйСценарий()``: the program that was started (the outermost module
+        running), whichever script calls it."""
+        import sys
+
+        from portcheck.interp.bsl.scripts import TAG, ScriptInfo, calling_module
+
+        frame, outermost = sys._getframe(1), None
+        while frame is not None:
+            if TAG.match(str(frame.f_globals.get("__name__", ""))):
+                outermost = frame
+            frame = frame.f_back  # type: ignore[assignment]
+        return ScriptInfo(calling_module(outermost))
+
     def prim_f_tempfilesdir(self) -> str:
         from portcheck.interp.bsl.file_search import temp_dir
 

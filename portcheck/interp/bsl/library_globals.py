@@ -40,6 +40,7 @@ GLOBAL_BUILTINS = [(ru, en, canonical, 1, 1) for ru, en, canonical in ONE_DATE_R
     ("ПолучитьМаскуВсеФайлы", "GetAllFilesMask", "getallfilesmask", 0, 0),
     ("ПолучитьРазделительПути", "GetPathSeparator", "getpathseparator", 0, 0),
     ("НайтиФайлы", "FindFiles", "findfiles", 1, 3),
+    ("СтартовыйСценарий", "EntryScript", "entryscript", 0, 0),
 ]
 
 MESSAGE_STATUS = enumeration(
