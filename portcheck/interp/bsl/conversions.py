@@ -12,7 +12,7 @@ from portcheck.interp.errors import ProgramFault
 NOT_A_BOOLEAN = "Преобразование значения к типу Булево не может быть выполнено"
 # OneScript's ``Число("…")`` (ValueFactory.Parse: .NET ``Decimal.Parse``, invariant culture):
 # blanks around, a sign, digits with one '.': ``"1,5"`` is not a number there.
-_ONESCRIPT_NUMBER = re.compile(r"[\t\n\v\f\r ]*[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)[\t\n\v\f\r ]*")
+NET_DECIMAL = re.compile(r"[\t\n\v\f\r ]*[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)[\t\n\v\f\r ]*")
 _ONESCRIPT_BOOLEANS = {"истина": True, "true": True, "да": True,
                        "ложь": False, "false": False, "нет": False}
 
@@ -42,7 +42,7 @@ def to_bool(value: object) -> bool:
 def onescript_number(value: object) -> numbers.Number:
     """``Число(x)`` in OneScript: Булево 1/0, a number, or a string as .NET reads one."""
     if type(value) is str:
-        if not _ONESCRIPT_NUMBER.fullmatch(value):
+        if not NET_DECIMAL.fullmatch(value):
             raise ProgramFault(numbers.NOT_A_NUMBER)
         return numbers.canonical(numbers.CONTEXT.create_decimal(value.strip("\t\n\v\f\r ")))
     return int(value) if type(value) is bool else to_number(value)

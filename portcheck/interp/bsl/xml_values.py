@@ -13,6 +13,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
+from portcheck.interp.bsl.conversions import NET_DECIMAL
 from portcheck.interp.bsl.library_objects import OBJECT_ENUMS
 from portcheck.interp.bsl.objects import EnumValue
 from portcheck.interp.bsl.uuid_value import UniqueId, parse_guid
@@ -26,7 +27,6 @@ XML_ENUMS = ("ДопустимыйЗнак", "ДопустимаяДлина", "
 _DATE = re.compile(r"([0-9]{4})-([0-9]{2})-([0-9]{2})"
                    r"(?:T([0-9]{2}):([0-9]{2}):([0-9]{2})(?:\.([0-9]+))?)?"
                    r"(?:Z|[+-][0-9]{2}:[0-9]{2})?")
-_NUMBER = re.compile(r"[ \t\n\v\f\r]*[+-]?([0-9]+\.?[0-9]*|\.[0-9]+)[ \t\n\v\f\r]*")
 
 
 def xml_string(value: Any) -> str:
@@ -76,7 +76,7 @@ def _boolean(text: str) -> bool:
 def _number(text: str) -> Any:
     from portcheck.interp.bsl import numbers
 
-    if not _NUMBER.fullmatch(text):
+    if not NET_DECIMAL.fullmatch(text):
         raise ProgramFault(FORMAT_ERROR.format("Input string was not in a correct format."))
     return numbers.canonical(numbers.CONTEXT.create_decimal(text.strip(" \t\n\v\f\r")))
 
