@@ -19,7 +19,6 @@ from portcheck.interp.bsl.conversions import (
     to_bool,
     to_number,
 )
-from portcheck.interp.bsl.dates import as_date, onescript_date
 from portcheck.interp.bsl.formatting import format_value, to_string
 from portcheck.interp.bsl.library import TYPE_NAMES
 from portcheck.interp.bsl.objects import load_types
@@ -293,6 +292,8 @@ class BuiltinFunctions:
 
     def prim_f_date(self, *parts: Any) -> datetime:
         if len(parts) == 1 and type(parts[0]) is str and self.dialect == "onescript":
+            from portcheck.interp.bsl.dates import onescript_date
+
             return onescript_date(parts[0])
         if len(parts) == 1 and type(parts[0]) is str:
             from portcheck.interp.bsl.literals import date_value
@@ -308,6 +309,10 @@ class BuiltinFunctions:
             raise ProgramFault(BAD_ARGUMENT) from None
 
     def _date_field(self, value: Any, field: str) -> int:
+        if type(value) is datetime:
+            return int(getattr(value, field))
+        from portcheck.interp.bsl.dates import as_date  # a string, or 1C's error
+
         return int(getattr(as_date(value, self.dialect), field))
 
     def prim_f_year(self, value: Any) -> int:
