@@ -13,7 +13,12 @@ from typing import TYPE_CHECKING, Any
 
 from portcheck.interp.bsl import numbers
 from portcheck.interp.bsl.compare import less
-from portcheck.interp.bsl.conversions import to_bool, to_number
+from portcheck.interp.bsl.conversions import (
+    onescript_boolean,
+    onescript_number,
+    to_bool,
+    to_number,
+)
 from portcheck.interp.bsl.formatting import format_value, to_string
 from portcheck.interp.bsl.library import TYPE_NAMES
 from portcheck.interp.bsl.objects import load_types
@@ -44,6 +49,16 @@ def _approximate(value: float) -> numbers.Number:
     return numbers.canonical(numbers.CONTEXT.create_decimal(repr(value)))
 
 
+def _rounding(mode: Any) -> str:
+    """``Окр``'s mode: ``РежимОкругления``, or a number as OneScript reads it (0 is
+    Окр15как10, any other Окр15как20)."""
+    if mode is None:
+        return "half_up"
+    if type(mode) is str and mode in numbers.ROUNDING_MODES:
+        return mode
+    return "half_down" if _whole(mode) == 0 else "half_up"
+
+
 class BuiltinFunctions:
     """Needs ``dialect``, ``write`` (RuntimeBase) and ``implicit_string`` (BslRuntime)."""
 
@@ -64,11 +79,15 @@ class BuiltinFunctions:
         return to_string(value, self.dialect)
 
     def prim_f_number(self, value: Any) -> numbers.Number:
+        if self.dialect == "onescript":
+            return onescript_number(value)
         if type(value) is bool:
             return int(value)
         return to_number(value)
 
     def prim_f_boolean(self, value: Any) -> bool:
+        if self.dialect == "onescript":
+            return onescript_boolean(value)
         if type(value) is str and value.strip().lower() in ("да", "истина", "true", "нет",
                                                              "ложь", "false"):
             return value.strip().lower() in ("да", "истина", "true")
@@ -177,8 +196,9 @@ class BuiltinFunctions:
         return not _text(value).strip()
 
     def prim_f_char(self, code: Any) -> str:
+        """``Символ``: OneScript's strings are UTF-16 (a code past 65535 gives "")."""
         n = _whole(code)
-        if not 0 <= n <= 0x10FFFF:
+        if not 0 <= n <= (0xFFFF if self.dialect == "onescript" else 0x10FFFF):
             return ""
         return chr(n)
 
@@ -208,8 +228,11 @@ class BuiltinFunctions:
 
     def prim_f_round(self, value: Any, digits: Any = None, mode: Any = None) -> numbers.Number:
         places = 0 if digits is None else _whole(digits)
-        rounding = mode if mode in numbers.ROUNDING_MODES else "half_up"
-        return numbers.round_number(to_number(value), places, rounding)
+        rounding = _rounding(mode)
+        try:
+            return numbers.round_number(to_number(value), places, rounding)
+        except OverflowError:  # digits past what a machine word holds (Окр(1, 10**30))
+            raise ProgramFault(BAD_ARGUMENT) from None
 
     def prim_f_pow(self, base: Any, exponent: Any) -> numbers.Number:
         b, e = to_number(base), to_number(exponent)
@@ -268,6 +291,10 @@ class BuiltinFunctions:
     # ---- dates -----------------------------------------------------------------------
 
     def prim_f_date(self, *parts: Any) -> datetime:
+        if len(parts) == 1 and type(parts[0]) is str and self.dialect == "onescript":
+            from portcheck.interp.bsl.dates import onescript_date
+
+            return onescript_date(parts[0])
         if len(parts) == 1 and type(parts[0]) is str:
             from portcheck.interp.bsl.literals import date_value
 
@@ -278,13 +305,15 @@ class BuiltinFunctions:
         fields = [_whole(p) for p in parts] + [1, 1, 0, 0, 0][len(parts) - 1:]
         try:
             return datetime(*fields[:6])
-        except ValueError:
+        except (ValueError, OverflowError):
             raise ProgramFault(BAD_ARGUMENT) from None
 
     def _date_field(self, value: Any, field: str) -> int:
-        if type(value) is not datetime:
-            raise ProgramFault(BAD_ARGUMENT_TYPE)
-        return int(getattr(value, field))
+        if type(value) is datetime:
+            return int(getattr(value, field))
+        from portcheck.interp.bsl.dates import as_date  # a string, or 1C's error
+
+        return int(getattr(as_date(value, self.dialect), field))
 
     def prim_f_year(self, value: Any) -> int:
         return self._date_field(value, "year")

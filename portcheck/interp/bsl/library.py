@@ -137,3 +137,13 @@ from portcheck.interp.bsl.library_media import MEDIA_BUILTINS, MEDIA_ENUMS  # no
 
 BUILTINS.update(_table(MEDIA_BUILTINS))
 ENUMS.update(MEDIA_ENUMS)
+# Dates, time zones, XML, URL encoding (library_globals.py, global_prims.py).
+from portcheck.interp.bsl.library_globals import (  # noqa: E402
+    GLOBAL_BUILTINS,
+    GLOBAL_ENUMS,
+    GLOBAL_TYPE_NAMES,
+)
+
+BUILTINS.update(_table(GLOBAL_BUILTINS))
+ENUMS.update(GLOBAL_ENUMS)
+TYPE_NAMES.update(GLOBAL_TYPE_NAMES)

@@ -12,6 +12,7 @@ from portcheck.interp.bsl import (
     random_generator,  # noqa: F401
     regex_objects,  # noqa: F401
     scripts,  # noqa: F401
+    system_info,  # noqa: F401
     text_files,  # noqa: F401
     this_object,  # noqa: F401
     type_description,  # noqa: F401

@@ -3,6 +3,7 @@ compared by its text (lower-case, with hyphens), as in OneScript."""
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING, Any
 
 from portcheck.interp.bsl.objects import BslObject, register_type
@@ -10,6 +11,12 @@ from portcheck.interp.errors import ProgramFault
 
 if TYPE_CHECKING:
     import uuid
+
+
+# .NET ``new Guid(text)``: 32 digits (N), with hyphens (D), in braces (B) or parentheses (P).
+_HYPHENED = r"[0-9a-f]{8}(?:-[0-9a-f]{4}){3}-[0-9a-f]{12}"
+_GUID = re.compile(rf"[0-9a-f]{{32}}|{_HYPHENED}|\{{{_HYPHENED}\}}|\({_HYPHENED}\)",
+                   re.IGNORECASE)
 
 
 class UniqueId(BslObject):
@@ -36,10 +43,18 @@ def _new_unique_id(runtime: Any, text: Any = None) -> UniqueId:
         return UniqueId(uuid.uuid4())
     if type(text) is not str:
         raise ProgramFault("Неверный тип аргумента")
-    try:
-        return UniqueId(uuid.UUID(text.strip()))
-    except ValueError:
-        raise ProgramFault("Неверное значение аргумента") from None
+    parsed = parse_guid(text)
+    if parsed is None:
+        raise ProgramFault("Неверное значение аргумента")
+    return parsed
+
+
+def parse_guid(text: str) -> UniqueId | None:
+    """A УникальныйИдентификатор from the forms .NET's ``Guid`` reads; None otherwise."""
+    import uuid
+
+    match = _GUID.fullmatch(text.strip())
+    return UniqueId(uuid.UUID(match.group(0).strip("{}()"))) if match else None
 
 
 register_type("УникальныйИдентификатор", "UUID", _new_unique_id)
