@@ -17,6 +17,7 @@ from portcheck.interp.bsl.conversions import to_bool, to_number
 from portcheck.interp.bsl.formatting import format_value, to_string
 from portcheck.interp.bsl.library import TYPE_NAMES
 from portcheck.interp.bsl.objects import load_types
+from portcheck.interp.bsl.strings import StringFunctions
 from portcheck.interp.bsl.strtemplate import str_template
 from portcheck.interp.bsl.values import BslArray, BslType, NullType, type_name
 from portcheck.interp.errors import ProgramFault
@@ -44,8 +45,9 @@ def _approximate(value: float) -> numbers.Number:
     return numbers.canonical(numbers.CONTEXT.create_decimal(repr(value)))
 
 
-class BuiltinFunctions:
-    """Needs ``dialect``, ``write`` (RuntimeBase) and ``implicit_string`` (BslRuntime)."""
+class BuiltinFunctions(StringFunctions):
+    """Needs ``dialect``, ``write`` (RuntimeBase) and ``implicit_string`` (BslRuntime); the
+    string functions of OneScript's global context are in ``strings.py``."""
 
     dialect: str
     if TYPE_CHECKING:
@@ -117,19 +119,6 @@ class BuiltinFunctions:
     def prim_f_find(self, value: Any, part: Any) -> int:
         return _text(value).find(_text(part)) + 1
 
-    def prim_f_strfind(self, value: Any, part: Any, direction: Any = None,
-                       start: Any = None, occurrence: Any = None) -> int:
-        """``СтрНайти``: position (1-based) of the n-th occurrence, 0 if none.  A direction
-        of ``"end"``/``"сКонца"`` is not modelled (no НаправлениеПоиска enum): from the start."""
-        text, needle = _text(value), _text(part)
-        position = (_whole(start) if start is not None else 1) - 1
-        for _ in range(_whole(occurrence) if occurrence is not None else 1):
-            found = text.find(needle, position)
-            if found < 0:
-                return 0
-            position = found + 1
-        return position
-
     def prim_f_strreplace(self, value: Any, old: Any, new: Any) -> str:
         old_text = _text(old)
         return _text(value).replace(old_text, _text(new)) if old_text else _text(value)
@@ -137,31 +126,6 @@ class BuiltinFunctions:
     def prim_f_stroccurrencecount(self, value: Any, part: Any) -> int:
         needle = _text(part)
         return _text(value).count(needle) if needle else 0
-
-    def prim_f_strstartswith(self, value: Any, part: Any) -> bool:
-        return _text(value).startswith(_text(part))
-
-    def prim_f_strendswith(self, value: Any, part: Any) -> bool:
-        return _text(value).endswith(_text(part))
-
-    def prim_f_strsplit(self, value: Any, separators: Any, keep_empty: Any = True) -> BslArray:
-        text, seps = _text(value), _text(separators)
-        parts, current = [], ""
-        for char in text:
-            if char in seps:
-                parts.append(current)
-                current = ""
-            else:
-                current += char
-        parts.append(current)
-        if keep_empty is not None and not to_bool(keep_empty):
-            parts = [p for p in parts if p]
-        return BslArray(parts)
-
-    def prim_f_strconcat(self, values: Any, separator: Any = "") -> str:
-        if not isinstance(values, BslArray):
-            raise ProgramFault(BAD_ARGUMENT_TYPE)
-        return _text(separator or "").join(to_string(v, self.dialect) for v in values.items)
 
     def prim_f_strlinecount(self, value: Any) -> int:
         return _text(value).count("\n") + 1
