@@ -17,9 +17,8 @@ from portcheck.interp.bsl.conversions import to_bool, to_number
 from portcheck.interp.bsl.formatting import format_value, to_string
 from portcheck.interp.bsl.library import TYPE_NAMES
 from portcheck.interp.bsl.objects import load_types
-from portcheck.interp.bsl.strings import StringFunctions
-from portcheck.interp.bsl.strtemplate import str_template
-from portcheck.interp.bsl.values import BslArray, BslType, NullType, type_name
+from portcheck.interp.bsl.strings_language import LanguageStringFunctions
+from portcheck.interp.bsl.values import BslType, NullType, type_name
 from portcheck.interp.errors import ProgramFault
 
 BAD_ARGUMENT = "Неверное значение аргумента"
@@ -45,7 +44,7 @@ def _approximate(value: float) -> numbers.Number:
     return numbers.canonical(numbers.CONTEXT.create_decimal(repr(value)))
 
 
-class BuiltinFunctions(StringFunctions):
+class BuiltinFunctions(LanguageStringFunctions):
     """Needs ``dialect``, ``write`` (RuntimeBase) and ``implicit_string`` (BslRuntime); the
     string functions of OneScript's global context are in ``strings.py``."""
 
@@ -78,78 +77,6 @@ class BuiltinFunctions(StringFunctions):
 
     def prim_f_format(self, value: Any, format_string: Any = "") -> str:
         return format_value(value, _text(format_string or ""))
-
-    # ---- strings ---------------------------------------------------------------------
-
-    def prim_f_strlen(self, value: Any) -> int:
-        return len(_text(value))
-
-    def prim_f_mid(self, value: Any, start: Any, length: Any = None) -> str:
-        text = _text(value)
-        first = max(_whole(start), 1) - 1
-        if length is None:
-            return text[first:]
-        return text[first:first + max(_whole(length), 0)]
-
-    def prim_f_left(self, value: Any, count: Any) -> str:
-        return _text(value)[:max(_whole(count), 0)]
-
-    def prim_f_right(self, value: Any, count: Any) -> str:
-        text, n = _text(value), max(_whole(count), 0)
-        return text[len(text) - n:] if n else ""
-
-    def prim_f_upper(self, value: Any) -> str:
-        return _text(value).upper()
-
-    def prim_f_lower(self, value: Any) -> str:
-        return _text(value).lower()
-
-    def prim_f_title(self, value: Any) -> str:
-        return _text(value).title()
-
-    def prim_f_trimall(self, value: Any) -> str:
-        return _text(value).strip()
-
-    def prim_f_triml(self, value: Any) -> str:
-        return _text(value).lstrip()
-
-    def prim_f_trimr(self, value: Any) -> str:
-        return _text(value).rstrip()
-
-    def prim_f_find(self, value: Any, part: Any) -> int:
-        return _text(value).find(_text(part)) + 1
-
-    def prim_f_strreplace(self, value: Any, old: Any, new: Any) -> str:
-        old_text = _text(old)
-        return _text(value).replace(old_text, _text(new)) if old_text else _text(value)
-
-    def prim_f_stroccurrencecount(self, value: Any, part: Any) -> int:
-        needle = _text(part)
-        return _text(value).count(needle) if needle else 0
-
-    def prim_f_strlinecount(self, value: Any) -> int:
-        return _text(value).count("\n") + 1
-
-    def prim_f_strgetline(self, value: Any, number: Any) -> str:
-        lines, n = _text(value).split("\n"), _whole(number)
-        return lines[n - 1] if 1 <= n <= len(lines) else ""
-
-    def prim_f_strtemplate(self, template: Any, *values: Any) -> str:
-        return str_template(_text(template), values, lambda v: to_string(v, self.dialect))
-
-    def prim_f_isblankstring(self, value: Any) -> bool:
-        return not _text(value).strip()
-
-    def prim_f_char(self, code: Any) -> str:
-        n = _whole(code)
-        if not 0 <= n <= 0x10FFFF:
-            return ""
-        return chr(n)
-
-    def prim_f_charcode(self, value: Any, position: Any = None) -> int:
-        text = _text(value)
-        n = _whole(position) if position is not None else 1
-        return ord(text[n - 1]) if 1 <= n <= len(text) else -1
 
     # ---- numbers ---------------------------------------------------------------------
 

@@ -11,8 +11,8 @@ from portcheck.interp.errors import ProgramFault
 
 # OneScript reads past the end of a text that ends in spaces after a ``;`` (``Char.IsLetter``
 # at the end of the string): .NET's exception, as OneScript reports it.
-PAST_THE_END = ("Индекс за пределами диапазона. Индекс должен быть положительным числом, "
-                "а его размер не должен превышать размер коллекции.\nИмя параметра: index")
+PAST_THE_END = ("Внешнее исключение (System.ArgumentOutOfRangeException): Specified argument "
+                "was out of the range of valid values.\nParameter name: index")
 
 
 def parse_params(text: str) -> list[tuple[str, str]]:

@@ -9,19 +9,26 @@ A mixin of the runtime (through ``builtins.BuiltinFunctions``).
 
 from __future__ import annotations
 
-from typing import Any
+from datetime import datetime
+from decimal import Decimal
+from typing import TYPE_CHECKING, Any
 
 from portcheck.interp.bsl import numbers
 from portcheck.interp.bsl.collation import compare_strings
-from portcheck.interp.bsl.conversions import to_bool, to_number
+from portcheck.interp.bsl.conversions import to_number
 from portcheck.interp.bsl.format_params import param_value, parse_params
 from portcheck.interp.bsl.formatting import to_string
 from portcheck.interp.bsl.objects import EnumValue
+from portcheck.interp.bsl.strtemplate import str_template
 from portcheck.interp.bsl.values import BslArray
 from portcheck.interp.errors import ProgramFault
 
 BAD_VALUE = "Неверное значение аргумента"
 BAD_TYPE = "Неверный тип аргумента"
+NOT_AN_OBJECT = "Значение не является значением объектного типа"
+# A direction that is not a НаправлениеПоиска: the .NET cast fails inside OneScript.
+BAD_CAST = "Внешнее исключение (System.InvalidCastException): Specified cast is not valid."
+_OMITTED = object()  # НСтр(Текст) without a language (Неопределено is the language "")
 FROM_END = EnumValue("НаправлениеПоиска", "СКонца")
 FROM_BEGIN = EnumValue("НаправлениеПоиска", "СНачала")
 # The language НСтр picks when none is given: the system's (OneScript: the culture's
@@ -82,6 +89,8 @@ class StringFunctions:
     """Needs ``dialect`` (the runtime's)."""
 
     dialect: str
+    if TYPE_CHECKING:
+        def prim_f_boolean(self, value: Any) -> bool: ...
 
     def _text(self, value: Any) -> str:
         return text_argument(value, self.dialect)
@@ -91,7 +100,7 @@ class StringFunctions:
         """``СтрНайти``: the position (1-based) of the n-th occurrence, searching from the
         start or from the end (``НаправлениеПоиска``) from a position; 0 if there is none."""
         text, needle = self._text(value), self._text(part)
-        from_begin = _from_begin(direction)
+        from_begin = self._from_begin(direction)
         position, count = whole_argument(start), whole_argument(occurrence) or 1
         if not text or not needle:
             return 0
@@ -100,6 +109,13 @@ class StringFunctions:
             raise ProgramFault(BAD_VALUE)
         search = find_from_begin if from_begin else find_from_end
         return search(text, needle, position - 1, count)
+
+    def _from_begin(self, direction: Any) -> bool:
+        if direction is None or direction == FROM_BEGIN:
+            return True
+        if direction == FROM_END:
+            return False
+        raise ProgramFault(BAD_CAST if self.dialect == "onescript" else BAD_TYPE)
 
     def prim_f_strstartswith(self, value: Any, part: Any) -> bool:
         text, prefix = self._text(value), self._text(part)
@@ -114,7 +130,7 @@ class StringFunctions:
         return bool(text) and text.endswith(suffix)
 
     def prim_f_strsplit(self, value: Any, separators: Any, keep_empty: Any = True) -> BslArray:
-        keep = keep_empty is None or to_bool(keep_empty)
+        keep = keep_empty is None or self.prim_f_boolean(keep_empty)
         text = self._text(value)
         if not text:
             return BslArray([""] if keep else [])
@@ -122,15 +138,19 @@ class StringFunctions:
 
     def prim_f_strconcat(self, values: Any, separator: Any = None) -> str:
         if not isinstance(values, BslArray):
-            raise ProgramFault(BAD_TYPE)
+            primitive = isinstance(values, str | int | Decimal | datetime)
+            raise ProgramFault(NOT_AN_OBJECT if primitive else BAD_TYPE)
         joint = "" if separator is None else self._text(separator)
         return joint.join(self._text(item) for item in values.items)
 
-    def prim_f_nstr(self, value: Any, language: Any = None) -> str:
+    def prim_f_strtemplate(self, template: Any, *values: Any) -> str:
+        return str_template(self._text(template), values, self._text)
+
+    def prim_f_nstr(self, value: Any, language: Any = _OMITTED) -> str:
         """``НСтр("ru = '…'; en = '…'", Язык)``: the text for the language (without one: the
         system's, else English, else the first); "" when there is none."""
         pairs = parse_params(self._text(value))
-        if language is not None:
+        if language is not _OMITTED:
             return param_value(pairs, self._text(language)) or ""
         found = param_value(pairs, SYSTEM_LANGUAGE)
         found = param_value(pairs, "en") if found is None else found
@@ -141,14 +161,6 @@ class StringFunctions:
     def prim_f_strcompare(self, first: Any, second: Any) -> int:
         """``СтрСравнить``: -1, 0 or 1, case-insensitively, in the culture's order."""
         return compare_strings(self._text(first), self._text(second), ignore_case=True)
-
-
-def _from_begin(direction: Any) -> bool:
-    if direction is None or direction == FROM_BEGIN:
-        return True
-    if direction == FROM_END:
-        return False
-    raise ProgramFault(BAD_TYPE)
 
 
 def _empty_parameter(function: str) -> str:
