@@ -26,8 +26,11 @@ from portcheck.interp.errors import ProgramFault
 BAD_VALUE = "Неверное значение аргумента"
 BAD_TYPE = "Неверный тип аргумента"
 NOT_AN_OBJECT = "Значение не является значением объектного типа"
-# A direction that is not a НаправлениеПоиска: the .NET cast fails inside OneScript.
+# What .NET raises inside OneScript, in OneScript's words.
 BAD_CAST = "Внешнее исключение (System.InvalidCastException): Specified cast is not valid."
+NULL_SOURCE = ("Внешнее исключение (System.ArgumentNullException): Value cannot be null.\n"
+               "Parameter name: source")
+INT32 = range(-(2**31), 2**31)
 _OMITTED = object()  # НСтр(Текст) without a language (Неопределено is the language "")
 FROM_END = EnumValue("НаправлениеПоиска", "СКонца")
 FROM_BEGIN = EnumValue("НаправлениеПоиска", "СНачала")
@@ -42,8 +45,12 @@ def text_argument(value: Any, dialect: str = "platform") -> str:
 
 
 def whole_argument(value: Any) -> int:
-    """An ``int`` parameter: Неопределено or an omitted one is 0, a number is truncated."""
-    return 0 if value is None else numbers.truncate(to_number(value))
+    """An ``int`` parameter: Неопределено or an omitted one is 0, a number is truncated; one
+    outside .NET's Int32 is OneScript's «Неверное значение аргумента»."""
+    whole = 0 if value is None else numbers.truncate(to_number(value))
+    if whole not in INT32:
+        raise ProgramFault(BAD_VALUE)
+    return whole
 
 
 def find_from_begin(text: str, needle: str, start: int, occurrence: int) -> int:
@@ -138,13 +145,19 @@ class StringFunctions:
 
     def prim_f_strconcat(self, values: Any, separator: Any = None) -> str:
         if not isinstance(values, BslArray):
-            primitive = isinstance(values, str | int | Decimal | datetime)
-            raise ProgramFault(NOT_AN_OBJECT if primitive else BAD_TYPE)
+            raise ProgramFault(self._not_an_array(values))
         joint = "" if separator is None else self._text(separator)
         return joint.join(self._text(item) for item in values.items)
 
     def prim_f_strtemplate(self, template: Any, *values: Any) -> str:
         return str_template(self._text(template), values, self._text)
+
+    def _not_an_array(self, value: Any) -> str:
+        if isinstance(value, str | int | Decimal | datetime):
+            return NOT_AN_OBJECT
+        if self.dialect != "onescript":
+            return BAD_TYPE
+        return NULL_SOURCE if value is None else BAD_CAST
 
     def prim_f_nstr(self, value: Any, language: Any = _OMITTED) -> str:
         """``НСтр("ru = '…'; en = '…'", Язык)``: the text for the language (without one: the

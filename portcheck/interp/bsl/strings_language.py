@@ -15,13 +15,17 @@ from __future__ import annotations
 import unicodedata
 from typing import Any
 
-from portcheck.interp.bsl.strings import StringFunctions, whole_argument
+from portcheck.interp.bsl import numbers
+from portcheck.interp.bsl.conversions import to_number
+from portcheck.interp.bsl.strings import INT32, StringFunctions
 from portcheck.interp.errors import ProgramFault
 
 EMPTY_OLD_VALUE = ("Внешнее исключение (System.ArgumentException): String cannot be of zero "
                    "length.\nParameter name: oldValue")
 NO_SUCH_LINE = ("Внешнее исключение (System.IndexOutOfRangeException): Index was outside the "
                 "bounds of the array.")
+INT32_OVERFLOW = ("Внешнее исключение (System.OverflowException): Value was either too large "
+                  "or too small for an Int32.")
 MAX_CHAR = 0xFFFF  # OneScript's Символ makes one UTF-16 unit: a larger code gives ""
 
 
@@ -58,21 +62,29 @@ class LanguageStringFunctions(StringFunctions):
 
     dialect: str
 
+    def _whole(self, value: Any) -> int:
+        """A position or a count: truncated; in the OneScript dialect .NET's ``(int)`` cast
+        fails outside Int32."""
+        whole = 0 if value is None else numbers.truncate(to_number(value))
+        if whole not in INT32 and self.dialect == "onescript":
+            raise ProgramFault(INT32_OVERFLOW)
+        return whole
+
     def prim_f_strlen(self, value: Any) -> int:
         return len(self._text(value))
 
     def prim_f_mid(self, value: Any, start: Any, length: Any = None) -> str:
-        text, first = self._text(value), max(whole_argument(start), 1) - 1
-        count = len(text) - first if length is None else whole_argument(length)
+        text, first = self._text(value), max(self._whole(start), 1) - 1
+        count = len(text) - first if length is None else self._whole(length)
         if count < 0:  # OneScript: to the end; the platform dialect: nothing
             count = len(text) - first if self.dialect == "onescript" else 0
         return text[first:first + count]
 
     def prim_f_left(self, value: Any, count: Any) -> str:
-        return self._text(value)[:max(whole_argument(count), 0)]
+        return self._text(value)[:max(self._whole(count), 0)]
 
     def prim_f_right(self, value: Any, count: Any) -> str:
-        text, n = self._text(value), max(whole_argument(count), 0)
+        text, n = self._text(value), max(self._whole(count), 0)
         return text[max(len(text) - n, 0):] if n else ""
 
     def prim_f_upper(self, value: Any) -> str:
@@ -115,7 +127,7 @@ class LanguageStringFunctions(StringFunctions):
         return self._text(value).count("\n") + 1
 
     def prim_f_strgetline(self, value: Any, number: Any) -> str:
-        lines, n = self._text(value).split("\n"), whole_argument(number)
+        lines, n = self._text(value).split("\n"), self._whole(number)
         if n > len(lines) and self.dialect == "onescript":
             raise ProgramFault(NO_SUCH_LINE)
         return lines[n - 1] if 1 <= n <= len(lines) else ""
@@ -124,11 +136,11 @@ class LanguageStringFunctions(StringFunctions):
         return not self._text(value).strip()
 
     def prim_f_char(self, code: Any) -> str:
-        n = whole_argument(code)
+        n = self._whole(code)
         limit = MAX_CHAR if self.dialect == "onescript" else 0x10FFFF
         return chr(n) if 0 <= n <= limit else ""
 
     def prim_f_charcode(self, value: Any, position: Any = None) -> int:
         text = self._text(value)
-        n = whole_argument(position) if position is not None else 1
+        n = self._whole(position) if position is not None else 1
         return ord(text[n - 1]) if 1 <= n <= len(text) else -1
