@@ -22,8 +22,8 @@ from portcheck.interp.bsl.conversions import (
 from portcheck.interp.bsl.formatting import format_value, to_string
 from portcheck.interp.bsl.library import TYPE_NAMES
 from portcheck.interp.bsl.objects import load_types
-from portcheck.interp.bsl.strtemplate import str_template
-from portcheck.interp.bsl.values import BslArray, BslType, NullType, type_name
+from portcheck.interp.bsl.strings_language import LanguageStringFunctions
+from portcheck.interp.bsl.values import BslType, NullType, type_name
 from portcheck.interp.errors import ProgramFault
 
 BAD_ARGUMENT = "Неверное значение аргумента"
@@ -59,8 +59,9 @@ def _rounding(mode: Any) -> str:
     return "half_down" if _whole(mode) == 0 else "half_up"
 
 
-class BuiltinFunctions:
-    """Needs ``dialect``, ``write`` (RuntimeBase) and ``implicit_string`` (BslRuntime)."""
+class BuiltinFunctions(LanguageStringFunctions):
+    """Needs ``dialect``, ``write`` (RuntimeBase) and ``implicit_string`` (BslRuntime); the
+    string functions of OneScript's global context are in ``strings.py``."""
 
     dialect: str
     if TYPE_CHECKING:
@@ -95,117 +96,6 @@ class BuiltinFunctions:
 
     def prim_f_format(self, value: Any, format_string: Any = "") -> str:
         return format_value(value, _text(format_string or ""))
-
-    # ---- strings ---------------------------------------------------------------------
-
-    def prim_f_strlen(self, value: Any) -> int:
-        return len(_text(value))
-
-    def prim_f_mid(self, value: Any, start: Any, length: Any = None) -> str:
-        text = _text(value)
-        first = max(_whole(start), 1) - 1
-        if length is None:
-            return text[first:]
-        return text[first:first + max(_whole(length), 0)]
-
-    def prim_f_left(self, value: Any, count: Any) -> str:
-        return _text(value)[:max(_whole(count), 0)]
-
-    def prim_f_right(self, value: Any, count: Any) -> str:
-        text, n = _text(value), max(_whole(count), 0)
-        return text[len(text) - n:] if n else ""
-
-    def prim_f_upper(self, value: Any) -> str:
-        return _text(value).upper()
-
-    def prim_f_lower(self, value: Any) -> str:
-        return _text(value).lower()
-
-    def prim_f_title(self, value: Any) -> str:
-        return _text(value).title()
-
-    def prim_f_trimall(self, value: Any) -> str:
-        return _text(value).strip()
-
-    def prim_f_triml(self, value: Any) -> str:
-        return _text(value).lstrip()
-
-    def prim_f_trimr(self, value: Any) -> str:
-        return _text(value).rstrip()
-
-    def prim_f_find(self, value: Any, part: Any) -> int:
-        return _text(value).find(_text(part)) + 1
-
-    def prim_f_strfind(self, value: Any, part: Any, direction: Any = None,
-                       start: Any = None, occurrence: Any = None) -> int:
-        """``СтрНайти``: position (1-based) of the n-th occurrence, 0 if none.  A direction
-        of ``"end"``/``"сКонца"`` is not modelled (no НаправлениеПоиска enum): from the start."""
-        text, needle = _text(value), _text(part)
-        position = (_whole(start) if start is not None else 1) - 1
-        for _ in range(_whole(occurrence) if occurrence is not None else 1):
-            found = text.find(needle, position)
-            if found < 0:
-                return 0
-            position = found + 1
-        return position
-
-    def prim_f_strreplace(self, value: Any, old: Any, new: Any) -> str:
-        old_text = _text(old)
-        return _text(value).replace(old_text, _text(new)) if old_text else _text(value)
-
-    def prim_f_stroccurrencecount(self, value: Any, part: Any) -> int:
-        needle = _text(part)
-        return _text(value).count(needle) if needle else 0
-
-    def prim_f_strstartswith(self, value: Any, part: Any) -> bool:
-        return _text(value).startswith(_text(part))
-
-    def prim_f_strendswith(self, value: Any, part: Any) -> bool:
-        return _text(value).endswith(_text(part))
-
-    def prim_f_strsplit(self, value: Any, separators: Any, keep_empty: Any = True) -> BslArray:
-        text, seps = _text(value), _text(separators)
-        parts, current = [], ""
-        for char in text:
-            if char in seps:
-                parts.append(current)
-                current = ""
-            else:
-                current += char
-        parts.append(current)
-        if keep_empty is not None and not to_bool(keep_empty):
-            parts = [p for p in parts if p]
-        return BslArray(parts)
-
-    def prim_f_strconcat(self, values: Any, separator: Any = "") -> str:
-        if not isinstance(values, BslArray):
-            raise ProgramFault(BAD_ARGUMENT_TYPE)
-        return _text(separator or "").join(to_string(v, self.dialect) for v in values.items)
-
-    def prim_f_strlinecount(self, value: Any) -> int:
-        return _text(value).count("\n") + 1
-
-    def prim_f_strgetline(self, value: Any, number: Any) -> str:
-        lines, n = _text(value).split("\n"), _whole(number)
-        return lines[n - 1] if 1 <= n <= len(lines) else ""
-
-    def prim_f_strtemplate(self, template: Any, *values: Any) -> str:
-        return str_template(_text(template), values, lambda v: to_string(v, self.dialect))
-
-    def prim_f_isblankstring(self, value: Any) -> bool:
-        return not _text(value).strip()
-
-    def prim_f_char(self, code: Any) -> str:
-        """``Символ``: OneScript's strings are UTF-16 (a code past 65535 gives "")."""
-        n = _whole(code)
-        if not 0 <= n <= (0xFFFF if self.dialect == "onescript" else 0x10FFFF):
-            return ""
-        return chr(n)
-
-    def prim_f_charcode(self, value: Any, position: Any = None) -> int:
-        text = _text(value)
-        n = _whole(position) if position is not None else 1
-        return ord(text[n - 1]) if 1 <= n <= len(text) else -1
 
     # ---- numbers ---------------------------------------------------------------------
 

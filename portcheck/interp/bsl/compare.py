@@ -5,6 +5,7 @@ from __future__ import annotations
 from datetime import datetime
 from decimal import Decimal
 
+from portcheck.interp.bsl.collation import string_less
 from portcheck.interp.errors import ProgramFault
 
 _ORDERED_KINDS = {int: "number", Decimal: "number", str: "string", datetime: "date",
@@ -25,8 +26,11 @@ def equal(a: object, b: object) -> bool:
 
 
 def less(a: object, b: object) -> bool:
-    """``a < b`` for two values of the same primitive type, else a 1C error."""
+    """``a < b`` for two values of the same primitive type, else a 1C error; strings in the
+    Russian culture's order (``collation.py``)."""
     kind_a = _ORDERED_KINDS.get(type(a))
     if kind_a is None or kind_a != _ORDERED_KINDS.get(type(b)):
         raise ProgramFault(NOT_ORDERED)
+    if kind_a == "string":
+        return string_less(a, b)  # type: ignore[arg-type]
     return a < b  # type: ignore[operator]

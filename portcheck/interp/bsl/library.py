@@ -8,6 +8,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from portcheck.interp.bsl.objects import enumeration
+
 MANY = 99
 
 
@@ -54,6 +56,8 @@ BUILTINS = _table([
     ("СтрЧислоСтрок", "StrLineCount", "strlinecount", 1, 1),
     ("СтрПолучитьСтроку", "StrGetLine", "strgetline", 2, 2),
     ("СтрШаблон", "StrTemplate", "strtemplate", 1, 11),
+    ("НСтр", "NStr", "nstr", 1, 2),
+    ("СтрСравнить", "StrCompare", "strcompare", 2, 2),
     ("ПустаяСтрока", "IsBlankString", "isblankstring", 1, 1),
     ("Символ", "Char", "char", 1, 1),
     ("КодСимвола", "CharCode", "charcode", 1, 2),
@@ -87,6 +91,18 @@ BUILTINS = _table([
     ("ОписаниеОшибки", "ErrorDescription", "errordescription", 0, 0),
 ])
 
+# The functions of the language itself (OneScript's ``LanguageDef``): a call may not omit an
+# argument without a default (``Сред(, 1)``).  The others are methods of the global context,
+# where OneScript counts only the arguments written, empty ones too (``СтрШаблон(,)``).
+LANGUAGE_FUNCTIONS = frozenset({
+    "boolean", "number", "string", "date", "type", "typeof", "strlen", "triml", "trimr",
+    "trimall", "left", "right", "mid", "find", "upper", "lower", "title", "char", "charcode",
+    "isblankstring", "strreplace", "strgetline", "strlinecount", "stroccurrencecount", "year",
+    "month", "day", "hour", "minute", "second", "currentdate", "int", "round", "log", "log10",
+    "sin", "cos", "tan", "asin", "acos", "atan", "exp", "pow", "sqrt", "min", "max", "format",
+    "errorinfo", "errordescription", "currentscript",
+})
+
 # Methods of the collections: spelling -> canonical name (values.py ``bsl_<canonical>``).
 METHODS = {
     "добавить": "add", "add": "add", "вставить": "insert", "insert": "insert",
@@ -108,11 +124,13 @@ CHARS = {
     "таб": "\t", "tab": "\t", "нпп": "\xa0", "nbsp": "\xa0", "пф": "\f", "ff": "\f",
     "втаб": "\v", "vtab": "\v",
 }
+SEARCH_DIRECTION = enumeration("НаправлениеПоиска", "SearchDirection", "СНачала FromBegin",
+                               "СКонца FromEnd")
 ROUND_MODES = {"окр15как20": "half_up", "round15as20": "half_up",
                "окр15как10": "half_down", "round15as10": "half_down"}
 ENUMS: dict[str, dict[str, str]] = {
     "символы": CHARS, "chars": CHARS,
-    "режимокругления": ROUND_MODES, "roundmode": ROUND_MODES,
+    "режимокругления": ROUND_MODES, "roundmode": ROUND_MODES, **SEARCH_DIRECTION,
 }
 
 # Type names for ``Тип("Число")``, to the name ТипЗнч reports.

@@ -242,8 +242,10 @@ class ExprLowering(Lowering):
         if builtin is None:
             self.fail(name_token, "Процедура или функция с указанным именем не "
                       f"определена ({name_token.value})")
-        self.check_count(name_token, len(args), builtin.max_args,
-                         len([a for a in args if a is not None]), builtin.min_args)
+        written = len([a for a in args if a is not None])
+        if builtin.canonical not in library.LANGUAGE_FUNCTIONS:
+            written = len(args)  # a method of the global context: СтрШаблон(,) has two
+        self.check_count(name_token, len(args), builtin.max_args, written, builtin.min_args)
         if not builtin.is_function and not as_statement:
             self.fail(name_token,
                       f"Использование процедуры как функции ({name_token.value})")

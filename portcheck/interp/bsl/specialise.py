@@ -25,9 +25,10 @@ from portcheck.interp.walk import child_blocks
 
 WHOLE_VARIANTS = {"add", "sub", "mul", "mod", "quotient"}
 ORDERINGS = {"lt", "le", "gt", "ge"}
-# Kinds within which Python's own == and < agree with 1C's (numbers by value, strings by
-# code point, Ложь < Истина).
+# Kinds within which Python's own == and < agree with 1C's (numbers by value, Ложь <
+# Истина; strings only for ==: they order by the culture's collation, not by code point).
 SAME_KINDS = (NUMBER, TEXT, BOOLEAN)
+ORDERED_SAME_KINDS = (NUMBER, BOOLEAN)
 IDENTITIES = {"truth": BOOLEAN, "f_int": WHOLE}  # the conversion returns its operand
 ARRAY_TYPE: Type = frozenset({ARRAY})
 
@@ -37,7 +38,9 @@ def variant(fn: str, types: list[Type]) -> str:
     whole = [within(t, WHOLE) for t in types]
     if fn in WHOLE_VARIANTS and len(types) == 2 and all(whole):
         return fn + "_ii"
-    if fn in ORDERINGS | {"eq", "ne"} and _same_kind(types):
+    if fn in {"eq", "ne"} and _same_kind(types, SAME_KINDS):
+        return fn + "_same"
+    if fn in ORDERINGS and _same_kind(types, ORDERED_SAME_KINDS):
         return fn + "_same"
     if fn == "mod" and whole[1]:
         return "mod_xi"
@@ -52,8 +55,8 @@ def variant(fn: str, types: list[Type]) -> str:
     return fn
 
 
-def _same_kind(types: list[Type]) -> bool:
-    return len(types) == 2 and any(all(within(t, kind) for t in types) for kind in SAME_KINDS)
+def _same_kind(types: list[Type], kinds: tuple[Type, ...]) -> bool:
+    return len(types) == 2 and any(all(within(t, kind) for t in types) for kind in kinds)
 
 
 class Specialiser:
