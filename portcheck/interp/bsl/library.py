@@ -100,7 +100,10 @@ LANGUAGE_FUNCTIONS = frozenset({
     "isblankstring", "strreplace", "strgetline", "strlinecount", "stroccurrencecount", "year",
     "month", "day", "hour", "minute", "second", "currentdate", "int", "round", "log", "log10",
     "sin", "cos", "tan", "asin", "acos", "atan", "exp", "pow", "sqrt", "min", "max", "format",
-    "errorinfo", "errordescription", "currentscript",
+    "errorinfo", "errordescription", "currentscript", "dayofweek", "dayofyear", "weekofyear",
+    "begofyear", "begofquarter", "begofmonth", "begofweek", "begofday", "begofhour",
+    "begofminute", "endofyear", "endofquarter", "endofmonth", "endofweek", "endofday",
+    "endofhour", "endofminute", "addmonth",
 })
 
 # Methods of the collections: spelling -> canonical name (values.py ``bsl_<canonical>``).
