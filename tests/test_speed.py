@@ -175,3 +175,23 @@ def test_verify_with_a_cold_cache(project_copy: Path, capsys, tmp_path: Path,
     assert code == 0, out
     assert "6 ports:" in out and "0 failed" in out
     assert (tmp_path / "empty-cache" / "timings.json").is_file()
+
+
+def test_alongside_gives_both_results_and_raises_what_either_raised() -> None:
+    from portcheck.workers import alongside
+
+    assert alongside(lambda: "golden", lambda: "ports") == ("golden", "ports")
+    ran: list[str] = []
+
+    def side() -> None:
+        raise ValueError("reference broke")
+
+    with pytest.raises(ValueError, match="reference broke"):
+        alongside(side, lambda: ran.append("ports"))
+    assert ran == ["ports"]  # the ports were still checked
+
+    def main() -> None:
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        alongside(lambda: __import__("time").sleep(30), main)  # no wait for the side
