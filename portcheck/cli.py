@@ -85,7 +85,8 @@ def build_parser() -> argparse.ArgumentParser:
                    help="also re-render template ports with N other inputs and compare "
                         "their runs with the reference")
     p.add_argument("--seed", type=int, default=1, help="seed of the --deep inputs")
-    p.add_argument("--jobs", type=count(1), default=2, help="ports checked at once (default 2)")
+    p.add_argument("--jobs", type=count(1), default=None,
+                   help="ports checked at once (default: one per core)")
     p.add_argument("-v", "--verbose", action="store_true", help="show passing checks too")
     p.add_argument("--junit-xml", metavar="FILE", help="also write the results as JUnit XML")
     _timeout(p)
@@ -170,7 +171,8 @@ def _publishing(sub: argparse._SubParsersAction) -> None:
 
     p = sub.add_parser("report", help="the whole verification as a static site")
     p.add_argument("-o", "--output", metavar="DIR", required=True)
-    p.add_argument("--jobs", type=count(1), default=2, help="ports checked at once (default 2)")
+    p.add_argument("--jobs", type=count(1), default=None,
+                   help="ports checked at once (default: one per core)")
     _run_options(p)
 
 

@@ -25,6 +25,7 @@ from portcheck.results import FAIL, RunProblem
 from portcheck.runners import get_runner
 from portcheck.runners.base import DEFAULT_TIMEOUT
 from portcheck.verify import Selection, select_ports, verify
+from portcheck.workers import alongside
 
 
 def _settings(args: argparse.Namespace) -> RunSettings:
@@ -124,11 +125,12 @@ def cmd_verify(args: argparse.Namespace) -> int:
     if not ports and not selection.algorithms and not selection.languages:
         raise UsageError(f"{project.relative(project.ports_dir)}: no ports to verify "
                          "(add one: see portcheck init)")
-    goldens = golden.check(project, _verified_algorithms(project, selection, ports), [],
-                           every_port)
+    algorithms = _verified_algorithms(project, selection, ports)
     context = CheckContext(project, _settings(args), args.deep, args.seed)
     with Progress(len(ports), "ports checked", sys.stdout) as progress:
-        results = verify(context, ports, jobs=args.jobs, done=progress.advance)
+        goldens, results = alongside(  # the reference's CPU work beside the ports' runs
+            lambda: golden.check(project, algorithms, [], every_port),
+            lambda: verify(context, ports, jobs=args.jobs, done=progress.advance))
     if args.junit_xml:
         write_junit(Path(args.junit_xml), junit_xml(ports, results, goldens))
     paint = diff_painter(wants_color(args.color, sys.stdout))

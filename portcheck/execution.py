@@ -56,12 +56,11 @@ def produce_output(port: Port, program: Path, settings: RunSettings,
     """Build and run ``program`` for ``cases`` (default: the port's applicable cases);
     :class:`RunProblem` (a fail or a skip) when it cannot be done."""
     if port.runs == "once":
-        stdin = read_text(port.stdin) if port.stdin else ""
-        return _one_run(port, program, settings, None, stdin, kind)
+        return _one_run(port, program, settings, None, run_stdin(port, None), kind)
     outputs = []
     for case in port.applicable if cases is None else cases:
         try:
-            outputs.append(_one_run(port, program, settings, case, _case_stdin(port, case),
+            outputs.append(_one_run(port, program, settings, case, run_stdin(port, case),
                                     kind))
         except RunProblem as problem:
             problem.result.message = f"case {case.id}: {problem.result.message}"
@@ -71,8 +70,15 @@ def produce_output(port: Port, program: Path, settings: RunSettings,
                   "".join(o.stderr for o in outputs))
 
 
-def _case_stdin(port: Port, case: Case) -> str:
-    if port.stdin_from_reference:
+def planned_runs(port: Port) -> list[Case | None]:
+    """The runs ``produce_output`` makes of the port's own program: one for all cases
+    (``None``), or one per applicable case."""
+    return [None] if port.runs == "once" else list(port.applicable)
+
+
+def run_stdin(port: Port, case: Case | None) -> str:
+    """The standard input of the run for ``case`` (``None``: the run of all cases)."""
+    if case is not None and port.stdin_from_reference:
         return port.reference.stdin_script(case.params)
     return read_text(port.stdin) if port.stdin else ""
 

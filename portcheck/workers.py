@@ -16,6 +16,7 @@ from typing import TypeVar
 
 Item = TypeVar("Item")
 Result = TypeVar("Result")
+Other = TypeVar("Other")
 GRACE = 1.0  # seconds the threads get to finish after an interruption
 
 
@@ -59,3 +60,27 @@ def _wait(workers: list[threading.Thread], stop: Callable[[], None]) -> None:
         for worker in workers:
             worker.join(GRACE / len(workers))
         raise
+
+
+def alongside(side: Callable[[], Other], main: Callable[[], Result]) -> tuple[Other, Result]:
+    """``(side(), main())`` with ``side`` on a thread of its own while ``main`` runs here
+    (verify's golden check, CPU work in this process, beside the ports' runs, which are
+    other processes).  An exception of ``side`` is raised once ``main`` is done; one of
+    ``main`` (an interruption) is raised at once, without waiting for ``side``."""
+    outcome: list[Other] = []
+    errors: list[BaseException] = []
+
+    def work() -> None:
+        try:
+            outcome.append(side())
+        except BaseException as error:
+            errors.append(error)
+
+    thread = threading.Thread(target=work, daemon=True)
+    thread.start()
+    result = main()
+    while thread.is_alive():
+        thread.join(0.5)  # in slices: a signal's handler runs between them
+    if errors:
+        raise errors[0]
+    return outcome[0], result

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from portcheck.runners import java_batch
 from portcheck.runners.base import (
     DEFAULT_MAX_OUTPUT,
     DEFAULT_TIMEOUT,
@@ -48,16 +49,24 @@ class JavaRunner(CompiledRunner):
         class_name = source.stem
         if not class_name.isidentifier():
             raise BuildError(f"{source}: {class_name!r} cannot be a Java class name")
+        java_batch.before_build(source)  # verify compiles all its sources in one JVM
+        entry = self.cache.get_or_build(self.name, self.key(source),
+                                        lambda work: _javac(source, work))
+        return entry / f"{class_name}.class"
+
+    def key(self, source: Path) -> str:
+        """The build cache's key of ``source``: toolchain, options, file name and bytes."""
         toolchain = self.toolchain()
         if not toolchain.ok:
             raise ToolchainMissing(toolchain.detail)
-        text = source.read_bytes()
-        key = cache_key(self.name, toolchain.detail, *JAVAC_OPTIONS, source.name, text)
-        entry = self.cache.get_or_build(self.name, key, lambda work: _javac(source, work))
-        return entry / f"{class_name}.class"
+        return cache_key(self.name, toolchain.detail, *JAVAC_OPTIONS, source.name,
+                         source.read_bytes())
 
     def run(self, built: Path, *, stdin: str = "", timeout: float = DEFAULT_TIMEOUT,
             max_output: int = DEFAULT_MAX_OUTPUT, args: Sequence[str] = ()) -> RunResult:
+        batched = java_batch.take(built, args, stdin, timeout, max_output)
+        if batched is not None:  # this verify's run of it, made in the batch JVM
+            return batched
         java = require_tool("java", PACKAGE)
         argv = [java, *JAVA_OPTIONS, "-cp", str(built.parent.absolute()), built.stem, *args]
         return run_command(argv, stdin=stdin, timeout=timeout, max_output=max_output)

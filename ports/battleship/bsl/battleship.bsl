@@ -367,6 +367,5 @@
 Расставить("pair", 0, "allowed");
 Расставить("pair", 5, "forbidden");
 Расставить("corner", 0, "forbidden");
-Расставить("corner", 9, "allowed");
 Расставить("impossible", 0, "forbidden");
 Расставить("impossible", 4, "allowed");
