@@ -215,10 +215,15 @@ class BuiltinFunctions:
         b, e = to_number(base), to_number(exponent)
         if type(b) is int and type(e) is int and e >= 0:
             return b**e
+        if b == 0 and e < 0:
+            raise ProgramFault(numbers.DIVISION_BY_ZERO)
         try:
-            return numbers.canonical(numbers.CONTEXT.power(Decimal(b), Decimal(e)))
+            result = numbers.CONTEXT.power(Decimal(b), Decimal(e))
         except ArithmeticError:
             raise ProgramFault(BAD_ARGUMENT) from None
+        if not result.is_finite():
+            raise ProgramFault(BAD_ARGUMENT)
+        return numbers.canonical(result)
 
     def prim_f_sqrt(self, value: Any) -> numbers.Number:
         number = _decimal(value)

@@ -1,6 +1,6 @@
 """The .NET cultures OneScript formats with (``Формат(…, "Л=en_US")``): numbers' separators
 and dates' names and patterns, as Mono 6.8 (CLDR data) has them for ``ru-RU``, ``en-US`` and
-the invariant culture (the one OneScript runs under when the environment names no locale)."""
+the invariant culture (OneScript under Mono with no locale named in the environment)."""
 
 from __future__ import annotations
 

@@ -1,9 +1,10 @@
 """``Формат`` as OneScript 1.9.2 computes it (its ValueFormatter and FormatParametersList):
 the format string's parameters, then .NET's number and date formatting with the culture of
-``Л=``/``L=`` or else the current one (the invariant culture: OneScript under Mono when the
-environment names no locale).  Its quirks are kept: ``ЧЦ``/``ЧДЦ`` below 1 count as 0, a
-number too long for ``ЧЦ`` becomes nines, group sizes above 9 are inserted by hand, an
-empty date with ``ДП=''`` is formatted (``01.01.0001``), ``ЧДЦ`` beyond 28 is not rounded.
+``Л=``/``L=`` or else the current one: ``ru-RU``, OneScript under a Russian locale (its
+users', and the one its recorded outputs here were taken under).  Its quirks are kept:
+``ЧЦ``/``ЧДЦ`` below 1 count as 0, a number too long for ``ЧЦ`` becomes nines, group sizes
+above 9 are inserted by hand, an empty date with ``ДП=''`` is formatted (``01.01.0001``),
+``ЧДЦ`` beyond 28 is not rounded.
 """
 
 from __future__ import annotations
@@ -13,13 +14,13 @@ from datetime import datetime
 from decimal import Decimal
 
 from portcheck.interp.bsl import netdecimal
-from portcheck.interp.bsl.netculture import INVARIANT, Culture, culture
+from portcheck.interp.bsl.netculture import RU, Culture, culture
 from portcheck.interp.bsl.netdates import format_datetime
 from portcheck.interp.bsl.netnumbers import NumberFormat, format_custom, format_n
 from portcheck.interp.bsl.numbers import Number
 from portcheck.interp.errors import ProgramFault
 
-CURRENT = INVARIANT
+CURRENT = RU  # OneScript under a Russian locale (LANG=ru_RU.UTF-8)
 MAX_ROUND = 28
 NAMES = {
     "бл": "bf", "bf": "bf", "би": "bt", "bt": "bt", "л": "l", "l": "l", "чц": "nd", "nd": "nd",
