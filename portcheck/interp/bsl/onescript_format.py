@@ -116,13 +116,14 @@ def _unsigned(text: str) -> int:
 
 
 def group_sizes(text: str) -> tuple[int, ...]:
-    """``ЧГ=3,2``: at most two runs of digits; a 0 ends the list."""
+    """``ЧГ=3,2``: at most two runs of digits; a missing second one is a 0 (``ЧГ=4`` is
+    ``4,0``: one group), a written 0 after the first is dropped (``ЧГ=4,0`` repeats 4)."""
     sizes: list[int] = []
     runs = re.finditer(r"\d+", text)
     for count in range(2):
         run = next(runs, None)
         value = int(run.group(0)) if run else 0
-        if value == 0 and count > 0:
+        if run and value == 0 and count > 0:
             break
         sizes.append(value)
         if value == 0:
