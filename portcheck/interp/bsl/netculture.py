@@ -1,6 +1,7 @@
 """The .NET cultures OneScript formats with (``Формат(…, "Л=en_US")``): numbers' separators
-and dates' names and patterns, as Mono 6.8 (CLDR data) has them for ``ru-RU``, ``en-US`` and
-the invariant culture (OneScript under Mono with no locale named in the environment)."""
+and dates' names and patterns, as Mono 6.8 (CLDR data) has them for ``ru-RU``, ``en-US``,
+``de-DE``, ``uk-UA`` and the invariant culture (OneScript under Mono with no locale named
+in the environment).  Other names are refused with the interpreter's own error."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ from dataclasses import dataclass, replace
 from portcheck.interp.errors import ProgramFault
 
 NOT_SUPPORTED = ("Культура «{}» не поддерживается встроенным интерпретатором "
-                 "(есть ru_RU, en_US и инвариантная)")
+                 "(есть ru_RU, en_US, de_DE, uk_UA)")
 
 
 @dataclass(frozen=True)
@@ -73,7 +74,33 @@ INVARIANT = Culture(
               "yyyy MMMM"),
     "AM", "PM", "/",
 )
-CULTURES = {"ru": RU, "ru-ru": RU, "en": EN, "en-us": EN}
+DE = Culture(
+    "de-DE", ",", ".",
+    ("Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September",
+     "Oktober", "November", "Dezember"),
+    ("Januar", "Februar", "März", "April", "Mai", "Juni", "Juli", "August", "September",
+     "Oktober", "November", "Dezember"),
+    ("Jan", "Feb", "Mär", "Apr", "Mai", "Jun", "Jul", "Aug", "Sep", "Okt", "Nov", "Dez"),
+    ("Sonntag", "Montag", "Dienstag", "Mittwoch", "Donnerstag", "Freitag", "Samstag"),
+    ("So", "Mo", "Di", "Mi", "Do", "Fr", "Sa"),
+    _standard("dd.MM.yyyy", "dddd, d. MMMM yyyy", "HH:mm", "HH:mm:ss", "d. MMMM", "MMMM yyyy"),
+    "vorm.", "nachm.", ".",
+)
+UK = Culture(
+    "uk-UA", ",", "\xa0",
+    ("січень", "лютий", "березень", "квітень", "травень", "червень", "липень", "серпень",
+     "вересень", "жовтень", "листопад", "грудень"),
+    ("січня", "лютого", "березня", "квітня", "травня", "червня", "липня", "серпня",
+     "вересня", "жовтня", "листопада", "грудня"),
+    ("січ", "лют", "бер", "кві", "тра", "чер", "лип", "сер", "вер", "жов", "лис", "гру"),
+    ("неділя", "понеділок", "вівторок", "середа", "четвер", "пʼятниця", "субота"),
+    ("нд", "пн", "вт", "ср", "чт", "пт", "сб"),
+    _standard("dd.MM.yyyy", "d MMMM yyyy' р.'", "H:mm", "H:mm:ss", "d MMMM",
+              "MMMM yyyy' р.'"),
+    "дп", "пп", ".",
+)
+CULTURES = {"ru": RU, "ru-ru": RU, "en": EN, "en-us": EN, "de": DE, "de-de": DE, "uk": UK,
+            "uk-ua": UK}
 
 
 def culture(locale: str | None, current: Culture = INVARIANT) -> Culture:

@@ -52,6 +52,14 @@ def power(base: Number, exponent: Number) -> Number:
         base = netdecimal.multiply(base, base)
 
 
+def popular(value: Any) -> Any:
+    """OneScript's NumberValue.Create hands out a cached value for a number equal to 0…9:
+    the whole number, whatever the scale (``1.50 * 2`` prints ``3``, ``0.5 * 0.2`` ``0.10``)."""
+    if type(value) is Decimal and 0 <= value <= 9 and value == value.to_integral_value():
+        return int(value)
+    return value
+
+
 class OneScriptRuntime(BslRuntime):
     # ---- operators (only the slow paths: the inline ones handle two whole numbers) -------
 
@@ -60,7 +68,7 @@ class OneScriptRuntime(BslRuntime):
         if kind is str:
             return a + (b if type(b) is str else self.implicit_string(b))
         if kind is int or kind is Decimal:
-            return netdecimal.add(a, to_number(b))
+            return popular(netdecimal.add(a, to_number(b)))
         if kind is datetime:
             return _shift_date(a, to_number(b))
         raise ProgramFault(NOT_A_NUMBER)
@@ -68,61 +76,63 @@ class OneScriptRuntime(BslRuntime):
     def prim_sub(self, a: Any, b: Any) -> Any:
         if type(a) is datetime:
             return super().prim_sub(a, b)
-        return netdecimal.subtract(to_number(a), to_number(b))
+        return popular(netdecimal.subtract(to_number(a), to_number(b)))
 
     def prim_mul(self, a: Any, b: Any) -> Any:
-        return netdecimal.multiply(to_number(a), to_number(b))
+        return popular(netdecimal.multiply(to_number(a), to_number(b)))
 
     def prim_div(self, a: Any, b: Any) -> Any:
-        return netdecimal.divide(to_number(a), to_number(b))
+        return popular(netdecimal.divide(to_number(a), to_number(b)))
 
     def prim_mod(self, a: Any, b: Any) -> Any:
-        return netdecimal.remainder(to_number(a), to_number(b))
+        return popular(netdecimal.remainder(to_number(a), to_number(b)))
 
     def prim_quotient(self, a: Any, b: Any) -> int:
         return netdecimal.truncate(netdecimal.divide(to_number(a), to_number(b)))
 
     def prim_neg(self, a: Any) -> Any:
-        return netdecimal.negate(to_number(a))
+        return popular(netdecimal.negate(to_number(a)))
 
     # ---- functions -------------------------------------------------------------------
 
     def prim_f_round(self, value: Any, digits: Any = None, mode: Any = None) -> Number:
         places = 0 if digits is None else netdecimal.to_int32(to_number(digits))
-        return netdecimal.onescript_round(to_number(value), places, mode == "half_down")
+        half_down = mode == "half_down" or (
+            mode is not None and mode != "half_up" and netdecimal.to_int32(to_number(mode)) == 0)
+        return popular(netdecimal.onescript_round(to_number(value), places, half_down))
 
     def prim_f_pow(self, base: Any, exponent: Any) -> Number:
-        return power(to_number(base), to_number(exponent))
+        return popular(power(to_number(base), to_number(exponent)))
 
     def prim_f_sqrt(self, value: Any) -> Number:
-        return _through_double(math.sqrt, value)
+        return popular(_through_double(math.sqrt, value))
 
     def prim_f_exp(self, value: Any) -> Number:
-        return _through_double(math.exp, value)
+        return popular(_through_double(math.exp, value))
 
     def prim_f_log(self, value: Any) -> Number:
-        return _through_double(math.log, value)
+        return popular(_through_double(math.log, value))
 
     def prim_f_log10(self, value: Any) -> Number:
-        return _through_double(math.log10, value)
+        return popular(_through_double(math.log10, value))
 
     def prim_f_sin(self, value: Any) -> Number:
-        return _through_double(math.sin, value)
+        return popular(_through_double(math.sin, value))
 
     def prim_f_cos(self, value: Any) -> Number:
-        return _through_double(math.cos, value)
+        return popular(_through_double(math.cos, value))
 
     def prim_f_tan(self, value: Any) -> Number:
-        return _through_double(math.tan, value)
+        return popular(_through_double(math.tan, value))
 
     def prim_f_asin(self, value: Any) -> Number:
-        return _through_double(math.asin, value)
+        return popular(_through_double(math.asin, value))
 
     def prim_f_acos(self, value: Any) -> Number:
-        return _through_double(math.acos, value)
+        return popular(_through_double(math.acos, value))
 
     def prim_f_atan(self, value: Any) -> Number:
-        return _through_double(math.atan, value)
+        return popular(_through_double(math.atan, value))
 
     def prim_f_format(self, value: Any, format_string: Any = "") -> str:
         params = onescript_format.parse_parameters(to_string(format_string or "", "onescript"))
