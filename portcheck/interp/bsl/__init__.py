@@ -12,7 +12,6 @@ from typing import TextIO
 
 from portcheck.interp import ir
 from portcheck.interp.bsl.formatting import DIALECTS
-from portcheck.interp.bsl.onescript_runtime import OneScriptRuntime
 from portcheck.interp.bsl.runtime import BslRuntime
 from portcheck.interp.bsl.source import normalise, read_source
 from portcheck.interp.core import Program, compile_module
@@ -55,7 +54,11 @@ def run_program(program: Program, *, stdin: TextIO, stdout: TextIO,
     """Run a compiled program; returns its warnings (``RunError`` on a run-time error)."""
     if dialect not in DIALECTS:
         raise ValueError(f"unknown dialect {dialect!r} (expected one of {', '.join(DIALECTS)})")
-    runtime_class = OneScriptRuntime if dialect == "onescript" else BslRuntime
+    runtime_class = BslRuntime
+    if dialect == "onescript":  # imported here: the platform's start-up does not need it
+        from portcheck.interp.bsl.onescript_runtime import OneScriptRuntime
+
+        runtime_class = OneScriptRuntime
     runtime = runtime_class(stdout, stdin, dialect)
     program.run(runtime)
     return runtime.warnings
