@@ -214,6 +214,8 @@ class BuiltinFunctions:
     def prim_f_pow(self, base: Any, exponent: Any) -> numbers.Number:
         b, e = to_number(base), to_number(exponent)
         if type(b) is int and type(e) is int and e >= 0:
+            if abs(b) > 1 and e * math.log10(abs(b)) > numbers.MAX_DIGITS:
+                raise ProgramFault(numbers.TOO_LONG)
             return b**e
         if b == 0 and e < 0:
             raise ProgramFault(numbers.DIVISION_BY_ZERO)

@@ -182,8 +182,7 @@ def to_int32(value: Number) -> int:
 
 def int_power_of_ten(digits: int) -> int:
     """``(int)Math.Pow(10, digits)``: beyond Int32 the x86 conversion gives Int32.MinValue."""
-    power = 10.0 ** digits
-    return int(power) if power < 2 ** 31 else -(1 << 31)
+    return 10 ** digits if 0 <= digits <= 9 else -(1 << 31)
 
 
 def onescript_round(value: Number, digits: int, half_down: bool) -> Number:
