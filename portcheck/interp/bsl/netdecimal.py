@@ -64,9 +64,12 @@ def clean(value: Decimal) -> Number:
 def fit(exact: Decimal) -> Number:
     """An exact result as .NET stores it: the scale cut (half to even) to 28 and then until
     the mantissa fits in 96 bits; a whole number that does not fit overflows."""
-    exponent = exact.as_tuple().exponent
+    sign, digits, exponent = exact.as_tuple()
     if exponent >= 0:  # type: ignore[operator]
         return _whole(int(exact))
+    if exponent >= -MAX_SCALE and (len(digits) <= MAX_SCALE  # 10**28 < 2**96: fits
+                                   or int("".join(map(str, digits))) < LIMIT):
+        return exact.copy_abs() if sign and not exact else exact
     scale = min(-exponent, MAX_SCALE)  # type: ignore[operator]
     while True:
         mantissa = int(exact.scaleb(scale, EXACT).to_integral_value(ROUND_HALF_EVEN))
@@ -100,11 +103,14 @@ def multiply(a: Number, b: Number) -> Number:
     mantissas fit in 32 bits (the runtime's short path), else it is the whole 0."""
     if type(a) is int and type(b) is int:
         return _whole(a * b)
-    scale = scale_of(a) + scale_of(b)
+    exact = EXACT.multiply(a, b)
+    product = fit(exact)
+    if product:
+        return product
     short = abs(mantissa_of(a)) < SHORT and abs(mantissa_of(b)) < SHORT
-    if (short and scale - MAX_SCALE > 19) or (not short and not (a and b)):
+    if (short and scale_of(a) + scale_of(b) - MAX_SCALE > 19) or (not short and not exact):
         return 0
-    return fit(EXACT.multiply(a, b))
+    return product
 
 
 def negate(a: Number) -> Number:
@@ -114,21 +120,15 @@ def negate(a: Number) -> Number:
 
 def divide(a: Number, b: Number) -> Number:
     """Exact at the natural scale (the dividend's minus the divisor's: ``1.00/1`` is
-    ``1.00``); otherwise rounded half to even at the largest scale that fits, then its
-    trailing zeros dropped (``1/4`` is ``0.25``, ``1/3`` has 28 threes)."""
+    ``1.00``) or at the smallest scale beyond it; otherwise rounded half to even at the
+    largest scale that fits, then its trailing zeros dropped (``1/3`` has 28 threes)."""
     if not b:
         raise ProgramFault(DIVISION_BY_ZERO)
     if type(a) is int and type(b) is int and a % b == 0:
         return _whole(a // b)
-    natural = scale_of(a) - scale_of(b)
-    whole, rest = divmod(abs(mantissa_of(a)), abs(mantissa_of(b)))
-    negative = (a < 0) != (b < 0)
-    if rest == 0 and natural >= 0:
-        return make(-whole if negative else whole, natural)
-    exact = EXACT.divide(Decimal(a), Decimal(b))
-    if rest == 0:
-        return _whole(int(exact))
-    return _strip(fit(exact))
+    exact = EXACT.divide(Decimal(a), Decimal(b))  # exact: Python's ideal exponent is .NET's
+    result = fit(exact)
+    return result if result is exact or not a else _strip(result)
 
 
 def _strip(value: Number) -> Number:
