@@ -1,6 +1,8 @@
 """Property tests: 1C's ``%``, ``Цел``, ``/`` and ``Окр`` against a direct Decimal model.
 
-The model follows the language definition, not the implementation: ``a % b`` is
+The model follows the language definition (1C:Enterprise's 38 digits, the platform
+dialect; the OneScript dialect's .NET decimals are in test_netdecimal_properties.py), not
+the implementation: ``a % b`` is
 ``a - b * Цел(a / b)`` (sign of the dividend), ``Цел`` truncates toward zero, ``/`` is
 exact division rounded to 38 significant digits, ``Окр`` rounds half away from zero.
 Each property runs the expression through a compiled 1C program, so both the inline fast
@@ -33,11 +35,12 @@ def literal(value: Decimal) -> str:
 
 
 def evaluate(expression: str) -> Decimal:
-    """The value of a 1C expression, read back from OneScript's plain presentation."""
+    """The value of a 1C expression in the platform dialect (38 digits), read back from its
+    presentation (groups of digits and the decimal comma undone)."""
     out = io.StringIO()
     program = compile_text(f"Сообщить(Строка({expression}));\n", "prop.bsl")
-    run_program(program, stdin=io.StringIO(), stdout=out, dialect="onescript")
-    return Decimal(out.getvalue().strip())
+    run_program(program, stdin=io.StringIO(), stdout=out, dialect="platform")
+    return Decimal(out.getvalue().strip().replace("\xa0", "").replace(",", "."))
 
 
 def truncated(value: Decimal) -> Decimal:

@@ -54,7 +54,12 @@ def run_program(program: Program, *, stdin: TextIO, stdout: TextIO,
     """Run a compiled program; returns its warnings (``RunError`` on a run-time error)."""
     if dialect not in DIALECTS:
         raise ValueError(f"unknown dialect {dialect!r} (expected one of {', '.join(DIALECTS)})")
-    runtime = BslRuntime(stdout, stdin, dialect)
+    runtime_class = BslRuntime
+    if dialect == "onescript":  # imported here: the platform's start-up does not need it
+        from portcheck.interp.bsl.onescript_runtime import OneScriptRuntime
+
+        runtime_class = OneScriptRuntime
+    runtime = runtime_class(stdout, stdin, dialect)
     program.run(runtime)
     return runtime.warnings
 

@@ -28,6 +28,7 @@ from portcheck.interp.errors import ProgramFault
 
 BAD_ARGUMENT = "Неверное значение аргумента"
 BAD_ARGUMENT_TYPE = "Неверный тип аргумента"
+POWER_DIGITS = 100_000  # a whole power longer than this is not computed (it cannot print)
 
 
 def _text(value: Any) -> str:
@@ -127,11 +128,18 @@ class BuiltinFunctions(LanguageStringFunctions):
     def prim_f_pow(self, base: Any, exponent: Any) -> numbers.Number:
         b, e = to_number(base), to_number(exponent)
         if type(b) is int and type(e) is int and e >= 0:
+            if abs(b) > 1 and e * math.log10(abs(b)) > POWER_DIGITS:  # would take ages
+                raise ProgramFault(numbers.TOO_LONG)
             return b**e
+        if b == 0 and e < 0:
+            raise ProgramFault(numbers.DIVISION_BY_ZERO)
         try:
-            return numbers.canonical(numbers.CONTEXT.power(Decimal(b), Decimal(e)))
+            result = numbers.CONTEXT.power(Decimal(b), Decimal(e))
         except ArithmeticError:
             raise ProgramFault(BAD_ARGUMENT) from None
+        if not result.is_finite():
+            raise ProgramFault(BAD_ARGUMENT)
+        return numbers.canonical(result)
 
     def prim_f_sqrt(self, value: Any) -> numbers.Number:
         number = _decimal(value)

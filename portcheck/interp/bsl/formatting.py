@@ -95,6 +95,10 @@ _PARAM = re.compile(r"""\s*([^\s=;]+)\s*=\s*('[^']*'|"[^"]*"|[^;]*)\s*(?:;|$)"""
 
 MONTHS_GENITIVE = ("января", "февраля", "марта", "апреля", "мая", "июня", "июля",
                    "августа", "сентября", "октября", "ноября", "декабря")
+MONTHS_SHORT = ("янв.", "февр.", "март", "апр.", "май", "июнь", "июль", "авг.", "сент.",
+                "окт.", "нояб.", "дек.")
+MONTHS_EN = ("January", "February", "March", "April", "May", "June", "July", "August",
+             "September", "October", "November", "December")
 LOCAL_FORMATS = {"д": "dd.MM.yyyy", "d": "dd.MM.yyyy", "дд": "d MMMM yyyy 'г.'",
                  "dd": "d MMMM yyyy 'г.'", "в": "H:mm:ss", "t": "H:mm:ss",
                  "дв": "dd.MM.yyyy H:mm:ss", "dt": "dd.MM.yyyy H:mm:ss",
@@ -111,6 +115,11 @@ def parse_format(text: str) -> dict[str, str]:
             quoted = len(value) >= 2 and value[0] == value[-1] and value[0] in "'\""
             params[canonical] = value[1:-1] if quoted else value.strip()
     return params
+
+
+def _english(params: dict[str, str]) -> bool:
+    """``Л=en_US`` (or any ``en``): English separators and month names."""
+    return params.get("l", "").lower().startswith("en")
 
 
 def format_value(value: object, format_string: str = "") -> str:
@@ -162,8 +171,9 @@ def format_number(value: numbers.Number, params: dict[str, str]) -> str:
         elif "nlz" in params:
             whole = whole.rjust(width, "0")
     group_size = _group_size(params.get("ng"))
-    grouped = group_digits(whole, params.get("ngs", NBSP), group_size)
-    separator = params.get("nds", ",")
+    english = _english(params)
+    grouped = group_digits(whole, params.get("ngs", "," if english else NBSP), group_size)
+    separator = params.get("nds") or ("." if english else ",")
     return sign + grouped + (separator + fraction if fraction else "")
 
 
@@ -176,16 +186,18 @@ def _group_size(text: str | None) -> int:
 
 
 _DATE_TOKEN = re.compile(
-    r"'[^']*'|yyyy|гггг|yy|гг|MMMM|ММММ|MM|ММ|M|М|dd|дд|d|д|HH|ЧЧ|H|Ч|hh|чч|h|ч|mm|мм|m|м"
+    r"'[^']*'|yyyy|гггг|yy|гг|MMMM|ММММ|MMM|МММ|MM|ММ|M|М|dd|дд|d|д|HH|ЧЧ|H|Ч|hh|чч|h|ч|mm|мм|m|м"
     r"|ss|сс|s|с"
 )
 
 
-def _date_part(token: str, value: datetime) -> str:
+def _date_part(token: str, value: datetime, english: bool = False) -> str:
+    long_name = (MONTHS_EN if english else MONTHS_GENITIVE)[value.month - 1]
+    short_name = MONTHS_EN[value.month - 1][:3] if english else MONTHS_SHORT[value.month - 1]
     parts = {
+        "MMMM": long_name, "ММММ": long_name, "MMM": short_name, "МММ": short_name,
         "yyyy": f"{value.year:04d}", "гггг": f"{value.year:04d}",
         "yy": f"{value.year % 100:02d}", "гг": f"{value.year % 100:02d}",
-        "MMMM": MONTHS_GENITIVE[value.month - 1], "ММММ": MONTHS_GENITIVE[value.month - 1],
         "MM": f"{value.month:02d}", "ММ": f"{value.month:02d}",
         "M": str(value.month), "М": str(value.month),
         "dd": f"{value.day:02d}", "дд": f"{value.day:02d}", "d": str(value.day),
@@ -202,9 +214,12 @@ def _date_part(token: str, value: datetime) -> str:
 
 
 def format_date(value: datetime, params: dict[str, str]) -> str:
-    if value == EMPTY_DATE:
-        return params.get("de", "")
+    """The empty date is ``ДП`` (or nothing); an empty ``ДП`` with a format formats it
+    (``01.01.0001``), as OneScript's tests say the platform does."""
     pattern = params.get("df") or LOCAL_FORMATS.get(params.get("dlf", "").lower())
+    if value == EMPTY_DATE and (params.get("de", "") != "" or not pattern or "de" not in params):
+        return params.get("de", "")
     if not pattern:
         return to_string(value)
-    return _DATE_TOKEN.sub(lambda match: _date_part(match.group(0), value), pattern)
+    english = _english(params)
+    return _DATE_TOKEN.sub(lambda match: _date_part(match.group(0), value, english), pattern)

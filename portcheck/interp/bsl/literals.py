@@ -10,7 +10,13 @@ _CONTINUATION = re.compile(r"\n[ \t]*(?://[^\n]*\n[ \t]*)*\|")
 
 
 def number_value(text: str) -> int | Decimal:
-    return Decimal(text) if "." in text else int(text)
+    """A whole number as ``int``; ``1.50`` keeps its scale, but 0…9 written with zeros
+    (``1.0``) is the whole number: OneScript caches those values without their scale, and
+    the platform prints no trailing zeros anyway."""
+    if "." not in text:
+        return int(text)
+    value = Decimal(text)
+    return int(value) if 0 <= value <= 9 and value == value.to_integral_value() else value
 
 
 def string_value(tokens: list[str]) -> str:
