@@ -130,4 +130,8 @@ TYPE_NAMES = {
 from portcheck.interp.bsl.library_objects import OBJECT_BUILTINS, OBJECT_ENUMS  # noqa: E402
 
 BUILTINS.update(_table(OBJECT_BUILTINS))
+
+from portcheck.interp.bsl.bitwise import BITWISE_BUILTINS  # noqa: E402
+
+BUILTINS.update(_table(BITWISE_BUILTINS))
 ENUMS.update(OBJECT_ENUMS)  # the object types' names join TYPE_NAMES in objects.load_types

@@ -17,6 +17,7 @@ from decimal import Decimal
 from typing import Any, ClassVar, TextIO
 
 from portcheck.interp.bsl import numbers
+from portcheck.interp.bsl.bitwise import BitwisePrims
 from portcheck.interp.bsl.builtins import BuiltinFunctions
 from portcheck.interp.bsl.compare import equal, less
 from portcheck.interp.bsl.conversions import to_bool, to_number
@@ -48,7 +49,7 @@ _OBJECT = object()  # ``_field_fault``: the base is an object
 _INT2 = "type({0}) is int is type({1})"
 
 
-class BslRuntime(ObjectPrims, BuiltinFunctions, RuntimeBase):
+class BslRuntime(ObjectPrims, BitwisePrims, BuiltinFunctions, RuntimeBase):
     inline: ClassVar[dict[str, str]] = {
         # T_ is a scratch local of the generated function (the type of the left operand).
         "add": "({0} + {1} if (T_ := type({0})) is type({1}) and (T_ is int or T_ is str) "
