@@ -280,8 +280,9 @@ def _real_outcomes(cases: list[Case], args: argparse.Namespace) -> dict[str, Out
     cache = load_cache(args.cache)
     todo = [c for c in cases if c.key not in cache]
     if todo:
-        cache.update(run_all(todo, shlex.split(args.oscript), dict(os.environ),
-                             args.timeout, args.jobs))
+        fresh = run_all(todo, shlex.split(args.oscript), dict(os.environ),
+                        args.timeout, args.jobs)
+        cache = {**load_cache(args.cache), **fresh}  # what parallel runs saved meanwhile
         save_cache(args.cache, cache)
     return {c.key: cache[c.key] for c in cases}
 

@@ -134,4 +134,8 @@ BUILTINS.update(_table(OBJECT_BUILTINS))
 from portcheck.interp.bsl.bitwise import BITWISE_BUILTINS  # noqa: E402
 
 BUILTINS.update(_table(BITWISE_BUILTINS))
+
+from portcheck.interp.bsl.eval_prims import EVAL_BUILTINS  # noqa: E402
+
+BUILTINS.update(_table(EVAL_BUILTINS))
 ENUMS.update(OBJECT_ENUMS)  # the object types' names join TYPE_NAMES in objects.load_types

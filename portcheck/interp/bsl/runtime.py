@@ -22,6 +22,7 @@ from portcheck.interp.bsl.builtins import BuiltinFunctions
 from portcheck.interp.bsl.compare import equal, less
 from portcheck.interp.bsl.conversions import to_bool, to_number
 from portcheck.interp.bsl.error_info import BslErrorInfo, CaughtError, Reraised, caught_error
+from portcheck.interp.bsl.eval_prims import EvalPrims
 from portcheck.interp.bsl.formatting import onescript_presentation, platform_presentation, to_string
 from portcheck.interp.bsl.object_prims import ObjectPrims
 from portcheck.interp.bsl.objects import BslObject
@@ -49,7 +50,7 @@ _OBJECT = object()  # ``_field_fault``: the base is an object
 _INT2 = "type({0}) is int is type({1})"
 
 
-class BslRuntime(ObjectPrims, BitwisePrims, BuiltinFunctions, RuntimeBase):
+class BslRuntime(ObjectPrims, BitwisePrims, EvalPrims, BuiltinFunctions, RuntimeBase):
     inline: ClassVar[dict[str, str]] = {
         # T_ is a scratch local of the generated function (the type of the left operand).
         "add": "({0} + {1} if (T_ := type({0})) is type({1}) and (T_ is int or T_ is str) "
