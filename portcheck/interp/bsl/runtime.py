@@ -271,6 +271,13 @@ class BslRuntime(ObjectPrims, BitwisePrims, EvalPrims, BuiltinFunctions, Runtime
             return ProgramFault(NOT_AN_OBJECT)
         return ProgramFault(ONESCRIPT_NO_FIELD + fault.message[len(NO_FIELD) - 5:])
 
+    def _no_method(self, base: Any, shown: str) -> str:
+        """OneScript calls no method of a value that is not an object (Неопределено, a
+        number, a string, Null, a Тип …): "Значение не является значением объектного типа"."""
+        if self.dialect == "onescript" and not isinstance(base, (BslObject, *_COLLECTIONS)):
+            return NOT_AN_OBJECT
+        return NO_METHOD.format(shown)
+
     def prim_method(self, base: Any, canonical: str, shown: str, *args: Any) -> Any:
         if isinstance(base, BslObject):
             method = base.bsl_method(canonical)
@@ -278,7 +285,7 @@ class BslRuntime(ObjectPrims, BitwisePrims, EvalPrims, BuiltinFunctions, Runtime
             method = getattr(base, "bsl_" + canonical, None) if isinstance(
                 base, _COLLECTIONS) else None
         if method is None:
-            raise ProgramFault(NO_METHOD.format(shown))
+            raise ProgramFault(self._no_method(base, shown))
         try:
             return method(*args)
         except TypeError as error:
