@@ -9,7 +9,7 @@ Usage (OneScript's ``tests`` folder of tag v1.9.2 extracted somewhere, a built `
 For each test procedure of each file a standalone program is written next to the test file
 (so ``ТекущийСценарий()`` and the test data resolve as in the suite): the module's text with
 the runner's calls (``юТест.Проверить…``, ``Ожидаем.Что(…).Равно(…)``) turned into calls of
-plain procedures appended to it (``onescript_suite_asserts.bsl``), one call of the test, then
+plain procedures put before its methods (``onescript_suite_asserts.bsl``), one call of the test, then
 a marker.  A test passes when the marker is printed.  Results of the real ``oscript`` are
 cached in a JSON file (keyed by the program's text); the embedded interpreter runs only the
 tests that pass on OneScript.  Nothing is downloaded or built here.
@@ -120,8 +120,12 @@ def rewrite(module: str) -> str:
 
 
 def program(module: str, test: str) -> str:
-    """A standalone program running one test of the module."""
-    return f'{rewrite(module)}\n\n{ASSERTS}\n{test}();\nСообщить("{MARKER}");\n'
+    """A standalone program running one test of the module: the plain procedures go before
+    its first method (a module may end with statements, as StrGetLine.os does)."""
+    text = rewrite(module)
+    first = re.search(r"(?im)^[ \t]*(Процедура|Функция|Procedure|Function)\s", text)
+    cut = first.start() if first else len(text)
+    return f'{text[:cut]}\n{ASSERTS}\n{text[cut:]}\n{test}();\nСообщить("{MARKER}");\n'
 
 
 # ---- running ---------------------------------------------------------------------------
