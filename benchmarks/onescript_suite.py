@@ -9,8 +9,8 @@ Usage (OneScript's ``tests`` folder of tag v1.9.2 extracted somewhere, a built `
 For each test procedure of each file a standalone program is written next to the test file
 (so ``ТекущийСценарий()`` and the test data resolve as in the suite): the module's text with
 the runner's calls (``юТест.Проверить…``, ``Ожидаем.Что(…).Равно(…)``) turned into calls of
-plain procedures put before its methods (``onescript_suite_asserts.bsl``), one call of the test, then
-a marker.  A test passes when the marker is printed.  Results of the real ``oscript`` are
+plain procedures put before its methods (``onescript_suite_asserts.bsl``), one call of the
+test, then a marker.  A test passes when the marker is printed.  Results of the real ``oscript`` are
 cached in a JSON file (keyed by the program's text); the embedded interpreter runs only the
 tests that pass on OneScript.  Nothing is downloaded or built here.
 """
