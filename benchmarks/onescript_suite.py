@@ -51,6 +51,15 @@ class Outcome:
     error: str
 
 
+@dataclass(frozen=True)
+class Case:
+    file: str
+    test: str
+    root: Path  # the tests folder
+    path: Path
+    key: str
+
+
 # ---- the standalone programs -------------------------------------------------------------
 
 def test_names(module: str) -> list[str]:
@@ -138,11 +147,13 @@ def _first_error(stdout: str, stderr: str) -> str:
     return lines[-1].strip() if lines else "(no output)"
 
 
-def run_one(command: list[str], path: Path, timeout: float, env: dict[str, str]) -> Outcome:
-    """Run one program; it passes when its last line is the marker."""
+def run_one(command: list[str], case: Case, timeout: float, env: dict[str, str]) -> Outcome:
+    """Run one program from the tests folder (the suite's tests open data files by paths
+    relative to it, ``json/json-mock.json``); it passes when its last line is the marker."""
     try:
         done = subprocess.run(
-            [*command, path.name], cwd=path.parent, env=env, capture_output=True,
+            [*command, str(case.path.relative_to(case.root))], cwd=case.root, env=env,
+            capture_output=True,
             stdin=subprocess.DEVNULL, timeout=timeout, check=False,
         )
     except subprocess.TimeoutExpired:
@@ -164,12 +175,6 @@ def embedded_command(worktree: Path) -> tuple[list[str], dict[str, str]]:
 
 # ---- one file ------------------------------------------------------------------------
 
-@dataclass(frozen=True)
-class Case:
-    file: str
-    test: str
-    path: Path
-    key: str
 
 
 def write_cases(tests_dir: Path, name: str) -> list[Case]:
@@ -182,14 +187,14 @@ def write_cases(tests_dir: Path, name: str) -> list[Case]:
         path = source.parent / f"_suite{os.getpid()}_{source.stem}__{test}.os"
         path.write_text(text, encoding="utf-8")
         key = f"{name}/{test}/{hashlib.sha256(text.encode()).hexdigest()[:16]}"
-        cases.append(Case(name, test, path, key))
+        cases.append(Case(name, test, tests_dir, path, key))
     return cases
 
 
 def run_all(cases: list[Case], command: list[str], env: dict[str, str],
             timeout: float, jobs: int) -> dict[str, Outcome]:
     def one(case: Case) -> tuple[str, Outcome]:
-        return case.key, run_one(command, case.path, timeout, env)
+        return case.key, run_one(command, case, timeout, env)
 
     with ThreadPoolExecutor(max_workers=jobs) as pool:
         return dict(pool.map(one, cases))
