@@ -38,6 +38,7 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "FALSE": ("ложь", "false"),
     "UNDEFINED": ("неопределено", "undefined"),
     "NULL": ("null",),
+    "EXECUTE": ("выполнить", "execute"),
 }
 
 TERMINAL_OF_WORD: dict[str, str] = {

@@ -151,6 +151,14 @@ TYPE_NAMES = {
 from portcheck.interp.bsl.library_objects import OBJECT_BUILTINS, OBJECT_ENUMS  # noqa: E402
 
 BUILTINS.update(_table(OBJECT_BUILTINS))
+
+from portcheck.interp.bsl.bitwise import BITWISE_BUILTINS  # noqa: E402
+
+BUILTINS.update(_table(BITWISE_BUILTINS))
+
+from portcheck.interp.bsl.eval_prims import EVAL_BUILTINS  # noqa: E402
+
+BUILTINS.update(_table(EVAL_BUILTINS))
 ENUMS.update(OBJECT_ENUMS)  # the object types' names join TYPE_NAMES in objects.load_types
 
 # JSON, regular expressions, binary data, files (library_media.py).

@@ -12,6 +12,7 @@ from __future__ import annotations
 from lark import Token, Tree
 
 from portcheck.interp import ir
+from portcheck.interp.bsl.eval_inline import lower_inlined
 from portcheck.interp.bsl.lower_exprs import children
 from portcheck.interp.bsl.lower_stmts import JUMPS, StmtLowering
 from portcheck.interp.bsl.scope import Scope, Signature, assigned_names
@@ -117,6 +118,9 @@ class ModuleLowering(StmtLowering):
 
 def lower(tree: Tree, filename: str) -> ir.Module:
     """The checked module, its operators specialised by their static types."""
-    lowering = ModuleLowering(filename)
-    module = lowering.module(tree)
-    return specialise(module, lowering.initial)
+
+    def attempt(expanded: Tree) -> tuple[ir.Module, set[int]]:
+        lowering = ModuleLowering(filename)
+        return lowering.module(expanded), lowering.initial
+
+    return specialise(*lower_inlined(tree, filename, attempt))

@@ -17,10 +17,12 @@ from decimal import Decimal
 from typing import Any, ClassVar, TextIO
 
 from portcheck.interp.bsl import numbers
+from portcheck.interp.bsl.bitwise import BitwisePrims
 from portcheck.interp.bsl.builtins import BuiltinFunctions
 from portcheck.interp.bsl.compare import equal, less
 from portcheck.interp.bsl.conversions import to_bool, to_number
 from portcheck.interp.bsl.error_info import BslErrorInfo, CaughtError, Reraised, caught_error
+from portcheck.interp.bsl.eval_prims import EvalPrims
 from portcheck.interp.bsl.formatting import onescript_presentation, platform_presentation, to_string
 from portcheck.interp.bsl.global_prims import GlobalPrims
 from portcheck.interp.bsl.media_prims import MediaPrims
@@ -50,7 +52,9 @@ _OBJECT = object()  # ``_field_fault``: the base is an object
 _INT2 = "type({0}) is int is type({1})"
 
 
-class BslRuntime(ObjectPrims, MediaPrims, GlobalPrims, BuiltinFunctions, RuntimeBase):
+class BslRuntime(
+    ObjectPrims, MediaPrims, GlobalPrims, BitwisePrims, EvalPrims, BuiltinFunctions, RuntimeBase
+):
     inline: ClassVar[dict[str, str]] = {
         # T_ is a scratch local of the generated function (the type of the left operand).
         "add": "({0} + {1} if (T_ := type({0})) is type({1}) and (T_ is int or T_ is str) "
@@ -271,6 +275,13 @@ class BslRuntime(ObjectPrims, MediaPrims, GlobalPrims, BuiltinFunctions, Runtime
             return ProgramFault(NOT_AN_OBJECT)
         return ProgramFault(ONESCRIPT_NO_FIELD + fault.message[len(NO_FIELD) - 5:])
 
+    def _no_method(self, base: Any, shown: str) -> str:
+        """OneScript calls no method of a value that is not an object (Неопределено, a
+        number, a string, Null, a Тип …): "Значение не является значением объектного типа"."""
+        if self.dialect == "onescript" and not isinstance(base, (BslObject, *_COLLECTIONS)):
+            return NOT_AN_OBJECT
+        return NO_METHOD.format(shown)
+
     def prim_method(self, base: Any, canonical: str, shown: str, *args: Any) -> Any:
         if isinstance(base, BslObject):
             method = base.bsl_method(canonical)
@@ -278,7 +289,7 @@ class BslRuntime(ObjectPrims, MediaPrims, GlobalPrims, BuiltinFunctions, Runtime
             method = getattr(base, "bsl_" + canonical, None) if isinstance(
                 base, _COLLECTIONS) else None
         if method is None:
-            raise ProgramFault(NO_METHOD.format(shown))
+            raise ProgramFault(self._no_method(base, shown))
         try:
             return method(*args)
         except TypeError as error:
