@@ -1,0 +1,84 @@
+"""Equivalent mutants found mechanically, where that is sound.
+
+- *Layout*: a mutant whose code tokens (Pygments, with the lexer the language registry
+  names) are the original's, comments, docstrings and whitespace left out, changes only a
+  comment or the layout.
+- *Trivial compiler equivalence*: a mutant whose compiled form is the original's, byte for
+  byte, computes what the original computes.  The compiled forms leave out what only says
+  where the code came from (line tables, positions): Java classes compiled with
+  ``-g:none``; the Free Pascal binary (built without debug information, and the same bytes
+  for the same code: checked in the tests); Python's code objects with their line tables
+  and positions emptied; the embedded interpreters' compiled program (its generated Python
+  source, constants and primitives, not its position table).
+
+A compiled form equal to another mutant's makes that mutant a *duplicate*.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import marshal
+import pickle
+import types
+from pathlib import Path
+
+from pygments.token import Comment, String, Text, Whitespace
+
+from portcheck.languages import get_language
+from portcheck.publish.highlight import lexer_for
+
+_LAYOUT = (Comment, Whitespace, String.Doc)
+
+
+def code_tokens(text: str, language: str) -> list[tuple[str, str]]:
+    """The tokens of ``text`` that are code: comments, docstrings and whitespace left out."""
+    lexer = lexer_for(get_language(language))
+    return [(str(kind), value) for kind, value in lexer.get_tokens(text)
+            if not any(kind in layout for layout in _LAYOUT)
+            and not (kind in Text and not value.strip())]
+
+
+def same_code(original: list[tuple[str, str]], mutant_text: str, language: str) -> bool:
+    """Whether the mutant differs from the original (given as its code tokens) only in
+    comments and layout."""
+    return code_tokens(mutant_text, language) == original
+
+
+def digest(*parts: bytes) -> str:
+    hashed = hashlib.sha256()
+    for part in parts:
+        hashed.update(len(part).to_bytes(8, "big"))
+        hashed.update(part)
+    return hashed.hexdigest()
+
+
+def files_form(folder: Path, suffix: str) -> str:
+    """The compiled form of a folder of build products (``.class`` files): their names and
+    bytes, in name order."""
+    files = sorted(folder.glob(f"*{suffix}"))
+    return digest(*(part for file in files for part in (file.name.encode(), file.read_bytes())))
+
+
+def file_form(path: Path) -> str:
+    return digest(path.read_bytes())
+
+
+def python_form(text: str, filename: str) -> str:
+    """Python's compiled module without line tables and positions."""
+    code = compile(text, filename, "exec", dont_inherit=True)
+    return digest(marshal.dumps(_without_positions(code)))
+
+
+def _without_positions(code: types.CodeType) -> types.CodeType:
+    consts = tuple(_without_positions(c) if isinstance(c, types.CodeType) else c
+                   for c in code.co_consts)
+    return code.replace(co_consts=consts, co_firstlineno=1, co_linetable=b"",
+                        co_filename="")
+
+
+def program_form(program: object) -> str:
+    """An embedded interpreter's compiled program (``portcheck.interp.core.Program``): its
+    generated Python source, constants and primitives; its position table left out."""
+    state = (program.python_source, program._constants,  # type: ignore[attr-defined]
+             sorted(program._prims))  # type: ignore[attr-defined]
+    return digest(pickle.dumps(state))
