@@ -41,9 +41,10 @@ class Mutant:
 
     @property
     def key(self) -> str:
-        """The stable id: line, original and replacement (what a reviewed list of
-        equivalent mutants is keyed by)."""
-        return f"{self.line}: {self.original.strip()} => {self.replacement.strip()}"
+        """The stable id: line, original and replacement, each run of white space one
+        space (what a reviewed list of equivalent mutants is keyed by)."""
+        return f"{self.line}: {' '.join(self.original.split())} => " \
+               f"{' '.join(self.replacement.split())}"
 
     def apply(self, lines: list[str]) -> str:
         """The program text with this mutant's line replaced."""

@@ -1,0 +1,91 @@
+"""The mutation score of every port's golden cases (``portcheck mutate``), written to
+``benchmarks/mutation_scores.json`` and printed as the README's table.
+
+    python benchmarks/mutation_scores.py                      # every runnable port, all mutants
+    python benchmarks/mutation_scores.py --limit 30 freecell  # a sample of 30 mutants a port
+    python benchmarks/mutation_scores.py --table              # only print the table of the file
+
+A port already in the file, measured with the same plan, is not measured again (a long run
+can be interrupted and resumed); ``--again`` measures it anew.  The file keeps, for each
+port, the counts, the score, the survivors and how long the port took.
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import sys
+import time
+from pathlib import Path
+
+from portcheck.execution import RunSettings
+from portcheck.mutate.engine import Plan, score_port
+from portcheck.mutate.report import as_json
+from portcheck.ports import find_ports
+from portcheck.project import find_project
+
+DATA = Path(__file__).resolve().parent / "mutation_scores.json"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("algorithms", nargs="*", help="default: all")
+    parser.add_argument("--limit", type=int, help="mutants a port, drawn at random")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--again", action="store_true", help="measure measured ports again")
+    parser.add_argument("--table", action="store_true", help="only print the table")
+    args = parser.parse_args()
+    data = json.loads(DATA.read_text(encoding="utf-8")) if DATA.exists() else {"ports": {}}
+    if not args.table:
+        measure(data, args)
+    print(table(data))
+    return 0
+
+
+def measure(data: dict, args: argparse.Namespace) -> None:
+    project = find_project()
+    plan = Plan(jobs=args.jobs, limit=args.limit)
+    ports = [p for p in find_ports(project) if p.runnable and p.program.is_file()
+             and (not args.algorithms or p.algorithm in args.algorithms)]
+    started = time.perf_counter()
+    for port in ports:
+        kept = data["ports"].get(port.id)
+        if kept and kept.get("limit") == args.limit and not args.again:
+            continue
+        result = as_json(score_port(project, port, RunSettings(), plan))
+        result["limit"] = args.limit
+        result["measured"] = datetime.date.today().isoformat()
+        data["ports"][port.id] = result
+        print(f"{port.id}: {result['score']} ({result['seconds']} s)", file=sys.stderr,
+              flush=True)
+        _save(data)
+    data["last_run"] = {"seconds": round(time.perf_counter() - started, 1),
+                        "ports": len(ports), "jobs": args.jobs, "limit": args.limit,
+                        "machine": f"{platform.machine()}, {os.cpu_count()} cores",
+                        "date": datetime.date.today().isoformat()}
+    _save(data)
+
+
+def _save(data: dict) -> None:
+    data["ports"] = dict(sorted(data["ports"].items()))
+    DATA.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+
+
+def table(data: dict) -> str:
+    """The README's table: one row a port."""
+    rows = ["| port | mutants | killed | survived | timed out | equivalent | stillborn "
+            "| duplicate | score |", "|---|---|---|---|---|---|---|---|---|"]
+    for port, r in data["ports"].items():
+        sample = f" (sample of {r['considered']})" if r["considered"] < r["generated"] else ""
+        score = "-" if r["score"] is None else f"{100 * r['score']:.1f} %"
+        rows.append(f"| {port.removeprefix('ports/')} | {r['generated']}{sample} | "
+                    f"{r['killed']} | {r['survived']} | {r['timed_out']} | {r['equivalent']} "
+                    f"| {r['stillborn']} | {r['duplicate']} | {score} |")
+    return "\n".join(rows)
+
+
+if __name__ == "__main__":
+    sys.exit(main())
