@@ -14,8 +14,8 @@ import json
 from pathlib import Path
 
 import pytest
-
 from cli_run import one_error_line, portcheck, write
+
 from portcheck.execution import RunSettings
 from portcheck.mutate import equivalence
 from portcheck.mutate.builds import build_all
@@ -60,7 +60,8 @@ def article_port(root: Path, name: str, program: str, text: str, cases: list[str
 
 
 def mutate_json(capsys: pytest.CaptureFixture[str], *words: str) -> dict:
-    code, out, err = portcheck(capsys, "mutate", "collatz", "--format", "json", *words)
+    code, out, err = portcheck(capsys, "mutate", "collatz", "--format", "json", "--lines", "4",
+                               *words)
     assert code == 0, err
     [result] = json.loads(out)
     return result
@@ -83,14 +84,14 @@ def test_survivors_are_listed_with_file_line_and_diff(suite: Path,
                                                       capsys: pytest.CaptureFixture[str]) -> None:
     article_port(suite, "python-tiny", "tiny.py", COLLATZ + "collatz(1)\n", ["n-1"])
     code, out, _ = portcheck(capsys, "mutate", "collatz", "--lang", "python-tiny",
-                             "--list-survivors")
+                             "--list-survivors", "--lines", "3-4")
     assert code == 0
     assert "ports/collatz/python-tiny/tiny.py:4  (" in out
     assert "    -        n = n // 2 if n % 2 == 0 else 3 * n + 1\n" in out
     assert "    +        n = n // 2 if n % 2 == 0 else 3 * n - 1\n" in out
     assert "score" in out.splitlines()[0]
     code, _, _ = portcheck(capsys, "mutate", "collatz", "--lang", "python-tiny",
-                           "--min-score", "99")
+                           "--min-score", "99", "--lines", "4")
     assert code == 1  # the score is below: a failed check
 
 
@@ -137,7 +138,10 @@ def test_mutants_javac_compiles_to_the_same_classes_are_equivalent(
     """Mutants of dead code (javac leaves out ``if (false)``) compile to the original's
     classes byte for byte: equivalent, never run, never survivors."""
     article_port(suite, "java-traced", "Traced.java", TRACED, ["n-27"], "java")
-    result = mutate_json(capsys, "--lang", "java-traced")
+    code, out, err = portcheck(capsys, "mutate", "collatz", "--lang", "java-traced",
+                               "--format", "json")
+    assert code == 0, err
+    [result] = json.loads(out)
     assert result["equivalent_found"]["compiles to what the original compiles to"] >= 5
     assert not any(s["line"] == 7 for s in result["survivors"])
     assert result["stillborn"] > 0  # and mutants javac refuses are left out of the score
@@ -194,6 +198,8 @@ def test_usage_errors_are_one_line(suite: Path, capsys: pytest.CaptureFixture[st
     assert code == 2 and "nothing here can run it" in one_error_line(err)
     code, _, err = portcheck(capsys, "mutate", "collatz", "--lang", "python", "--jobs", "0")
     assert code == 2 and "--jobs" in err
+    code, _, err = portcheck(capsys, "mutate", "collatz", "--lines", "4-x")
+    assert code == 2 and "not line numbers: '4-x'" in err
 
 
 @pytest.mark.requires_runtime("pascal")
@@ -207,3 +213,10 @@ def test_a_ci_sized_run_of_a_real_port(project_copy: Path,
     [result] = json.loads(out)
     assert result["considered"] >= 20 and result["killed"] > 0
     assert result["survived"] == 0 and result["score"] == 1
+    write(project_copy / "benchmarks" / "mutation_scores.json",
+          json.dumps({"ports": {result["port"]: result}}))
+    assert portcheck(capsys, "report", "-o", "site")[0] == 0
+    page = (project_copy / "site" / "mutation.html").read_text(encoding="utf-8")
+    assert "<code>ports/freecell/pascal</code>" in page
+    assert '<td class="passed">100.0 %</td>' in page
+    assert 'href="mutation.html"' in (project_copy / "site" / "index.html").read_text()

@@ -29,6 +29,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--limit", type=count(1), metavar="N",
                    help="at most N mutants a port, drawn at random with --seed")
     p.add_argument("--seed", type=int, default=1, help="seed of the --limit draw (default 1)")
+    p.add_argument("--lines", type=line_numbers, metavar="A-B,C",
+                   help="only mutants of these lines of the program (e.g. 20-35,41)")
     p.add_argument("--timeout", type=seconds, metavar="SECONDS",
                    help="time limit of one mutant's run (default: 5 times the original's "
                    "run, at least 3 s)")
@@ -43,7 +45,8 @@ def cmd_mutate(args: argparse.Namespace) -> int:
     project = find_project()
     project.algorithm(args.algorithm)
     ports = mutable_ports(find_ports(project), args.algorithm, args.lang or ())
-    plan = Plan(jobs=args.jobs, limit=args.limit, seed=args.seed, timeout=args.timeout)
+    plan = Plan(jobs=args.jobs, limit=args.limit, seed=args.seed, timeout=args.timeout,
+                lines=args.lines)
     results: list[PortScore] = []
     for port in ports:
         result = score_port(project, port, RunSettings(), plan)
@@ -70,3 +73,14 @@ def mutable_ports(ports: list[Port], algorithm: str, languages: tuple[str, ...])
             usable(port)
         return chosen
     return [port for port in chosen if port.runnable and port.program.is_file()]
+
+
+def line_numbers(text: str) -> frozenset[int]:
+    """``20-35,41``: the line numbers of a ``--lines`` value."""
+    found: set[int] = set()
+    for part in text.split(","):
+        first, _, last = part.strip().partition("-")
+        if not (first.isdecimal() and (not last or last.isdecimal())):
+            raise argparse.ArgumentTypeError(f"not line numbers: {text!r} (e.g. 20-35,41)")
+        found.update(range(int(first), int(last or first) + 1))
+    return frozenset(found)

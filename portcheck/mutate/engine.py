@@ -100,6 +100,7 @@ class Plan:
     limit: int | None = None  # at most this many mutants, drawn with ``seed``
     seed: int = 1
     timeout: float | None = None  # a mutant's time limit (default: from the original's run)
+    lines: frozenset[int] | None = None  # only mutants of these lines of the program
 
 
 def usable(port: Port) -> None:
@@ -116,7 +117,7 @@ def score_port(project: Project, port: Port, settings: RunSettings, plan: Plan) 
     usable(port)
     started = time.perf_counter()
     text = read_text(port.program)
-    made = mutants(text, port.language)
+    made = [m for m in mutants(text, port.language) if plan.lines is None or m.line in plan.lines]
     try:
         expected = golden_segments(project, port)
     except MissingGolden as missing:
