@@ -7,7 +7,8 @@
 
 A port already in the file, measured with the same plan, is not measured again (a long run
 can be interrupted and resumed); ``--again`` measures it anew.  The file keeps, for each
-port, the counts, the score, the survivors and how long the port took.
+port, the counts, the score, the survivors and how long the port took.  Each port's result
+is merged into the file as it is now (two runs on other ports may share it).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ DATA = Path(__file__).resolve().parent / "mutation_scores.json"
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("algorithms", nargs="*", help="default: all")
+    parser.add_argument("--port", action="append", help="only this port (ports/ALGO/LANG)")
     parser.add_argument("--limit", type=int, help="mutants a port, drawn at random")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--again", action="store_true", help="measure measured ports again")
@@ -49,7 +51,8 @@ def measure(data: dict, args: argparse.Namespace) -> None:
     project = find_project()
     plan = Plan(jobs=args.jobs, limit=args.limit)
     ports = [p for p in find_ports(project) if p.runnable and p.program.is_file()
-             and (not args.algorithms or p.algorithm in args.algorithms)]
+             and (not args.algorithms or p.algorithm in args.algorithms)
+             and (not args.port or p.id in args.port)]
     started = time.perf_counter()
     for port in ports:
         kept = data["ports"].get(port.id)
@@ -61,17 +64,22 @@ def measure(data: dict, args: argparse.Namespace) -> None:
         data["ports"][port.id] = result
         print(f"{port.id}: {result['score']} ({result['seconds']} s)", file=sys.stderr,
               flush=True)
-        _save(data)
-    data["last_run"] = {"seconds": round(time.perf_counter() - started, 1),
-                        "ports": len(ports), "jobs": args.jobs, "limit": args.limit,
-                        "machine": f"{platform.machine()}, {os.cpu_count()} cores",
-                        "date": datetime.date.today().isoformat()}
-    _save(data)
+        _save({port.id: result})
+    _save({}, {"seconds": round(time.perf_counter() - started, 1), "ports": len(ports),
+               "jobs": args.jobs, "limit": args.limit,
+               "machine": f"{platform.machine()}, {os.cpu_count()} cores",
+               "date": datetime.date.today().isoformat()})
 
 
-def _save(data: dict) -> None:
-    data["ports"] = dict(sorted(data["ports"].items()))
-    DATA.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+def _save(ports: dict, last_run: dict | None = None) -> None:
+    """``ports`` merged into the file as it is now, written atomically."""
+    data = json.loads(DATA.read_text(encoding="utf-8")) if DATA.exists() else {"ports": {}}
+    data["ports"] = dict(sorted({**data["ports"], **ports}.items()))
+    if last_run is not None:
+        data["last_run"] = last_run
+    temporary = DATA.with_suffix(f".{os.getpid()}.tmp")
+    temporary.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    os.replace(temporary, DATA)
 
 
 def table(data: dict) -> str:

@@ -7,15 +7,18 @@
   byte, computes what the original computes.  The compiled forms leave out what only says
   where the code came from (line tables, positions): Java classes compiled with
   ``-g:none``; the Free Pascal binary (built without debug information, and the same bytes
-  for the same code: checked in the tests); Python's code objects with their line tables
-  and positions emptied; the embedded interpreters' compiled program (its generated Python
-  source, constants and primitives, not its position table).
+  for the same code); Python's code objects with their line tables and positions emptied,
+  compiled from the syntax tree without ``pass`` and constant expression statements beside
+  other statements (no-ops; docstrings too, unless the program reads ``__doc__``); the
+  embedded interpreters' compiled program (its generated Python source, constants and
+  primitives, not its position table).
 
 A compiled form equal to another mutant's makes that mutant a *duplicate*.
 """
 
 from __future__ import annotations
 
+import ast
 import hashlib
 import marshal
 import pickle
@@ -64,9 +67,32 @@ def file_form(path: Path) -> str:
 
 
 def python_form(text: str, filename: str) -> str:
-    """Python's compiled module without line tables and positions."""
-    code = compile(text, filename, "exec", dont_inherit=True)
+    """Python's compiled module without line tables, positions and no-op statements."""
+    tree = ast.parse(text, filename)
+    if "__doc__" not in text:
+        tree = _NoOps().visit(tree)
+    code = compile(tree, filename, "exec", dont_inherit=True)
     return digest(marshal.dumps(_without_positions(code)))
+
+
+class _NoOps(ast.NodeTransformer):
+    """Leaves out ``pass`` and expression statements of a constant (a string in place of
+    a comment, a docstring) from every block that keeps another statement (a block of
+    no-ops keeps its first)."""
+
+    def generic_visit(self, node: ast.AST) -> ast.AST:
+        super().generic_visit(node)
+        for name in ("body", "orelse", "finalbody"):
+            block = getattr(node, name, None)
+            if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+                kept = [s for s in block if not _no_op(s)]
+                setattr(node, name, kept or block[:1])
+        return node
+
+
+def _no_op(statement: ast.stmt) -> bool:
+    return isinstance(statement, ast.Pass) or (
+        isinstance(statement, ast.Expr) and isinstance(statement.value, ast.Constant))
 
 
 def _without_positions(code: types.CodeType) -> types.CodeType:
