@@ -159,6 +159,22 @@ def test_the_embedded_programs_compiled_form_leaves_out_positions(suite: Path) -
     assert same.form == moved.form != other.form
 
 
+def test_pythons_compiled_form_leaves_out_no_op_statements() -> None:
+    """universalmutator's Python rules put ``pass`` or ``""`` in place of a line: in place
+    of a comment or a docstring, that is the original program; elsewhere it is not."""
+    original = 'def f(x):\n    """Doc."""\n    # add one\n    return x + 1\n\n\nprint(f(2))\n'
+    form = equivalence.python_form(original, "f.py")
+    for same in ('def f(x):\n    ""\n    pass\n    return x + 1\n\n\nprint(f(2))\n',
+                 'def f(x):\n    pass\n    # add one\n    return x + 1\nprint(f(2))\n'):
+        assert equivalence.python_form(same, "f.py") == form
+    for other in ('def f(x):\n    """Doc."""\n    pass\n\n\nprint(f(2))\n',
+                  'def f(x):\n    """Doc."""\n    return x - 1\n\n\nprint(f(2))\n'):
+        assert equivalence.python_form(other, "f.py") != form
+    reads_doc = original.replace("print(f(2))", "print(f.__doc__)")
+    assert equivalence.python_form(reads_doc.replace('"""Doc."""', '""'), "f.py") != \
+        equivalence.python_form(reads_doc, "f.py")
+
+
 def test_the_rules_of_each_language_make_mutants() -> None:
     """Our rule files for 1C, KuMir, Free Pascal and the book's language: the operators of
     docs/mutation.md, and nothing in comments."""

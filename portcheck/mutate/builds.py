@@ -5,17 +5,19 @@ after its class).  Java mutants are compiled by one JVM per batch (``MutantJavac
 ``javax.tools`` in a loop, so javac starts and warms up once, not once per mutant), with
 ``-g:none`` so that the classes carry no line table; the classes are run as they are.  Free
 Pascal mutants are built by the runner's own ``fpc`` call; Python and the embedded
-interpreters' mutants by their runner's ``build`` (a syntax check; the embedded front-end's
-full check and compile).  A mutant that does not build is *stillborn*.
+interpreters' mutants by Python's parser and the embedded front-end's full check and
+compile (in worker processes).  A mutant that does not build is *stillborn*.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from concurrent.futures import ThreadPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
+from itertools import repeat
 from pathlib import Path
 
+from portcheck.errors import describe_exception
 from portcheck.execution import RunSettings, runner_for
 from portcheck.interp import program_cache
 from portcheck.mutate import equivalence
@@ -47,8 +49,9 @@ def build_all(port: Port, settings: RunSettings, programs: Sequence[Path],
     if port.language == "java":
         return _java_batches(programs, jobs)
     one = {"pascal": _pascal, "python": _python}.get(port.language)
-    build = one if one is not None else _embedded(port, settings)
-    return _parallel(build, programs, jobs)
+    if one is None:
+        return _embedded(port, settings, programs, jobs)
+    return _parallel(one, programs, jobs)
 
 
 def _parallel(build: Callable[[Path], Build], programs: Iterable[Path], jobs: int) -> list[Build]:
@@ -76,19 +79,23 @@ def _python(program: Path) -> Build:
     return Build(True, equivalence.python_form(text, program.name))
 
 
-def _embedded(port: Port, settings: RunSettings) -> Callable[[Path], Build]:
-    def build(program: Path) -> Build:
-        runner = runner_for(port, settings, port.applicable[0] if port.applicable else None)
-        try:
-            runner.build(program)
-            compiled = program_cache.compile_cached(port.language, program,
-                                                    getattr(runner, "encoding", "utf-8-sig"))
-        except BuildError as error:
-            return Build(False, error=str(error))
-        except Exception as error:  # the front-end's own check rejects it: never built
-            return Build(False, error=f"{program.name}: {error}")
-        return Build(True, equivalence.program_form(compiled))
-    return build
+def _embedded(port: Port, settings: RunSettings, programs: Sequence[Path],
+              jobs: int) -> list[Build]:
+    """The embedded front-end's check and compile of each program, ``jobs`` processes at
+    once (a compile is pure Python: threads would take turns); each compiled program is
+    kept in the build cache, where the runner's build and the run find it."""
+    runner = runner_for(port, settings, port.applicable[0] if port.applicable else None)
+    encoding = getattr(runner, "encoding", "utf-8-sig")
+    with ProcessPoolExecutor(jobs) as pool:
+        return list(pool.map(_compiled, repeat(port.language), programs, repeat(encoding)))
+
+
+def _compiled(language: str, program: Path, encoding: str) -> Build:
+    try:
+        compiled = program_cache.compile_cached(language, program, encoding)
+    except Exception as error:  # the front-end's check rejects it (or cannot compile it)
+        return Build(False, error=describe_exception(error))
+    return Build(True, equivalence.program_form(compiled))
 
 
 def _java_batches(programs: Sequence[Path], jobs: int) -> list[Build]:

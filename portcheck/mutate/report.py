@@ -20,7 +20,7 @@ def summary_line(result: PortScore) -> str:
                if len(result.verdicts) < result.generated else "")
     return (f"{result.port.id}: {result.generated} mutants{sampled}: {counts}; score "
             f"{score_text(result.score)} ({result.seconds:.1f} s, time limit "
-            f"{result.time_limit:g} s a run)")
+            f"{result.time_limit:.1f} s a run)")
 
 
 def survivor_lines(result: PortScore) -> list[str]:
