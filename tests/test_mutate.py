@@ -19,7 +19,7 @@ from cli_run import one_error_line, portcheck, write
 from portcheck.execution import RunSettings
 from portcheck.mutate import equivalence
 from portcheck.mutate.builds import build_all
-from portcheck.mutate.operators import mutants
+from portcheck.mutate.operators import Mutant, mutants
 from portcheck.ports import load_port
 from portcheck.project import find_project
 
@@ -106,16 +106,22 @@ def test_a_mutant_that_loops_forever_is_timed_out(suite: Path,
 
 def test_comment_only_mutants_are_equivalent() -> None:
     original = "x := 1; { one more: 2 }\ny := x + 2;\n"
-    tokens = equivalence.code_tokens(original, "pascal")
-    assert equivalence.same_code(tokens, "x := 1; { one more: 3 }\ny := x + 2;\n", "pascal")
-    assert not equivalent_code("pascal", original, "x := 1; { one more: 2 }\ny := x - 2;\n")
-    assert equivalent_code("kumir", "a := 1 | 2\n", "a := 1 | 3\n")
-    assert equivalent_code("python", 'def f():\n    """Two."""\n    return 2\n',
-                           'def f():\n    """Three."""\n    return 2\n')
+    assert equivalent_code("pascal", original, 1, "x := 1; { one more: 3 }")
+    assert not equivalent_code("pascal", original, 2, "y := x - 2;")
+    assert equivalent_code("kumir", "a := 1 | 2\n", 1, "a := 1 | 3")
+    assert equivalent_code("python", 'def f():\n    """Two."""\n    return 2\n', 2,
+                           '    """Three."""')
+    inside = "{ a comment\n  x := 1 }\nWriteLn(2);\n"  # line 2 is in the comment
+    assert equivalent_code("pascal", inside, 2, "  x := 0 }")
+    in_string = 'text = """\n# 2\n"""\nprint(text)\n'  # line 2 is in a string
+    assert not equivalent_code("python", in_string, 2, "# 3")
 
 
-def equivalent_code(language: str, original: str, mutant: str) -> bool:
-    return equivalence.same_code(equivalence.code_tokens(original, language), mutant, language)
+def equivalent_code(language: str, original: str, line: int, replacement: str) -> bool:
+    lines = original.splitlines(keepends=True)
+    mutant = Mutant(line, lines[line - 1].rstrip("\n"), replacement, "test")
+    return equivalence.same_code(equivalence.code_tokens(original, language), mutant, lines,
+                                 language, equivalence.layout_lines(original, language))
 
 
 TRACED = """public class Traced {

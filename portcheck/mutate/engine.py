@@ -147,10 +147,11 @@ def scratch_cache() -> Iterator[None]:
 def _score(port: Port, settings: RunSettings, plan: Plan, text: str, made: list[Mutant],
            expected: list[Segment], folder: Path) -> tuple[list[Verdict], float]:
     original_tokens = equivalence.code_tokens(text, port.language)
+    no_code = equivalence.layout_lines(text, port.language)
     lines = text.splitlines(keepends=True)
     layout, code = [], []
     for mutant in made:
-        same = equivalence.same_code(original_tokens, mutant.apply(lines), port.language)
+        same = equivalence.same_code(original_tokens, mutant, lines, port.language, no_code)
         (layout if same else code).append(mutant)
     chosen = _sample(code, plan)
     programs = [_write(folder / str(n), port, m.apply(lines)) for n, m in enumerate(chosen)]

@@ -23,11 +23,14 @@ import hashlib
 import marshal
 import pickle
 import types
+from collections.abc import Iterable
 from pathlib import Path
+from typing import Any
 
 from pygments.token import Comment, String, Text, Whitespace
 
 from portcheck.languages import get_language
+from portcheck.mutate.operators import Mutant
 from portcheck.publish.highlight import lexer_for
 
 _LAYOUT = (Comment, Whitespace, String.Doc)
@@ -35,16 +38,39 @@ _LAYOUT = (Comment, Whitespace, String.Doc)
 
 def code_tokens(text: str, language: str) -> list[tuple[str, str]]:
     """The tokens of ``text`` that are code: comments, docstrings and whitespace left out."""
-    lexer = lexer_for(get_language(language))
-    return [(str(kind), value) for kind, value in lexer.get_tokens(text)
-            if not any(kind in layout for layout in _LAYOUT)
-            and not (kind in Text and not value.strip())]
+    return [(str(kind), value) for _, kind, value in _tokens(text, language)
+            if _is_code(kind, value)]
 
 
-def same_code(original: list[tuple[str, str]], mutant_text: str, language: str) -> bool:
-    """Whether the mutant differs from the original (given as its code tokens) only in
-    comments and layout."""
-    return code_tokens(mutant_text, language) == original
+def layout_lines(text: str, language: str) -> set[int]:
+    """The numbers of the lines with no code on them (in a comment, blank)."""
+    coded: set[int] = set()
+    for start, kind, value in _tokens(text, language):
+        if _is_code(kind, value):
+            coded.add(text.count("\n", 0, start) + 1)
+    return set(range(1, text.count("\n") + 2)) - coded
+
+
+def _tokens(text: str, language: str) -> Iterable[tuple[int, Any, str]]:
+    return lexer_for(get_language(language)).get_tokens_unprocessed(text)
+
+
+def _is_code(kind: Any, value: str) -> bool:
+    return not any(kind in layout for layout in _LAYOUT) \
+        and not (kind in Text and not value.strip())
+
+
+def same_code(original: list[tuple[str, str]], mutant: Mutant, lines: list[str],
+              language: str, layout: set[int]) -> bool:
+    """Whether ``mutant`` of the program ``lines`` (given also as its code tokens and its
+    ``layout_lines``) differs only in comments and layout.  A change to a line of code is
+    lexed alone first: when its code tokens differ there, it changes code; only when they
+    agree, or the line has no code, is the whole program lexed."""
+    if mutant.line not in layout:
+        alone = code_tokens(mutant.original + "\n", language)
+        if code_tokens(mutant.replacement + "\n", language) != alone:
+            return False
+    return code_tokens(mutant.apply(lines), language) == original
 
 
 def digest(*parts: bytes) -> str:
