@@ -22,6 +22,7 @@ import sys
 import time
 from pathlib import Path
 
+from portcheck.errors import UsageError
 from portcheck.execution import RunSettings
 from portcheck.mutate.engine import Plan, score_port
 from portcheck.mutate.report import as_json
@@ -58,11 +59,14 @@ def measure(data: dict, args: argparse.Namespace) -> None:
         kept = data["ports"].get(port.id)
         if kept and kept.get("limit") == args.limit and not args.again:
             continue
-        result = as_json(score_port(project, port, RunSettings(), plan))
+        try:
+            result = as_json(score_port(project, port, RunSettings(), plan))
+        except UsageError as error:  # the port itself fails: noted, and the next one
+            result = {"port": port.id, "error": str(error)}
         result["limit"] = args.limit
         result["measured"] = datetime.date.today().isoformat()
         data["ports"][port.id] = result
-        print(f"{port.id}: {result['score']} ({result['seconds']} s)", file=sys.stderr,
+        print(f"{port.id}: {result.get('score', result.get('error'))}", file=sys.stderr,
               flush=True)
         _save({port.id: result})
     _save({}, {"seconds": round(time.perf_counter() - started, 1), "ports": len(ports),
@@ -87,6 +91,9 @@ def table(data: dict) -> str:
     rows = ["| port | mutants | killed | survived | timed out | equivalent | stillborn "
             "| duplicate | score |", "|---|---|---|---|---|---|---|---|---|"]
     for port, r in data["ports"].items():
+        if "error" in r:
+            rows.append(f"| {port.removeprefix('ports/')} | {r['error']} |||||||| ")
+            continue
         sample = f" (sample of {r['considered']})" if r["considered"] < r["generated"] else ""
         score = "-" if r["score"] is None else f"{100 * r['score']:.1f} %"
         rows.append(f"| {port.removeprefix('ports/')} | {r['generated']}{sample} | "

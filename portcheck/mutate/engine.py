@@ -45,6 +45,7 @@ from portcheck.yamlio import read_text
 
 TIME_FACTOR = 5.0  # a mutant's time limit: this many times the original's run ...
 MIN_SECONDS = 3.0  # ... and at least this long
+ORIGINAL_SECONDS = 300.0  # the original's own run: a time limit only against a hang
 
 
 class Fate(StrEnum):
@@ -186,7 +187,8 @@ def _time_limit(port: Port, settings: RunSettings, original: Path, build: Build,
         raise OriginalFails(f"{port.id}: the original program does not build: "
                             f"{build.error.strip()[:300]}")
     try:
-        output = produce_output(port, original, settings, kind="mutate", prebuilt=build.prebuilt)
+        output = produce_output(port, original, replace(settings, timeout=ORIGINAL_SECONDS),
+                                kind="mutate", prebuilt=build.prebuilt)
     except RunProblem as problem:
         raise _original_fails(port, problem.result.message) from None
     difference = compare(expected, port.normalize.apply(output.stdout), port.compare)
