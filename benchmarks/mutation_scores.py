@@ -89,7 +89,7 @@ def _save(ports: dict, last_run: dict | None = None) -> None:
 def table(data: dict) -> str:
     """The README's table: one row a port."""
     rows = ["| port | mutants | killed | survived | timed out | equivalent | stillborn "
-            "| duplicate | score |", "|---|---|---|---|---|---|---|---|---|"]
+            "| duplicate | score | time |", "|---|---|---|---|---|---|---|---|---|---|"]
     for port, r in data["ports"].items():
         if "error" in r:
             rows.append(f"| {port.removeprefix('ports/')} | {r['error']} |||||||| ")
@@ -98,7 +98,7 @@ def table(data: dict) -> str:
         score = "-" if r["score"] is None else f"{100 * r['score']:.1f} %"
         rows.append(f"| {port.removeprefix('ports/')} | {r['generated']}{sample} | "
                     f"{r['killed']} | {r['survived']} | {r['timed_out']} | {r['equivalent']} "
-                    f"| {r['stillborn']} | {r['duplicate']} | {score} |")
+                    f"| {r['stillborn']} | {r['duplicate']} | {score} | {r['seconds']:.0f} s |")
     return "\n".join(rows)
 
 
