@@ -4,6 +4,7 @@
     python benchmarks/mutation_scores.py                      # every runnable port, all mutants
     python benchmarks/mutation_scores.py --limit 30 freecell  # a sample of 30 mutants a port
     python benchmarks/mutation_scores.py --table              # only print the table of the file
+    python benchmarks/mutation_scores.py --table --readme     # and put it in README.md
 
 A port already in the file, measured with the same plan, is not measured again (a long run
 can be interrupted and resumed); ``--again`` measures it anew.  The file keeps, for each
@@ -40,11 +41,16 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--again", action="store_true", help="measure measured ports again")
     parser.add_argument("--table", action="store_true", help="only print the table")
+    parser.add_argument("--readme", action="store_true",
+                        help="also write the table into README.md, between its markers")
     args = parser.parse_args()
     data = json.loads(DATA.read_text(encoding="utf-8")) if DATA.exists() else {"ports": {}}
     if not args.table:
         measure(data, args)
+        data = json.loads(DATA.read_text(encoding="utf-8"))
     print(table(data))
+    if args.readme:
+        put_in_readme(table(data))
     return 0
 
 
@@ -84,6 +90,18 @@ def _save(ports: dict, last_run: dict | None = None) -> None:
     temporary = DATA.with_suffix(f".{os.getpid()}.tmp")
     temporary.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
     os.replace(temporary, DATA)
+
+
+README = DATA.parents[1] / "README.md"
+MARKERS = ("<!-- mutation-table: python benchmarks/mutation_scores.py --table -->\n",
+           "<!-- /mutation-table -->\n")
+
+
+def put_in_readme(text: str) -> None:
+    readme = README.read_text(encoding="utf-8")
+    start = readme.index(MARKERS[0]) + len(MARKERS[0])
+    README.write_text(readme[:start] + text + "\n" + readme[readme.index(MARKERS[1]):],
+                      encoding="utf-8")
 
 
 def table(data: dict) -> str:
