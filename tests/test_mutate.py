@@ -224,6 +224,18 @@ def test_usage_errors_are_one_line(suite: Path, capsys: pytest.CaptureFixture[st
     assert code == 2 and "not line numbers: '4-x'" in err
 
 
+def test_a_port_that_fails_its_own_cases_gets_no_score(
+        suite: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Every mutant of a failing program would "differ from the goldens": no score, exit 1
+    (also with --timeout, which skips only the original's timing)."""
+    article_port(suite, "python-wrong", "wrong.py", 'print("1: 1 steps, peak 1")\n', ["n-1"])
+    code, out, err = portcheck(capsys, "mutate", "collatz", "--lang", "python-wrong",
+                               "--timeout", "5")
+    assert code == 1 and out == ""
+    assert "ports/collatz/python-wrong: the original program fails its golden cases (case " \
+        "n-1, line 1" in one_error_line(err)
+
+
 @pytest.mark.requires_runtime("pascal")
 def test_a_ci_sized_run_of_a_real_port(project_copy: Path,
                                        capsys: pytest.CaptureFixture[str]) -> None:

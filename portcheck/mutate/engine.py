@@ -158,7 +158,8 @@ def _score(port: Port, settings: RunSettings, plan: Plan, text: str, made: list[
     programs = [_write(folder / str(n), port, m.apply(lines)) for n, m in enumerate(chosen)]
     original = _write(folder / "original", port, text)
     builds = build_all(port, settings, [original, *programs], plan.jobs)
-    limit = plan.timeout or _time_limit(port, settings, original, builds[0], expected)
+    limit = _time_limit(port, settings, original, builds[0], expected)
+    limit = plan.timeout or limit
     verdicts = [Verdict(m, Fate.EQUIVALENT, "changes only comments or layout") for m in layout]
     verdicts += _run_all(port, replace(settings, timeout=limit), chosen, programs, builds,
                          expected, plan.jobs)
