@@ -14,6 +14,7 @@ from portcheck.compare import MODES
 from portcheck.errors import EXIT_FAILED, EXIT_USAGE, CheckFailed, UsageError, describe_exception
 from portcheck.interp.frontends import DEFAULT_ENCODING, run_options, text_encoding
 from portcheck.languages import all_engines
+from portcheck.mutate import command as mutate_command
 from portcheck.runners.base import DEFAULT_MAX_OUTPUT
 from portcheck.signals import exit_status, stop_on_signals
 from portcheck.sizes import size_text
@@ -76,6 +77,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=int, default=1, help="seed of the draws (default 1)")
     _run_options(p)
     _exhaustive_options(p)
+
+    mutate_command.add_parser(sub)
 
     p = sub.add_parser("verify", help="every check of every port (the main job)")
     _selection(p)
@@ -211,6 +214,7 @@ HANDLERS = {
     "run": commands.cmd_run,
     "verify": commands.cmd_verify,
     "fuzz": commands.cmd_fuzz,
+    "mutate": mutate_command.cmd_mutate,
     "golden": commands.cmd_golden,
     "render": commands.cmd_render,
     "exec": commands.cmd_exec,

@@ -52,16 +52,19 @@ def runner_for(port: Port, settings: RunSettings, case: Case | None = None) -> R
 
 
 def produce_output(port: Port, program: Path, settings: RunSettings,
-                   cases: list[Case] | None = None, kind: str = "run") -> Output:
+                   cases: list[Case] | None = None, kind: str = "run",
+                   prebuilt: Path | None = None) -> Output:
     """Build and run ``program`` for ``cases`` (default: the port's applicable cases);
-    :class:`RunProblem` (a fail or a skip) when it cannot be done."""
+    :class:`RunProblem` (a fail or a skip) when it cannot be done.  ``prebuilt``: what the
+    runner's ``build`` would give, built already (``portcheck mutate`` builds mutants in
+    batches)."""
     if port.runs == "once":
-        return _one_run(port, program, settings, None, run_stdin(port, None), kind)
+        return _one_run(port, program, settings, None, run_stdin(port, None), kind, prebuilt)
     outputs = []
     for case in port.applicable if cases is None else cases:
         try:
             outputs.append(_one_run(port, program, settings, case, run_stdin(port, case),
-                                    kind))
+                                    kind, prebuilt))
         except RunProblem as problem:
             problem.result.message = f"case {case.id}: {problem.result.message}"
             raise
@@ -84,14 +87,14 @@ def run_stdin(port: Port, case: Case | None) -> str:
 
 
 def _one_run(port: Port, program: Path, settings: RunSettings, case: Case | None, stdin: str,
-             kind: str) -> Output:
+             kind: str, prebuilt: Path | None = None) -> Output:
     runner = runner_for(port, settings, case)
     missing = FAIL if settings.require_runtimes else SKIP
     toolchain = runner.toolchain()
     if not toolchain.ok:
         raise _problem(port, kind, missing, f"no runtime: {toolchain.detail}", Reason.NO_RUNTIME)
     try:
-        built = runner.build(program)
+        built = prebuilt or runner.build(program)
     except ToolchainMissing as exc:
         raise _problem(port, kind, missing, f"no runtime: {exc}", Reason.NO_RUNTIME) from None
     except BuildError as exc:

@@ -7,7 +7,9 @@
   the algorithm in every language side by side;
 - ``diffs/<algorithm>/<port>.html``: a failed port's failures with their diffs;
 - ``goldens.html``: every golden case, its provenance, the ports that print it, stale ones;
-- ``findings.html``: ``docs/findings.md``, when the project has one.
+- ``findings.html``: ``docs/findings.md``, when the project has one;
+- ``mutation.html``: the mutation scores of ``benchmarks/mutation_scores.json``
+  (``portcheck mutate``), when the project has them.
 
 Every page is self-contained (inline CSS, no script, no network).  The site is written to
 a temporary folder beside DIR and moved into place whole; a DIR that exists must be empty
@@ -18,6 +20,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import json
 import shutil
 import sys
 import tempfile
@@ -42,6 +45,7 @@ from portcheck.yamlio import read_text
 
 MARKER = ".portcheck-report"
 FINDINGS = Path("docs") / "findings.md"
+MUTATION = Path("benchmarks") / "mutation_scores.json"  # benchmarks/mutation_scores.py
 
 
 def cmd_report(args: argparse.Namespace) -> int:
@@ -79,8 +83,8 @@ def write_site(project: Project, context: CheckContext, ports: list[Port],
     """Write every page into a new folder, then put it in ``target``'s place."""
     titles = {name: a.title for name, a in project.algorithms.items()}
     matrix = build_matrix(titles, verifications)
-    findings = project.root / FINDINGS
-    pages = Pages(project, context, matrix, findings.is_file())
+    findings, scores = project.root / FINDINGS, project.root / MUTATION
+    pages = Pages(project, context, matrix, findings.is_file(), scores.is_file())
     target.parent.mkdir(parents=True, exist_ok=True)
     work = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
     try:
@@ -88,6 +92,11 @@ def write_site(project: Project, context: CheckContext, ports: list[Port],
         if findings.is_file():
             pages.write(work, "findings.html", "site_findings.html.j2", title="Findings",
                         findings=read_text(findings))
+        if scores.is_file():
+            data = json.loads(read_text(scores))
+            pages.write(work, "mutation.html", "site_mutation.html.j2", title="Mutation scores",
+                        rows=[r for r in data["ports"].values() if "generated" in r],
+                        run=data.get("last_run"))
         _replace(work, target)
     except BaseException:
         shutil.rmtree(work, ignore_errors=True)
@@ -112,11 +121,13 @@ class Pages:
     """The pages of one report, each rendered with the site's navigation."""
 
     def __init__(self, project: Project, context: CheckContext, matrix: Matrix,
-                 findings: bool) -> None:
+                 findings: bool, scores: bool = False) -> None:
         self.project, self.context, self.matrix = project, context, matrix
         self.links = [("index.html", "Matrix"), ("goldens.html", "Goldens")]
         if findings:
             self.links.append(("findings.html", "Findings"))
+        if scores:
+            self.links.append(("mutation.html", "Mutation scores"))
         self.stamp = (f"portcheck {portcheck_version()}, "
                       f"{datetime.datetime.now().astimezone():%Y-%m-%d %H:%M %Z}")
 

@@ -363,6 +363,7 @@
 Расставить("letters", 0, "allowed");
 Расставить("letters", 3, "forbidden");
 Расставить("letters", 12345, "allowed");
+Расставить("letters", 2, "allowed");
 Расставить("pair", 0, "forbidden");
 Расставить("pair", 0, "allowed");
 Расставить("pair", 5, "forbidden");

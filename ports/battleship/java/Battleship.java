@@ -349,6 +349,7 @@ public class Battleship {
         place("letters", 0, "allowed");
         place("letters", 3, "forbidden");
         place("letters", 12345, "allowed");
+        place("letters", 2, "allowed");
         place("pair", 0, "forbidden");
         place("pair", 0, "allowed");
         place("pair", 5, "forbidden");

@@ -389,6 +389,7 @@ begin
   Place('letters', 0, 'allowed');
   Place('letters', 3, 'forbidden');
   Place('letters', 12345, 'allowed');
+  Place('letters', 2, 'allowed');
   Place('pair', 0, 'forbidden');
   Place('pair', 0, 'allowed');
   Place('pair', 5, 'forbidden');

@@ -232,6 +232,7 @@ if __name__ == "__main__":
     place("letters", 0, "allowed")
     place("letters", 3, "forbidden")
     place("letters", 12345, "allowed")
+    place("letters", 2, "allowed")
     place("pair", 0, "forbidden")
     place("pair", 0, "allowed")
     place("pair", 5, "forbidden")

@@ -1,0 +1,124 @@
+"""The mutation score of every port's golden cases (``portcheck mutate``), written to
+``benchmarks/mutation_scores.json`` and printed as the README's table.
+
+    python benchmarks/mutation_scores.py                      # every runnable port, all mutants
+    python benchmarks/mutation_scores.py --limit 30 freecell  # a sample of 30 mutants a port
+    python benchmarks/mutation_scores.py --table              # only print the table of the file
+    python benchmarks/mutation_scores.py --table --readme     # and put it in README.md
+
+A port already in the file, measured with the same plan, is not measured again (a long run
+can be interrupted and resumed); ``--again`` measures it anew.  The file keeps, for each
+port, the counts, the score, the survivors and how long the port took.  Each port's result
+is merged into the file as it is now (two runs on other ports may share it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import sys
+import time
+from pathlib import Path
+
+from portcheck.errors import UsageError
+from portcheck.execution import RunSettings
+from portcheck.mutate.engine import Plan, score_port
+from portcheck.mutate.report import as_json
+from portcheck.ports import find_ports
+from portcheck.project import find_project
+
+DATA = Path(__file__).resolve().parent / "mutation_scores.json"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("algorithms", nargs="*", help="default: all")
+    parser.add_argument("--port", action="append", help="only this port (ports/ALGO/LANG)")
+    parser.add_argument("--limit", type=int, help="mutants a port, drawn at random")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--again", action="store_true", help="measure measured ports again")
+    parser.add_argument("--table", action="store_true", help="only print the table")
+    parser.add_argument("--readme", action="store_true",
+                        help="also write the table into README.md, between its markers")
+    args = parser.parse_args()
+    data = json.loads(DATA.read_text(encoding="utf-8")) if DATA.exists() else {"ports": {}}
+    if not args.table:
+        measure(data, args)
+        data = json.loads(DATA.read_text(encoding="utf-8"))
+    print(table(data))
+    if args.readme:
+        put_in_readme(table(data))
+    return 0
+
+
+def measure(data: dict, args: argparse.Namespace) -> None:
+    project = find_project()
+    plan = Plan(jobs=args.jobs, limit=args.limit)
+    ports = [p for p in find_ports(project) if p.runnable and p.program.is_file()
+             and (not args.algorithms or p.algorithm in args.algorithms)
+             and (not args.port or p.id in args.port)]
+    started = time.perf_counter()
+    for port in ports:
+        kept = data["ports"].get(port.id)
+        if kept and kept.get("limit") == args.limit and not args.again:
+            continue
+        try:
+            result = as_json(score_port(project, port, RunSettings(), plan))
+        except UsageError as error:  # the port itself fails: noted, and the next one
+            result = {"port": port.id, "error": str(error)}
+        result["limit"] = args.limit
+        result["measured"] = datetime.date.today().isoformat()
+        data["ports"][port.id] = result
+        print(f"{port.id}: {result.get('score', result.get('error'))}", file=sys.stderr,
+              flush=True)
+        _save({port.id: result})
+    _save({}, {"seconds": round(time.perf_counter() - started, 1), "ports": len(ports),
+               "jobs": args.jobs, "limit": args.limit,
+               "machine": f"{platform.machine()}, {os.cpu_count()} cores",
+               "date": datetime.date.today().isoformat()})
+
+
+def _save(ports: dict, last_run: dict | None = None) -> None:
+    """``ports`` merged into the file as it is now, written atomically."""
+    data = json.loads(DATA.read_text(encoding="utf-8")) if DATA.exists() else {"ports": {}}
+    data["ports"] = dict(sorted({**data["ports"], **ports}.items()))
+    if last_run is not None:
+        data["last_run"] = last_run
+    temporary = DATA.with_suffix(f".{os.getpid()}.tmp")
+    temporary.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
+    os.replace(temporary, DATA)
+
+
+README = DATA.parents[1] / "README.md"
+MARKERS = ("<!-- mutation-table: python benchmarks/mutation_scores.py --table -->\n",
+           "<!-- /mutation-table -->\n")
+
+
+def put_in_readme(text: str) -> None:
+    readme = README.read_text(encoding="utf-8")
+    start = readme.index(MARKERS[0]) + len(MARKERS[0])
+    README.write_text(readme[:start] + text + "\n" + readme[readme.index(MARKERS[1]):],
+                      encoding="utf-8")
+
+
+def table(data: dict) -> str:
+    """The README's table: one row a port."""
+    rows = ["| port | mutants | killed | survived | timed out | equivalent | stillborn "
+            "| duplicate | score | time |", "|---|---|---|---|---|---|---|---|---|---|"]
+    for port, r in data["ports"].items():
+        if "error" in r:
+            rows.append(f"| {port.removeprefix('ports/')} | {r['error']} |||||||| ")
+            continue
+        sample = f" (sample of {r['considered']})" if r["considered"] < r["generated"] else ""
+        score = "-" if r["score"] is None else f"{100 * r['score']:.1f} %"
+        rows.append(f"| {port.removeprefix('ports/')} | {r['generated']}{sample} | "
+                    f"{r['killed']} | {r['survived']} | {r['timed_out']} | {r['equivalent']} "
+                    f"| {r['stillborn']} | {r['duplicate']} | {score} | {r['seconds']:.0f} s |")
+    return "\n".join(rows)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,136 @@
+"""Building mutants, many at a time, and their compiled forms (``equivalence``).
+
+Each program is in a folder of its own, under the port's file name (a Java file is named
+after its class).  Java mutants are compiled by one JVM per batch (``MutantJavac.java``:
+``javax.tools`` in a loop, so javac starts and warms up once, not once per mutant), with
+``-g:none`` so that the classes carry no line table; the classes are run as they are.  Free
+Pascal mutants are built by the runner's own ``fpc`` call; Python and the embedded
+interpreters' mutants by Python's parser and the embedded front-end's full check and
+compile (in worker processes).  A mutant that does not build is *stillborn*.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Sequence
+from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
+from dataclasses import dataclass
+from itertools import repeat
+from pathlib import Path
+
+from portcheck.errors import describe_exception
+from portcheck.execution import RunSettings, runner_for
+from portcheck.interp import program_cache
+from portcheck.mutate import equivalence
+from portcheck.ports import Port
+from portcheck.runners import BuildError, get_runner
+from portcheck.runners.base import require_tool, run_command
+from portcheck.runners.java import JAVAC_OPTIONS
+from portcheck.runners.java import PACKAGE as JDK_PACKAGE
+from portcheck.runners.pascal import _fpc
+
+HELPER = Path(__file__).resolve().parent / "MutantJavac.java"
+JAVA_BATCH_SECONDS = 60.0  # a batch's time limit: this, plus ...
+JAVA_SECONDS_EACH = 10.0  # ... this per mutant in it
+
+
+@dataclass
+class Build:
+    """A program built (or not): what to run, and its compiled form."""
+
+    ok: bool
+    form: str | None = None  # the digest of its compiled form (equivalence)
+    prebuilt: Path | None = None  # what the runner runs (None: the runner builds it)
+    error: str = ""
+
+
+def build_all(port: Port, settings: RunSettings, programs: Sequence[Path],
+              jobs: int) -> list[Build]:
+    """Every program of ``programs`` built, in order."""
+    if port.language == "java":
+        return _java_batches(programs, jobs)
+    one = {"pascal": _pascal, "python": _python}.get(port.language)
+    if one is None:
+        return _embedded(port, settings, programs, jobs)
+    return _parallel(one, programs, jobs)
+
+
+def _parallel(build: Callable[[Path], Build], programs: Iterable[Path], jobs: int) -> list[Build]:
+    with ThreadPoolExecutor(jobs) as pool:
+        return list(pool.map(build, programs))
+
+
+def _pascal(program: Path) -> Build:
+    work = program.parent / "bin"
+    work.mkdir(exist_ok=True)
+    try:
+        _fpc(program, work)
+    except BuildError as error:
+        return Build(False, error=str(error))
+    binary = work / program.stem
+    return Build(True, equivalence.file_form(binary), binary)
+
+
+def _python(program: Path) -> Build:
+    try:
+        get_runner("python").build(program)
+    except BuildError as error:
+        return Build(False, error=str(error))
+    text = program.read_text(encoding="utf-8")
+    return Build(True, equivalence.python_form(text, program.name))
+
+
+def _embedded(port: Port, settings: RunSettings, programs: Sequence[Path],
+              jobs: int) -> list[Build]:
+    """The embedded front-end's check and compile of each program, ``jobs`` processes at
+    once (a compile is pure Python: threads would take turns); each compiled program is
+    kept in the build cache, where the runner's build and the run find it."""
+    runner = runner_for(port, settings, port.applicable[0] if port.applicable else None)
+    encoding = getattr(runner, "encoding", "utf-8-sig")
+    with ProcessPoolExecutor(jobs) as pool:
+        return list(pool.map(_compiled, repeat(port.language), programs, repeat(encoding)))
+
+
+def _compiled(language: str, program: Path, encoding: str) -> Build:
+    try:
+        compiled = program_cache.compile_cached(language, program, encoding)
+    except Exception as error:  # the front-end's check rejects it (or cannot compile it)
+        return Build(False, error=describe_exception(error))
+    return Build(True, equivalence.program_form(compiled))
+
+
+def _java_batches(programs: Sequence[Path], jobs: int) -> list[Build]:
+    """``jobs`` JVMs, each compiling its share of ``programs``."""
+    shares = [list(programs[n::jobs]) for n in range(jobs)]
+    with ThreadPoolExecutor(jobs) as pool:
+        done = list(pool.map(_java_batch, shares))
+    results: list[Build] = [Build(False)] * len(programs)
+    for n, share in enumerate(done):
+        results[n::jobs] = share
+    return results
+
+
+def _java_batch(programs: list[Path]) -> list[Build]:
+    if not programs:
+        return []
+    helper = get_runner("java").build(HELPER)
+    java = require_tool("java", JDK_PACKAGE)
+    requests = "".join(f"{p.parent / 'classes'}\t{p}\n" for p in programs)
+    for program in programs:
+        (program.parent / "classes").mkdir(exist_ok=True)
+    result = run_command([java, "-Xshare:auto", "-cp", str(helper.parent), helper.stem,
+                          *JAVAC_OPTIONS, "-g:none"], stdin=requests,
+                         timeout=JAVA_BATCH_SECONDS + JAVA_SECONDS_EACH * len(programs))
+    answers = result.stdout.splitlines()
+    if len(answers) != len(programs):
+        raise BuildError(f"the batch compiler stopped after {len(answers)} of "
+                         f"{len(programs)} mutants: {result.stderr.strip()[:300]}")
+    return [_java_build(program, answer) for program, answer in zip(programs, answers,
+                                                                     strict=True)]
+
+
+def _java_build(program: Path, answer: str) -> Build:
+    classes = program.parent / "classes"
+    if answer != "0" or not (classes / f"{program.stem}.class").is_file():
+        return Build(False, error=answer[2:])
+    return Build(True, equivalence.files_form(classes, ".class"),
+                 classes / f"{program.stem}.class")

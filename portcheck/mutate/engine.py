@@ -1,0 +1,274 @@
+"""The mutation score of a port's golden cases (``portcheck mutate``).
+
+Every mutant of the port's committed program (``operators``) is, in this order:
+
+1. *equivalent* when it changes only comments or layout (``equivalence.same_code``);
+2. built, in batches (``builds``): *stillborn* when it does not build (left out of the
+   score, counted);
+3. *equivalent* when its compiled form is the original's (trivial compiler equivalence),
+   a *duplicate* when it is another mutant's (left out of the score, counted);
+4. run on the port's golden cases, as ``verify`` runs the port (its stdin, arguments, runs
+   per case, normalisation and comparison mode), with a time limit of a few times the
+   original's run: *killed* when its output differs from the goldens or it fails, *timed
+   out* when it meets the limit, *survived* otherwise — unless a person listed it as
+   equivalent (``reviewed``), which makes a survivor *equivalent*.
+
+The score is (killed + timed out) / (killed + timed out + survived).
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import tempfile
+import time
+from collections.abc import Iterator
+from concurrent.futures import ThreadPoolExecutor
+from contextlib import contextmanager
+from dataclasses import dataclass, field, replace
+from enum import StrEnum
+from pathlib import Path
+
+from portcheck.cache_root import CACHE_ENV
+from portcheck.checks import MissingGolden, golden_segments
+from portcheck.compare import Segment, compare
+from portcheck.errors import EXIT_FAILED, UsageError
+from portcheck.execution import RunSettings, produce_output
+from portcheck.mutate import equivalence
+from portcheck.mutate.builds import Build, build_all
+from portcheck.mutate.operators import Mutant, mutants
+from portcheck.mutate.reviewed import reviewed_equivalents
+from portcheck.ports import Port
+from portcheck.project import Project
+from portcheck.results import Reason, RunProblem
+from portcheck.yamlio import read_text
+
+TIME_FACTOR = 5.0  # a mutant's time limit: this many times the original's run ...
+MIN_SECONDS = 3.0  # ... and at least this long
+ORIGINAL_SECONDS = 300.0  # the original's own run: a time limit only against a hang
+
+
+class Fate(StrEnum):
+    KILLED = "killed"
+    SURVIVED = "survived"
+    TIMED_OUT = "timed out"
+    EQUIVALENT = "equivalent"
+    STILLBORN = "stillborn"
+    DUPLICATE = "duplicate"
+
+
+@dataclass
+class Verdict:
+    mutant: Mutant
+    fate: Fate
+    why: str = ""
+
+
+@dataclass
+class PortScore:
+    """What the golden cases of one port made of its mutants."""
+
+    port: Port
+    verdicts: list[Verdict]
+    generated: int  # mutants the rules made (before --limit)
+    seconds: float = 0.0
+    time_limit: float = 0.0
+    unused_reviews: list[str] = field(default_factory=list)
+
+    def count(self, fate: Fate) -> int:
+        return sum(1 for v in self.verdicts if v.fate == fate)
+
+    @property
+    def detected(self) -> int:
+        return self.count(Fate.KILLED) + self.count(Fate.TIMED_OUT)
+
+    @property
+    def scored(self) -> int:
+        return self.detected + self.count(Fate.SURVIVED)
+
+    @property
+    def score(self) -> float | None:
+        """Detected mutants per scored (non-equivalent, built, distinct) mutant."""
+        return self.detected / self.scored if self.scored else None
+
+    def survivors(self) -> list[Verdict]:
+        return [v for v in self.verdicts if v.fate == Fate.SURVIVED]
+
+
+@dataclass(frozen=True)
+class Plan:
+    jobs: int = 2
+    limit: int | None = None  # at most this many mutants, drawn with ``seed``
+    seed: int = 1
+    timeout: float | None = None  # a mutant's time limit (default: from the original's run)
+    lines: frozenset[int] | None = None  # only mutants of these lines of the program
+
+
+def usable(port: Port) -> None:
+    """A usage error when ``port`` has nothing that can be mutated and run."""
+    if not port.runnable:
+        raise UsageError(f"{port.id}: nothing here can run it (runnable: false): no mutants "
+                         "to run")
+    if not port.program.is_file():
+        raise UsageError(f"{port.id}: no program {port.program.name} "
+                         f"(render it: portcheck render write {port.algorithm})")
+
+
+def score_port(project: Project, port: Port, settings: RunSettings, plan: Plan) -> PortScore:
+    usable(port)
+    started = time.perf_counter()
+    text = read_text(port.program)
+    made = [m for m in mutants(text, port.language) if plan.lines is None or m.line in plan.lines]
+    try:
+        expected = golden_segments(project, port)
+    except MissingGolden as missing:
+        raise UsageError(str(missing)) from None
+    with scratch_cache(), tempfile.TemporaryDirectory(prefix="portcheck-mutate-") as folder:
+        verdicts, limit = _score(port, settings, plan, text, made, expected, Path(folder))
+    result = PortScore(port, verdicts, len(made), time.perf_counter() - started, limit)
+    result.unused_reviews = _review(port, result)
+    return result
+
+
+@contextmanager
+def scratch_cache() -> Iterator[None]:
+    """Builds of this run (hundreds of mutants) kept out of the user's build cache."""
+    before = os.environ.get(CACHE_ENV)
+    with tempfile.TemporaryDirectory(prefix="portcheck-mutate-cache-") as cache:
+        os.environ[CACHE_ENV] = cache
+        try:
+            yield
+        finally:
+            if before is None:
+                os.environ.pop(CACHE_ENV, None)
+            else:
+                os.environ[CACHE_ENV] = before
+
+
+def _score(port: Port, settings: RunSettings, plan: Plan, text: str, made: list[Mutant],
+           expected: list[Segment], folder: Path) -> tuple[list[Verdict], float]:
+    original_tokens = equivalence.code_tokens(text, port.language)
+    no_code = equivalence.layout_lines(text, port.language)
+    lines = text.splitlines(keepends=True)
+    layout, code = [], []
+    for mutant in made:
+        same = equivalence.same_code(original_tokens, mutant, lines, port.language, no_code)
+        (layout if same else code).append(mutant)
+    chosen = _sample(code, plan)
+    programs = [_write(folder / str(n), port, m.apply(lines)) for n, m in enumerate(chosen)]
+    original = _write(folder / "original", port, text)
+    builds = build_all(port, settings, [original, *programs], plan.jobs)
+    limit = _time_limit(port, settings, original, builds[0], expected)
+    limit = plan.timeout or limit
+    verdicts = [Verdict(m, Fate.EQUIVALENT, "changes only comments or layout") for m in layout]
+    verdicts += _run_all(port, replace(settings, timeout=limit), chosen, programs, builds,
+                         expected, plan.jobs)
+    return verdicts, limit
+
+
+def _sample(code: list[Mutant], plan: Plan) -> list[Mutant]:
+    if plan.limit is None or plan.limit >= len(code):
+        return code
+    picked = sorted(random.Random(plan.seed).sample(range(len(code)), plan.limit))
+    return [code[n] for n in picked]
+
+
+def _write(folder: Path, port: Port, text: str) -> Path:
+    folder.mkdir()
+    program = folder / port.program.name
+    program.write_text(text, encoding="utf-8")
+    return program
+
+
+def _time_limit(port: Port, settings: RunSettings, original: Path, build: Build,
+                expected: list[Segment]) -> float:
+    """The original run once on the golden cases (it must pass them); the time limit of a
+    mutant's run is a few times its run time."""
+    if not build.ok:
+        raise OriginalFails(f"{port.id}: the original program does not build: "
+                            f"{build.error.strip()[:300]}")
+    try:
+        output = produce_output(port, original, replace(settings, timeout=ORIGINAL_SECONDS),
+                                kind="mutate", prebuilt=build.prebuilt)
+    except RunProblem as problem:
+        raise _original_fails(port, problem.result.message) from None
+    difference = compare(expected, port.normalize.apply(output.stdout), port.compare)
+    if difference:
+        raise _original_fails(port, difference.one_line())
+    return max(MIN_SECONDS, TIME_FACTOR * output.seconds)
+
+
+class OriginalFails(UsageError):
+    """The port itself fails: no score can be given (a failed check, exit 1)."""
+
+    exit_code = EXIT_FAILED
+
+
+def _original_fails(port: Port, why: str) -> UsageError:
+    return OriginalFails(f"{port.id}: the original program fails its golden cases ({why}); "
+                      "a mutation score needs a passing port (run: portcheck verify "
+                      f"{port.algorithm})")
+
+
+def _run_all(port: Port, settings: RunSettings, chosen: list[Mutant], programs: list[Path],
+             builds: list[Build], expected: list[Segment], jobs: int) -> list[Verdict]:
+    """Stillborn, equivalent by compiled form, duplicate, or the fate of a run."""
+    original_form = builds[0].form
+    seen: dict[str, Mutant] = {}
+    verdicts: list[Verdict | None] = []
+    runs: list[tuple[int, Mutant, Path, Build]] = []
+    for mutant, program, build in zip(chosen, programs, builds[1:], strict=True):
+        verdict = _before_running(mutant, build, original_form, seen)
+        if verdict is None:
+            runs.append((len(verdicts), mutant, program, build))
+        verdicts.append(verdict)
+    with ThreadPoolExecutor(jobs) as pool:
+        ran = pool.map(lambda job: _run_one(port, settings, job[1], job[2], job[3], expected),
+                       runs)
+        for (index, *_rest), verdict in zip(runs, ran, strict=True):
+            verdicts[index] = verdict
+    return [v for v in verdicts if v is not None]
+
+
+def _before_running(mutant: Mutant, build: Build, original_form: str | None,
+                    seen: dict[str, Mutant]) -> Verdict | None:
+    if not build.ok:
+        return Verdict(mutant, Fate.STILLBORN, build.error.strip().splitlines()[0]
+                       if build.error.strip() else "does not build")
+    if build.form is not None and build.form == original_form:
+        return Verdict(mutant, Fate.EQUIVALENT, "compiles to what the original compiles to")
+    if build.form is not None and build.form in seen:
+        return Verdict(mutant, Fate.DUPLICATE, f"compiles as {seen[build.form].key}")
+    if build.form is not None:
+        seen[build.form] = mutant
+    return None
+
+
+def _run_one(port: Port, settings: RunSettings, mutant: Mutant, program: Path, build: Build,
+             expected: list[Segment]) -> Verdict:
+    try:
+        output = produce_output(port, program, settings, kind="mutant", prebuilt=build.prebuilt)
+    except RunProblem as problem:
+        reason = problem.result.reason
+        if reason == Reason.TIME_LIMIT:
+            return Verdict(mutant, Fate.TIMED_OUT, problem.result.message)
+        if reason == Reason.BUILD_FAILED:
+            return Verdict(mutant, Fate.STILLBORN, problem.result.message)
+        return Verdict(mutant, Fate.KILLED, problem.result.message)
+    difference = compare(expected, port.normalize.apply(output.stdout), port.compare)
+    if difference:
+        return Verdict(mutant, Fate.KILLED, difference.one_line())
+    return Verdict(mutant, Fate.SURVIVED)
+
+
+def _review(port: Port, result: PortScore) -> list[str]:
+    """Survivors a person listed as equivalent become equivalent; the listed ids that
+    name no survivor are returned (killed, or no longer made)."""
+    reviewed = reviewed_equivalents(port)
+    for verdict in result.verdicts:
+        if verdict.fate == Fate.SURVIVED and verdict.mutant.key in reviewed:
+            verdict.fate = Fate.EQUIVALENT
+            verdict.why = f"reviewed: {reviewed.pop(verdict.mutant.key)}"
+    sampled = {v.mutant.key for v in result.verdicts}
+    return [key for key in reviewed if key in sampled or len(result.verdicts) ==
+            result.generated]

@@ -1,0 +1,81 @@
+"""The mutants of a program: universalmutator's regular-expression rules, one module wide.
+
+Nothing else in portcheck sees universalmutator.  Its own rules serve Java (``universal``,
+``java``, ``c_like``) and Python (``universal``, ``python``); the other languages get the
+rule files of ``portcheck/mutate/rules/`` (1C, KuMir, Free Pascal, the puzzle book's
+language), written in its rule format.  Its library entry point
+(``mutator.mutants_regexp``) is called directly: one mutant per match of a rule on a line,
+each line's mutants without duplicates; it prints progress on stdout, which is swallowed.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+from dataclasses import dataclass
+from pathlib import Path
+
+from portcheck.errors import UsageError
+
+RULES_DIR = Path(__file__).resolve().parent / "rules"
+
+# universalmutator's built-in rule files by name, ours by path.
+RULES: dict[str, tuple[str, ...]] = {
+    "java": ("universal.rules", "java.rules", "c_like.rules"),
+    "python": ("universal.rules", "python.rules"),
+    "pascal": (str(RULES_DIR / "pascal.rules"),),
+    "bsl": (str(RULES_DIR / "bsl.rules"),),
+    "kumir": (str(RULES_DIR / "kumir.rules"),),
+    "arsac": (str(RULES_DIR / "arsac.rules"),),
+}
+
+
+@dataclass(frozen=True)
+class Mutant:
+    """One changed line of a program (a rule may also add a line after it)."""
+
+    line: int  # 1-based
+    original: str  # the line as it was, without its line end
+    replacement: str  # what replaces it (may hold a newline: a rule that adds a line)
+    rule: str  # the rule that made it, ``file:line``
+
+    @property
+    def key(self) -> str:
+        """The stable id: line, original and replacement, each run of white space one
+        space (what a reviewed list of equivalent mutants is keyed by)."""
+        return f"{self.line}: {' '.join(self.original.split())} => " \
+               f"{' '.join(self.replacement.split())}"
+
+    def apply(self, lines: list[str]) -> str:
+        """The program text with this mutant's line replaced."""
+        ending = lines[self.line - 1][len(lines[self.line - 1].rstrip("\r\n")):]
+        changed = [*lines[:self.line - 1], self.replacement + (ending or "\n"),
+                   *lines[self.line:]]
+        return "".join(changed)
+
+    def diff_lines(self) -> tuple[str, str]:
+        """The unified diff lines of the change (``-original``, ``+replacement``)."""
+        return f"-{self.original}", "+" + self.replacement.replace("\n", "\n+")
+
+
+def mutants(text: str, language: str) -> list[Mutant]:
+    """Every mutant the rules of ``language`` make of ``text``, in line order."""
+    try:
+        from universalmutator import mutator
+    except ImportError:
+        raise UsageError("portcheck mutate needs universalmutator: "
+                         "pip install 'portcheck[mutate]'") from None
+    if language not in RULES:
+        raise UsageError(f"no mutation rules for {language}")
+    lines = text.splitlines(keepends=True)
+    with contextlib.redirect_stdout(io.StringIO()):
+        found = mutator.mutants_regexp(lines, ruleFiles=list(RULES[language]),
+                                       ignorePatterns=[], ignoreStringOnly=True)
+    return [Mutant(number, lines[number - 1].rstrip("\r\n"), changed.rstrip("\r\n"),
+                   _rule_name(rule[1]))
+            for number, changed, rule, _compiled in found]
+
+
+def _rule_name(source: str) -> str:
+    """``builtin:c_like.rules:12`` or ``…/rules/bsl.rules:30`` as ``c_like.rules:12``."""
+    return Path(source.removeprefix("builtin:")).name
