@@ -90,3 +90,15 @@ def test_verify_reports_the_same_without_the_session(project_copy: Path, capsys,
     without = portcheck(capsys, *words)
     assert with_it[0] == 1 and "boom" in with_it[1] and "3 s" in with_it[1], with_it[1]
     assert with_it == without
+
+
+def test_a_cache_that_cannot_be_written_costs_one_warm_up(cache: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    cache.mkdir()
+    (cache / "pycache").write_text("not a folder", encoding="utf-8")
+    started: list[list[str]] = []
+    monkeypatch.setattr(bytecode, "run_command", lambda argv, **_: started.append(argv))
+    with bytecode.session():
+        envs = [bytecode.apply({}) for _ in range(3)]
+    assert len(started) == 1 and started[0][1] == "-c"
+    assert envs[0] == envs[2] == {"PYTHONPYCACHEPREFIX": str(cache / "pycache")}

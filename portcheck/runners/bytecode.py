@@ -37,6 +37,7 @@ WARM_UP_SECONDS = 120.0
 
 _prefix: Path | None = None
 _warm = threading.Lock()
+_warmed: set[Path] = set()  # the session's prefix once its warm-up was tried
 
 
 @contextmanager
@@ -44,6 +45,7 @@ def session() -> Iterator[Path]:
     """Embedded interpreters' runs within the block keep their bytecode in the cache."""
     global _prefix
     _prefix = cache_root() / "pycache"
+    _warmed.clear()
     try:
         yield _prefix
     finally:
@@ -64,10 +66,12 @@ def apply(env: dict[str, str]) -> dict[str, str]:
 def _warm_up(prefix: Path, env: dict[str, str]) -> None:
     """Write the interpreters' bytecode into a missing ``prefix`` before the first run;
     the other threads' runs wait for it.  Its outcome does not matter: a module it could not
-    compile is compiled by the runs, as without a session."""
+    compile is compiled by the runs, as without a session.  Tried once a session: a cache
+    that cannot be written costs one warm-up, not one a run."""
     with _warm:
-        if not prefix.is_dir():
+        if prefix not in _warmed and not prefix.is_dir():
             run_command([sys.executable, "-c", _IMPORT_ALL], env=env, timeout=WARM_UP_SECONDS)
+        _warmed.add(prefix)
 
 
 _IMPORT_ALL = "; ".join([
