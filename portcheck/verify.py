@@ -13,7 +13,7 @@ from portcheck.execution import planned_runs, run_stdin
 from portcheck.languages import LANGUAGES
 from portcheck.ports import Port
 from portcheck.results import CheckResult
-from portcheck.runners import containment, java_batch
+from portcheck.runners import bytecode, containment, java_batch
 from portcheck.schedule import load_timings, save_timings, slowest_first
 from portcheck.workers import map_on_threads
 
@@ -70,7 +70,8 @@ def verify(context: CheckContext, ports: list[Port], jobs: int | None = None,
     """The results of every check, by port id, in the ports' order; ``done(port)`` is
     called as each port's checks end (a progress indicator counts them).  ``jobs`` ports
     are checked at once (default: one per core), the slowest first (``schedule``), the Java
-    ones' builds and runs in one JVM (``java_batch``); the results are those of a serial
+    ones' builds and runs in one JVM (``java_batch``), the embedded interpreters' bytecode
+    in the cache (``runners.bytecode``); the results are those of a serial
     run.  Interrupted (Ctrl-C, SIGTERM), it ends the runs in flight and starts no other
     before it passes the interruption on: it does not wait for the ports' time limits."""
     seconds: dict[str, float] = {}
@@ -87,7 +88,7 @@ def verify(context: CheckContext, ports: list[Port], jobs: int | None = None,
     settings = context.settings
     try:
         with java_batch.session(java_jobs(context, ports), settings.timeout,
-                                settings.max_output):
+                                settings.max_output), bytecode.session():
             results = map_on_threads(one, order, jobs or default_jobs(),
                                      stop=containment.stop_all)
     finally:

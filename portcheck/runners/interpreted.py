@@ -24,6 +24,7 @@ from portcheck.interp import program_cache
 from portcheck.interp.errors import CompileError
 from portcheck.interp.frontends import DEFAULT_ENCODING
 from portcheck.languages import EMBEDDED, engine_for, get_language
+from portcheck.runners import bytecode
 from portcheck.runners.base import (
     DEFAULT_MAX_OUTPUT,
     DEFAULT_TIMEOUT,
@@ -116,7 +117,7 @@ class InterpretedRunner(Runner):
 
     def run(self, built: Path, *, stdin: str = "", timeout: float = DEFAULT_TIMEOUT,
             max_output: int = DEFAULT_MAX_OUTPUT, args: Sequence[str] = ()) -> RunResult:
-        env = child_env({"PYTHONPATH": str(_PACKAGE_ROOT)})
+        env = bytecode.apply(child_env({"PYTHONPATH": str(_PACKAGE_ROOT)}))
         return run_command([*self.argv(built), *args], stdin=stdin, timeout=timeout,
                            max_output=max_output, env=env)
 

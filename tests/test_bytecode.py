@@ -1,0 +1,104 @@
+"""verify's bytecode session for the embedded interpreters (``portcheck.runners.bytecode``):
+the same results with and without it, the bytecode in portcheck's cache, nothing changed
+outside a session."""
+
+from __future__ import annotations
+
+from contextlib import nullcontext
+from pathlib import Path
+
+import pytest
+
+from portcheck.runners import bytecode, get_runner
+from portcheck.runners.base import RunResult
+from tests.cli_run import portcheck
+
+PROGRAMS = {
+    "prints": 'Для i = 1 По 3 Цикл\n    Сообщить("line " + i);\nКонецЦикла;\n',
+    "fails": 'Сообщить("before");\nВызватьИсключение "boom";\n',
+    "hangs": "Пока Истина Цикл\nКонецЦикла;\n",
+    "floods": 'Пока Истина Цикл\n    Сообщить("xxxxxxxxxxxxxxxx");\nКонецЦикла;\n',
+}
+
+
+def run(program: Path) -> RunResult:
+    runner = get_runner("bsl", engine="embedded")
+    return runner.run(runner.build(program), timeout=2, max_output=4096)
+
+
+def outcome(result: RunResult) -> tuple[object, ...]:
+    return (result.stdout, result.stderr, result.returncode, result.timed_out,
+            result.output_limited)
+
+
+@pytest.fixture
+def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    monkeypatch.setenv("PORTCHECK_CACHE", str(tmp_path / "cache"))
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    return tmp_path / "cache"
+
+
+def test_outside_a_session_the_environment_is_untouched() -> None:
+    env = {"PYTHONDONTWRITEBYTECODE": "1", "A": "b"}
+    assert bytecode.apply(dict(env)) == env
+
+
+def test_in_a_session_the_bytecode_goes_to_the_cache_and_may_be_written(cache: Path) -> None:
+    with bytecode.session() as prefix:
+        env = bytecode.apply({"PYTHONDONTWRITEBYTECODE": "1"})
+    assert prefix == cache / "pycache"
+    assert env == {"PYTHONPYCACHEPREFIX": str(cache / "pycache")}
+    assert bytecode.apply({}) == {}  # the session is over
+
+
+@pytest.mark.parametrize("name", sorted(PROGRAMS))
+def test_a_run_in_a_session_is_the_run_outside_one(name: str, cache: Path,
+                                                   tmp_path: Path) -> None:
+    program = tmp_path / f"{name}.bsl"
+    program.write_text(PROGRAMS[name], encoding="utf-8")
+    alone = run(program)
+    with bytecode.session() as prefix:
+        first, second = run(program), run(program)
+    assert outcome(first) == outcome(second) == outcome(alone)
+    assert list(prefix.rglob("embedded.*.pyc")), "the session's runs wrote no bytecode"
+
+
+def test_the_outcomes_are_those_of_the_programs(cache: Path, tmp_path: Path) -> None:
+    results = {}
+    for name, text in PROGRAMS.items():
+        (tmp_path / f"{name}.bsl").write_text(text, encoding="utf-8")
+        with bytecode.session():
+            results[name] = run(tmp_path / f"{name}.bsl")
+    assert results["prints"].stdout == "line 1\nline 2\nline 3\n"
+    assert results["fails"].returncode == 1 and "boom" in results["fails"].stderr
+    assert results["hangs"].timed_out
+    assert results["floods"].output_limited
+
+
+def test_verify_reports_the_same_without_the_session(project_copy: Path, capsys,
+                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    """A failing, a hanging and a passing embedded port: the same report and exit code."""
+    (project_copy / "ports/freecell/bsl/freecell.bsl").write_text(
+        PROGRAMS["fails"], encoding="utf-8")
+    (project_copy / "ports/freecell/kumir/freecell.kum").write_text(
+        "алг\nнач\n  нц пока да\n  кц\nкон\n", encoding="utf-8")
+    monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
+    words = ["verify", "--lang", "bsl", "--lang", "kumir", "--lang", "bsl-article",
+             "--engine", "embedded", "--timeout", "3", "--color", "never"]
+    with_it = portcheck(capsys, *words)
+    monkeypatch.setattr(bytecode, "session", nullcontext)
+    without = portcheck(capsys, *words)
+    assert with_it[0] == 1 and "boom" in with_it[1] and "3 s" in with_it[1], with_it[1]
+    assert with_it == without
+
+
+def test_a_cache_that_cannot_be_written_costs_one_warm_up(cache: Path,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    cache.mkdir()
+    (cache / "pycache").write_text("not a folder", encoding="utf-8")
+    started: list[list[str]] = []
+    monkeypatch.setattr(bytecode, "run_command", lambda argv, **_: started.append(argv))
+    with bytecode.session():
+        envs = [bytecode.apply({}) for _ in range(3)]
+    assert len(started) == 1 and started[0][1] == "-c"
+    assert envs[0] == envs[2] == {"PYTHONPYCACHEPREFIX": str(cache / "pycache")}
