@@ -25,6 +25,7 @@ from portcheck.errors import UsageError
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 MAX_DEPTH = 32  # levels of nesting a file may have; data nested deeper breaks every walk of it
+_TOO_DEEP = f"nested more than {MAX_DEPTH} levels deep (no portcheck file needs that)"
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,8 @@ def _parse(path: Path, text: str) -> YamlDocument:
         data = loader.construct_document(node) if node is not None else None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
+        if mark and "nesting depth" in str(exc.problem):  # PyYAML >= 6.0.4 stops it itself
+            raise UsageError(f"{path}:{mark.line + 1}: {_TOO_DEEP}") from None
         line = f":{mark.line + 1}:{mark.column + 1}" if mark else ""
         raise UsageError(f"{path}{line}: malformed YAML: {exc.problem or exc.context}") from None
     except yaml.YAMLError as exc:
@@ -152,8 +155,7 @@ class LineNumbers:
                 raise UsageError(f"{self.path}:{node.start_mark.line + 1}: YAML anchors and "
                                  "aliases are not allowed in portcheck files")
             if len(at) > MAX_DEPTH:
-                raise UsageError(f"{self.path}:{node.start_mark.line + 1}: nested more than "
-                                 f"{MAX_DEPTH} levels deep (no portcheck file needs that)")
+                raise UsageError(f"{self.path}:{node.start_mark.line + 1}: {_TOO_DEEP}")
             seen.add(id(node))
             for here, line, child in self._children(node, at):
                 self._lines[here] = line

@@ -8,10 +8,10 @@ from contextlib import nullcontext
 from pathlib import Path
 
 import pytest
+from cli_run import portcheck
 
 from portcheck.runners import bytecode, get_runner
 from portcheck.runners.base import RunResult
-from tests.cli_run import portcheck
 
 PROGRAMS = {
     "prints": 'Для i = 1 По 3 Цикл\n    Сообщить("line " + i);\nКонецЦикла;\n',

@@ -8,12 +8,12 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from cli_run import portcheck, write
 
 from portcheck.runners import java_batch
 from portcheck.runners.base import RunResult
 from portcheck.runners.java import JavaRunner
 from portcheck.schedule import load_timings, save_timings, slowest_first
-from tests.cli_run import portcheck, write
 
 requires_java = pytest.mark.requires_runtime("java")
 
