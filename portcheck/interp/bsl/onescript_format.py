@@ -14,6 +14,7 @@ from datetime import datetime
 from decimal import Decimal
 
 from portcheck.interp.bsl import netdecimal
+from portcheck.interp.bsl.format_params import parse_params
 from portcheck.interp.bsl.netculture import RU, Culture, culture
 from portcheck.interp.bsl.netdates import format_datetime
 from portcheck.interp.bsl.netnumbers import NumberFormat, format_custom, format_n
@@ -37,66 +38,15 @@ INSERT_OUT_OF_RANGE = ("Внешнее исключение (System.ArgumentOutO
 
 
 def parse_parameters(text: str) -> dict[str, str]:
-    """``"ЧДЦ=2; ЧРД='.'"`` -> ``{"nfd": "2", "nds": "."}``: the last of a name wins."""
+    """``"ЧДЦ=2; ЧРД='.'"`` -> ``{"nfd": "2", "nds": "."}``: the last of a name wins.  Read
+    by ``format_params`` (OneScript reads ``Формат``'s and ``НСтр``'s lists alike, also its
+    error for spaces after a last ``;``)."""
     params: dict[str, str] = {}
-    index = 0
-    while index < len(text):
-        index = _skip_space(text, index)
-        name, index = _read_name(text, index)
-        if name is None:
-            break
-        value, index = _read_value(text, _skip_space(text, index))
+    for name, value in parse_params(text):
         key = NAMES.get(name.lower())
         if key:
             params[key] = value
     return params
-
-
-def _skip_space(text: str, index: int) -> int:
-    while index < len(text) and text[index].isspace():
-        index += 1
-    return index
-
-
-def _read_name(text: str, index: int) -> tuple[str | None, int]:
-    if index >= len(text) or not text[index].isalpha():
-        return None, index
-    start = index
-    while index < len(text):
-        ch = text[index]
-        if ch.isalnum() or ch in "._":
-            index += 1
-        elif ch == "=":
-            return text[start:index].strip(), index + 1
-        elif ch.isspace():
-            index = _skip_space(text, index)
-        else:
-            return None, index
-    return None, index
-
-
-def _read_value(text: str, index: int) -> tuple[str, int]:
-    if index >= len(text):
-        return "", index
-    end = text[index] if text[index] in "'\"" else " "
-    index += end != " "
-    buffer: list[str] = []
-    while index < len(text):
-        ch = text[index]
-        if ch == end:
-            if index + 1 < len(text) and text[index + 1] == end:
-                buffer.append(end)
-                index += 2
-                continue
-            break
-        if end == " " and ch == ";":
-            break
-        buffer.append(ch)
-        index += 1
-    if index < len(text):
-        index = _skip_space(text, index + (end != " "))
-        index += index < len(text) and text[index] == ";"
-    return "".join(buffer), index
 
 
 # ---- numbers -----------------------------------------------------------------------------
