@@ -43,7 +43,8 @@ HEX_DIGITS = {ord(c): int(c, 16) for c in "0123456789abcdefABCDEF"} | {ord("G"):
 class BinaryData(BslObject):
     __slots__ = ("data",)
     type_name = "ДвоичныеДанные"
-    spellings = spellings("Размер Size size", "Записать Write write")
+    spellings = spellings("Размер Size size", "Записать Write write",
+                          "ОткрытьПотокДляЧтения OpenStreamForRead openstreamforread")
 
     def __init__(self, data: bytes) -> None:
         self.data = data
@@ -66,6 +67,27 @@ class BinaryData(BslObject):
         from portcheck.interp.bsl.text_files import write_bytes
 
         write_bytes(_text(target), self.data)
+
+    def bsl_openstreamforread(self) -> ReadStream:
+        return ReadStream(self.data)
+
+
+class ReadStream(BslObject):
+    """``Поток`` of ``ОткрытьПотокДляЧтения()``: binary data to read, which ``ЧтениеТекста``
+    takes in place of a file (the other stream objects of OneScript are not implemented)."""
+
+    __slots__ = ("data",)
+    type_name = "Поток"
+    spellings = spellings("Размер Size size", "Закрыть Close close")
+
+    def __init__(self, data: bytes) -> None:
+        self.data = data
+
+    def bsl_size(self) -> int:
+        return len(self.data)
+
+    def bsl_close(self) -> None:
+        self.data = b""
 
 
 class BinaryDataBuffer(BslObject):

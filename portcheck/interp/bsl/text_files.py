@@ -43,10 +43,11 @@ def write_bytes(path: str, data: bytes) -> None:
         raise _fault(error, path) from None
 
 
-def read_text_file(path: str, encoding: Any = None, raw: bool = False) -> str:
-    """A text file (UTF-8 unless told; a BOM found wins), with its CR LF as LF unless raw."""
+def read_text_file(path: str | bytes, encoding: Any = None, raw: bool = False) -> str:
+    """A text file, or the bytes of a stream (UTF-8 unless told; a BOM found wins), with its
+    CR LF as LF unless raw."""
     chosen = UTF8 if encoding is None else encoding_of(encoding)
-    text = decode_sniffing(read_bytes(path), chosen)
+    text = decode_sniffing(path if type(path) is bytes else read_bytes(path), chosen)
     return text if raw else text.replace("\r\n", "\n")
 
 
@@ -222,7 +223,8 @@ def _whole(number: Any) -> int:
 
 
 class TextReader(BslObject):
-    """``ЧтениеТекста`` over a file: ``Прочитать([Символов])``, ``ПрочитатьСтроку()``; CR LF
+    """``ЧтениеТекста`` over a file or a stream (``ДвоичныеДанные.ОткрытьПотокДляЧтения()``,
+    so also over a string): ``Прочитать([Символов])``, ``ПрочитатьСтроку()``; CR LF
     reads as LF unless a line separator is given (then the end-of-line separator given, if
     any, becomes it), as TextReadImpl.cs."""
 
@@ -238,7 +240,7 @@ class TextReader(BslObject):
 
     def bsl_open(self, path: Any, encoding: Any = None, line: Any = None, eol: Any = None,
                  *rest: Any) -> None:
-        text = read_text_file(_text(path), encoding, raw=line is not None)
+        text = read_text_file(_source(path), encoding, raw=line is not None)
         if line is not None:
             self.line_break = to_string(line, "onescript")
             if eol is not None and to_string(eol, "onescript"):
@@ -276,6 +278,13 @@ def _text(value: Any) -> str:
     if type(value) is not str:
         raise ProgramFault(BAD_ARGUMENT)
     return value
+
+
+def _source(value: Any) -> str | bytes:
+    """What ``ЧтениеТекста`` reads: a file's path, or the bytes of a stream."""
+    from portcheck.interp.bsl.binary_data import ReadStream
+
+    return value.data if isinstance(value, ReadStream) else _text(value)
 
 
 def _new_text_document(runtime: Any) -> TextDocument:
