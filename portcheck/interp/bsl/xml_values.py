@@ -2,8 +2,8 @@
 .NET's ``XmlConvert``): strings, numbers (``200.85``), Булево (``true``), dates
 (``2014-01-01T12:27:30``), Неопределено and Null (``""``), УникальныйИдентификатор, and the
 members of ``ДопустимыйЗнак``/``ДопустимаяДлина``/``ЧастиДаты`` (by name, either spelling);
-any other value or type is OneScript's error.  ``ДвоичныеДанные`` (Base64) is left to the
-binary data type.
+``ДвоичныеДанные`` as Base64 (``ToBase64String(…, InsertLineBreaks)``: lines of 76, CR LF
+between them; ``FromBase64String`` back); any other value or type is OneScript's error.
 """
 
 from __future__ import annotations
@@ -45,6 +45,10 @@ def xml_string(value: Any) -> str:
         return _date_text(value)
     if kind is UniqueId or (kind is EnumValue and value.enum in XML_ENUMS):
         return value.presentation()  # type: ignore[no-any-return]
+    if getattr(value, "type_name", None) == "ДвоичныеДанные":
+        from portcheck.interp.bsl.binary_data import base64_text
+
+        return base64_text(value.data)
     raise ProgramFault(BAD_VALUE)
 
 
@@ -116,7 +120,21 @@ def _enum_member(enum: str, text: str) -> EnumValue:
     return member
 
 
+def _binary(text: str) -> Any:
+    """``Convert.FromBase64String``: whitespace ignored, anything else not Base64 an error."""
+    from portcheck.interp.bsl.binary_data import BinaryData, base64_bytes
+
+    data = base64_bytes(text)
+    if not data and re.sub(r"[ \t\r\n]", "", text):
+        raise ProgramFault(FORMAT_ERROR.format(
+            "The input is not a valid Base-64 string as it contains a non-base 64 character, "
+            "more than two padding characters, or an illegal character among the padding "
+            "characters."))
+    return BinaryData(data)
+
+
 _READERS = {
     "Булево": _boolean, "Число": _number, "Строка": lambda text: text, "Дата": _date,
     "Неопределено": _empty(None), "Null": _empty(NULL), "УникальныйИдентификатор": _guid,
+    "ДвоичныеДанные": _binary,
 }
