@@ -15,6 +15,7 @@ from decimal import Decimal
 
 from portcheck.interp.bsl import netdecimal
 from portcheck.interp.bsl.format_params import parse_params
+from portcheck.interp.bsl.formatting import MAX_FORMAT_DIGITS, TOO_MANY_DIGITS
 from portcheck.interp.bsl.netculture import RU, Culture, culture
 from portcheck.interp.bsl.netdates import format_datetime
 from portcheck.interp.bsl.netnumbers import NumberFormat, format_custom, format_n
@@ -90,6 +91,8 @@ def format_number(num: Number, params: dict[str, str], current: Culture = CURREN
         return zero
     limits = "nd" in params or "nfd" in params
     total, fraction = _unsigned(params.get("nd", "")), _unsigned(params.get("nfd", ""))
+    if max(total, fraction) > MAX_FORMAT_DIGITS:  # the platform dialect's limit too
+        raise ProgramFault(TOO_MANY_DIGITS)
     if params.get("nds"):
         nf.decimal_separator = params["nds"][:1]
     if params.get("ngs"):
