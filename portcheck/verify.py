@@ -13,7 +13,7 @@ from portcheck.execution import planned_runs, run_stdin
 from portcheck.languages import LANGUAGES
 from portcheck.ports import Port
 from portcheck.results import CheckResult
-from portcheck.runners import bytecode, containment, java_batch
+from portcheck.runners import bytecode, containment, java_batch, zygote
 from portcheck.schedule import load_timings, save_timings, slowest_first
 from portcheck.workers import map_on_threads
 
@@ -71,9 +71,10 @@ def verify(context: CheckContext, ports: list[Port], jobs: int | None = None,
     called as each port's checks end (a progress indicator counts them).  ``jobs`` ports
     are checked at once (default: one per core), the slowest first (``schedule``), the Java
     ones' builds and runs in one JVM (``java_batch``), the embedded interpreters' bytecode
-    in the cache (``runners.bytecode``); the results are those of a serial
-    run.  Interrupted (Ctrl-C, SIGTERM), it ends the runs in flight and starts no other
-    before it passes the interruption on: it does not wait for the ports' time limits."""
+    in the cache (``runners.bytecode``), their runs forked from a zygote
+    (``runners.zygote``); the results are those of a serial run.  Interrupted (Ctrl-C,
+    SIGTERM), it ends the runs in flight and starts no other before it passes the
+    interruption on: it does not wait for the ports' time limits."""
     seconds: dict[str, float] = {}
 
     def one(port: Port) -> list[CheckResult]:
@@ -88,7 +89,7 @@ def verify(context: CheckContext, ports: list[Port], jobs: int | None = None,
     settings = context.settings
     try:
         with java_batch.session(java_jobs(context, ports), settings.timeout,
-                                settings.max_output), bytecode.session():
+                                settings.max_output), bytecode.session(), zygote.session():
             results = map_on_threads(one, order, jobs or default_jobs(),
                                      stop=containment.stop_all)
     finally:

@@ -15,12 +15,14 @@ import subprocess
 import tempfile
 import time
 from abc import ABC, abstractmethod
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 from portcheck.runners import containment
-from portcheck.runners.pipes import Pipes
+from portcheck.runners.pipes import Pipes, Streams
 
 DEFAULT_TIMEOUT = 20.0
 DEFAULT_MAX_OUTPUT = 16 * 1024 * 1024  # bytes read from a program's stdout, and its stderr
@@ -138,9 +140,46 @@ def run_command(
     env = env if env is not None else child_env()
     if cwd is not None:
         return _contained(words, stdin, timeout, max_output, cwd, env)
+    with scratch_folder() as scratch:
+        return _contained(words, stdin, timeout, max_output, scratch, env)
+
+
+@contextmanager
+def scratch_folder() -> Iterator[Path]:
+    """A run's own working folder, removed afterwards."""
     with tempfile.TemporaryDirectory(prefix="portcheck-run-",
-                                     ignore_cleanup_errors=True) as scratch:
-        return _contained(words, stdin, timeout, max_output, Path(scratch), env)
+                                     ignore_cleanup_errors=True) as folder:
+        yield Path(folder)
+
+
+class Child(Streams, Protocol):
+    """A started run as :func:`collect` sees it: its pipes, and its end."""
+
+    pid: int
+
+    def exited(self, deadline: float) -> bool:
+        """Whether it exits by ``deadline``; its id stays reserved (not reaped)."""
+
+    def wait(self) -> int | None:
+        """Its exit status (-N: killed by signal N), once it was ended; None if unknown."""
+
+
+@dataclass
+class _Spawned:
+    """A run started by :func:`containment.start`: portcheck's own child."""
+
+    process: subprocess.Popen[bytes]
+
+    def __post_init__(self) -> None:
+        self.pid = self.process.pid
+        self.stdin, self.stdout, self.stderr = (self.process.stdin, self.process.stdout,
+                                                self.process.stderr)
+
+    def exited(self, deadline: float) -> bool:
+        return containment.await_exit(self.pid, deadline)
+
+    def wait(self) -> int | None:
+        return self.process.wait()
 
 
 def _contained(argv: list[str], stdin: str, timeout: float, max_output: int, cwd: Path,
@@ -151,46 +190,37 @@ def _contained(argv: list[str], stdin: str, timeout: float, max_output: int, cwd
         process, family = containment.start(argv, cwd=cwd, env=env)
     except OSError as error:
         raise CannotStart(f"cannot start {argv[0]}: {error.strerror}") from None
-    pipes = Pipes(process, stdin.encode("utf-8"), max_output)
+    return collect(_Spawned(process), family, stdin, max_output, started, deadline)
+
+
+def collect(child: Child, family: containment.Family, stdin: str, max_output: int,
+            started: float, deadline: float) -> RunResult:
+    """Feed ``stdin`` to a started run and read its output until it ends, meets a limit or
+    is stopped; then end its family (all it started) and say what happened."""
+    pipes = Pipes(child, stdin.encode("utf-8"), max_output)
     try:
-        timed_out = _runs_out(process, family, pipes, deadline)
+        timed_out = _runs_out(child, family, pipes, deadline)
     finally:
         containment.end(family)
         pipes.pump(time.monotonic() + DRAIN_SECONDS)  # what was printed before the end
         pipes.close()
-        process.wait()
+        returncode = child.wait()
     if family.stopped.is_set():
         raise containment.Interrupted()
     return RunResult(
         stdout=_decode(pipes.stdout),
         stderr=_decode(pipes.stderr),
-        returncode=None if timed_out else process.returncode,
+        returncode=None if timed_out else returncode,
         seconds=time.perf_counter() - started,
         timed_out=timed_out,
         output_limited=pipes.limited,
     )
 
 
-def _runs_out(process: subprocess.Popen[bytes], family: containment.Family, pipes: Pipes,
+def _runs_out(child: Child, family: containment.Family, pipes: Pipes,
               deadline: float) -> bool:
     """Let the program run until it has closed its output and exited, the output limit or
     a stop ends it (False), or the deadline passes (True: it ran out of time)."""
     if pipes.pump(deadline, family.stopped):
-        return not _exited(process.pid, deadline)
+        return not child.exited(deadline)
     return not (pipes.limited or family.stopped.is_set())
-
-
-def _exited(pid: int, deadline: float) -> bool:
-    """Wait until ``pid`` has exited, without reaping it (so its id cannot be reused before
-    its group is killed); False when the deadline passes first."""
-    delay = 0.0005
-    while True:
-        try:
-            if os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None:
-                return True
-        except ChildProcessError:
-            return True
-        if time.monotonic() >= deadline:
-            return False
-        time.sleep(delay)
-        delay = min(delay * 2, 0.02)

@@ -42,6 +42,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from portcheck.runners.proctable import Proc, environment_value, processes, read_proc
 
@@ -73,22 +74,47 @@ _stopping = threading.Event()
 _numbers = itertools.count(1)
 
 
-def start(argv: Sequence[str], *, cwd: Path | None,
-          env: Mapping[str, str]) -> tuple[subprocess.Popen[bytes], Family]:
-    """Start ``argv`` with three pipes, as the leader of its own session, marked as a run."""
-    marker = f"{os.getpid()}.{next(_numbers)}.{secrets.token_hex(4)}"
+def start(argv: Sequence[str], *, cwd: Path | None, env: Mapping[str, str],
+          **options: Any) -> tuple[subprocess.Popen[bytes], Family]:
+    """Start ``argv`` with three pipes (or the streams in ``options``, which go to
+    ``subprocess.Popen``), as the leader of its own session, marked as a run."""
+    marker = new_marker()
+    streams = {"stdin": subprocess.PIPE, "stdout": subprocess.PIPE, "stderr": subprocess.PIPE}
     with _lock:
-        if _stopping.is_set():
-            raise Interrupted()
-        if not _live:
-            _set_subreaper(True)
+        _admit()
         process = subprocess.Popen(
-            list(argv), stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-            cwd=cwd, env={**env, MARKER_ENV: marker}, start_new_session=True)
-        leader = read_proc(process.pid)
-        family = Family(process.pid, marker, leader.start if leader else 0)
-        _live[marker] = family
+            list(argv), cwd=cwd, env={**env, MARKER_ENV: marker}, start_new_session=True,
+            **{**streams, **options})
+        _live[marker] = family = _family(process.pid, marker)
     return process, family
+
+
+def adopt(leader: int, marker: str) -> Family:
+    """Contain a run that another process started for portcheck (verify's zygote forks
+    them): ``leader`` leads its own session and carries ``marker``."""
+    with _lock:
+        _admit()
+        _live[marker] = family = _family(leader, marker)
+    return family
+
+
+def _admit() -> None:
+    """Under the lock, before a run is added: none while stopping; the first makes
+    portcheck the subreaper."""
+    if _stopping.is_set():
+        raise Interrupted()
+    if not _live:
+        _set_subreaper(True)
+
+
+def new_marker() -> str:
+    """A marker no other run of this portcheck carries."""
+    return f"{os.getpid()}.{next(_numbers)}.{secrets.token_hex(4)}"
+
+
+def _family(leader: int, marker: str) -> Family:
+    found = read_proc(leader)
+    return Family(leader, marker, found.start if found else 0)
 
 
 def end(family: Family) -> None:
@@ -110,6 +136,22 @@ def end(family: Family) -> None:
         _live.pop(family.marker, None)
         if not _live:
             _set_subreaper(False)
+
+
+def await_exit(pid: int, deadline: float) -> bool:
+    """Wait until our child ``pid`` has exited, without reaping it (so its id cannot be
+    reused before its group is killed); False when the deadline passes first."""
+    delay = 0.0005
+    while True:
+        try:
+            if os.waitid(os.P_PID, pid, os.WEXITED | os.WNOHANG | os.WNOWAIT) is not None:
+                return True
+        except ChildProcessError:
+            return True
+        if time.monotonic() >= deadline:
+            return False
+        time.sleep(delay)
+        delay = min(delay * 2, 0.02)
 
 
 def stop_all() -> None:

@@ -24,7 +24,7 @@ from portcheck.interp import program_cache
 from portcheck.interp.errors import CompileError
 from portcheck.interp.frontends import DEFAULT_ENCODING
 from portcheck.languages import EMBEDDED, engine_for, get_language
-from portcheck.runners import bytecode
+from portcheck.runners import bytecode, zygote
 from portcheck.runners.base import (
     DEFAULT_MAX_OUTPUT,
     DEFAULT_TIMEOUT,
@@ -113,11 +113,20 @@ class InterpretedRunner(Runner):
         program = str(built.absolute())  # a run's working folder is a scratch one
         if self.engine == self.external and self.external_program:
             return [self.external_program, program]
-        return [sys.executable, "-u", "-m", self.module, program, *self.embedded_options()]
+        return [sys.executable, "-u", "-m", self.module, *self.embedded_argv(built)]
+
+    def embedded_argv(self, built: Path) -> list[str]:
+        """The embedded interpreter's command line after ``python -u -m <module>``."""
+        return [str(built.absolute()), *self.embedded_options()]
 
     def run(self, built: Path, *, stdin: str = "", timeout: float = DEFAULT_TIMEOUT,
             max_output: int = DEFAULT_MAX_OUTPUT, args: Sequence[str] = ()) -> RunResult:
         env = bytecode.apply(child_env({"PYTHONPATH": str(_PACKAGE_ROOT)}))
+        if self.engine == EMBEDDED:  # within verify: forked from its zygote, if it can
+            forked = zygote.take(self.language, [*self.embedded_argv(built), *args],
+                                 stdin=stdin, timeout=timeout, max_output=max_output, env=env)
+            if forked is not None:
+                return forked
         return run_command([*self.argv(built), *args], stdin=stdin, timeout=timeout,
                            max_output=max_output, env=env)
 

@@ -12,20 +12,27 @@ from __future__ import annotations
 import os
 import select
 import selectors
-import subprocess
 import threading
 import time
-from typing import IO
+from typing import IO, Protocol
 
 CHUNK = 1 << 16
 POLL = 0.25  # seconds between looks at the stop flag while nothing happens
+
+
+class Streams(Protocol):
+    """A started program's pipes (``subprocess.Popen`` has them)."""
+
+    stdin: IO[bytes] | None
+    stdout: IO[bytes] | None
+    stderr: IO[bytes] | None
 
 
 class Pipes:
     """``stdout`` and ``stderr`` as read so far; ``limited`` names a stream that passed
     ``limit`` bytes (it keeps its first ``limit``)."""
 
-    def __init__(self, process: subprocess.Popen[bytes], data: bytes, limit: int) -> None:
+    def __init__(self, process: Streams, data: bytes, limit: int) -> None:
         self.limit = limit
         self.stdout = bytearray()
         self.stderr = bytearray()
