@@ -43,7 +43,7 @@ from pathlib import Path
 
 from portcheck.interp.zygote import DESCRIPTORS, MAX_MESSAGE, READY, Request
 from portcheck.runners import containment
-from portcheck.runners.base import RunResult, collect, scratch_folder
+from portcheck.runners.base import DRAIN_SECONDS, RunResult, collect, scratch_folder
 
 SWITCH_ENV = "PORTCHECK_ZYGOTE"  # "0": no zygote (for comparison and debugging)
 START_SECONDS = 120.0  # its imports, and the bytecode they may compile: not a run's time
@@ -155,6 +155,8 @@ class ForkedChild:
         return self.status is not None or self.gone
 
     def wait(self) -> int | None:
+        """Its exit status: once verify has ended the run, the zygote says it at once."""
+        self.exited(time.monotonic() + DRAIN_SECONDS)
         return self.status
 
     def release(self) -> None:
