@@ -1,8 +1,11 @@
-"""The embedded interpreters' start-up per run, as verify runs them (its bytecode session,
-``portcheck.runners.bytecode``) and as every other command does: the CPU seconds of each
-``python -m portcheck.interp.<language> FILE`` process (user + system, of the child) and
-its wall time, the two ways alternating so that a change in the machine's load hits both.
-Asserts nothing.
+"""The embedded interpreters' start-up per run, as verify runs them (forked from its zygote,
+``portcheck.runners.zygote``; or, with ``PORTCHECK_ZYGOTE=0``, a ``python -m
+portcheck.interp.<language> FILE`` process each with its bytecode session,
+``portcheck.runners.bytecode``) and as every other command does (a process each): the CPU
+seconds per run of the processes it took (user + system of the children; for the zygote,
+its own start and its children, counted when it is reaped at the session's end) and the
+wall time per run, the three ways alternating so that a change in the machine's load hits
+them all.  Asserts nothing.
 
     python benchmarks/bench_startup.py [--runs 20] [--rounds 2]
 """
@@ -10,12 +13,14 @@ Asserts nothing.
 from __future__ import annotations
 
 import argparse
+import os
 import resource
 import time
 from collections.abc import Callable
+from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
 
-from portcheck.runners import bytecode, get_runner
+from portcheck.runners import bytecode, get_runner, zygote
 
 ROOT = Path(__file__).resolve().parents[1]
 PROGRAMS = {  # small programs of the tests' corpora: start-up is most of their run
@@ -30,15 +35,21 @@ def children_cpu() -> float:
     return usage.ru_utime + usage.ru_stime
 
 
-def measure(run: Callable[[], None], runs: int) -> tuple[float, float]:
-    """CPU and wall seconds per run."""
+WAYS = ("as run/pytest", "verify, no zygote", "verify (zygote)")
+
+
+def measure(run: Callable[[], None], runs: int,
+            around: Callable[[], AbstractContextManager[object]] = nullcontext
+            ) -> tuple[float, float]:
+    """CPU and wall seconds per run, of ``runs`` runs within ``around()``."""
     cpu, wall = children_cpu(), time.perf_counter()
-    for _ in range(runs):
-        run()
+    with around():
+        for _ in range(runs):
+            run()
     return (children_cpu() - cpu) / runs, (time.perf_counter() - wall) / runs
 
 
-def one_way(language: str, session: bool, runs: int) -> tuple[float, float]:
+def one_way(language: str, way: str, runs: int) -> tuple[float, float]:
     runner = get_runner(language, engine="embedded")
     built = runner.build(PROGRAMS[language])
 
@@ -47,11 +58,11 @@ def one_way(language: str, session: bool, runs: int) -> tuple[float, float]:
         if result.returncode != 0:
             raise SystemExit(f"{built}: exit {result.returncode}\n{result.stderr}")
 
-    if not session:
+    if way == WAYS[0]:
         return measure(run, runs)
     with bytecode.session():
         run()  # the first run writes the bytecode
-        return measure(run, runs)
+        return measure(run, runs, zygote.session if way == WAYS[2] else nullcontext)
 
 
 def main() -> None:
@@ -59,12 +70,13 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--rounds", type=int, default=2)
     args = parser.parse_args()
-    print("language  round  way                 CPU s/run  wall s/run")
+    print("language  round  way                 CPU s/run  wall s/run  load average")
     for language in PROGRAMS:
         for round_ in range(1, args.rounds + 1):
-            for session, way in ((False, "as run/pytest"), (True, "verify (bytecode)")):
-                cpu, wall = one_way(language, session, args.runs)
-                print(f"{language:8}  {round_:5}  {way:18}  {cpu:9.3f}  {wall:10.3f}")
+            for way in WAYS:
+                cpu, wall = one_way(language, way, args.runs)
+                load = os.getloadavg()[0]
+                print(f"{language:8}  {round_:5}  {way:18}  {cpu:9.3f}  {wall:10.3f}  {load:12.1f}")
 
 
 if __name__ == "__main__":

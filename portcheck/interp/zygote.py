@@ -36,6 +36,7 @@ from dataclasses import asdict, dataclass
 READY = b"ready"
 MAX_MESSAGE = 1 << 20  # a request: a command line and an environment
 DESCRIPTORS = 4  # stdin, stdout, stderr, the run's channel
+RUN_IMPORTS = ("locale", "encodings.utf_8_sig")  # what every run imports as it starts
 _CONTROL, _WAKE = "control", "wake"
 
 
@@ -78,6 +79,8 @@ def preload() -> dict[str, str]:
             mains[name] = str(importlib.import_module(spec.embedded + ".__main__").__file__)
             front_end(name)
     program_cache.interpreter_digest()
+    for module in RUN_IMPORTS:
+        importlib.import_module(module)
     gc.collect()
     gc.freeze()
     return mains
