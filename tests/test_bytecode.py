@@ -4,18 +4,17 @@ outside a session."""
 
 from __future__ import annotations
 
-from contextlib import nullcontext
 from pathlib import Path
 
 import pytest
-from cli_run import portcheck
+from embedded_sessions import FAILS, reports_with_and_without
 
 from portcheck.runners import bytecode, get_runner
 from portcheck.runners.base import RunResult
 
 PROGRAMS = {
     "prints": 'Для i = 1 По 3 Цикл\n    Сообщить("line " + i);\nКонецЦикла;\n',
-    "fails": 'Сообщить("before");\nВызватьИсключение "boom";\n',
+    "fails": FAILS,
     "hangs": "Пока Истина Цикл\nКонецЦикла;\n",
     "floods": 'Пока Истина Цикл\n    Сообщить("xxxxxxxxxxxxxxxx");\nКонецЦикла;\n',
 }
@@ -78,16 +77,8 @@ def test_the_outcomes_are_those_of_the_programs(cache: Path, tmp_path: Path) -> 
 def test_verify_reports_the_same_without_the_session(project_copy: Path, capsys,
                                                      monkeypatch: pytest.MonkeyPatch) -> None:
     """A failing, a hanging and a passing embedded port: the same report and exit code."""
-    (project_copy / "ports/freecell/bsl/freecell.bsl").write_text(
-        PROGRAMS["fails"], encoding="utf-8")
-    (project_copy / "ports/freecell/kumir/freecell.kum").write_text(
-        "алг\nнач\n  нц пока да\n  кц\nкон\n", encoding="utf-8")
     monkeypatch.setenv("PYTHONDONTWRITEBYTECODE", "1")
-    words = ["verify", "--lang", "bsl", "--lang", "kumir", "--lang", "bsl-article",
-             "--engine", "embedded", "--timeout", "3", "--color", "never"]
-    with_it = portcheck(capsys, *words)
-    monkeypatch.setattr(bytecode, "session", nullcontext)
-    without = portcheck(capsys, *words)
+    with_it, without = reports_with_and_without(bytecode, project_copy, capsys, monkeypatch)
     assert with_it[0] == 1 and "boom" in with_it[1] and "3 s" in with_it[1], with_it[1]
     assert with_it == without
 

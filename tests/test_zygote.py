@@ -11,11 +11,10 @@ import signal
 import subprocess
 import sys
 import time
-from contextlib import nullcontext
 from pathlib import Path
 
 import pytest
-from cli_run import portcheck
+from embedded_sessions import FAILS, reports_with_and_without
 from processes import gone_soon
 
 from portcheck.runners import bytecode, get_runner, zygote
@@ -27,8 +26,7 @@ HANG = "Пока Истина Цикл\nКонецЦикла;\n"
 PROGRAMS: dict[str, tuple[str, dict[str, str], str, str, str, list[str]]] = {
     "prints": ("bsl", {}, "prints.bsl",
                'Для i = 1 По 3 Цикл\n    Сообщить("строка " + i);\nКонецЦикла;\n', "", []),
-    "fails": ("bsl", {}, "fails.bsl", 'Сообщить("before");\nВызватьИсключение "boom";\n',
-              "", []),
+    "fails": ("bsl", {}, "fails.bsl", FAILS, "", []),
     "hangs": ("bsl", {}, "hangs.bsl", HANG, "", []),
     "floods": ("bsl", {}, "floods.bsl",
                'Пока Истина Цикл\n    Сообщить("xxxxxxxxxxxxxxxx");\nКонецЦикла;\n', "", []),
@@ -185,15 +183,7 @@ def test_another_environment_or_the_switch_means_no_zygote(
 def test_verify_reports_the_same_without_the_zygote(project_copy: Path, capsys,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """A failing, a hanging and passing embedded ports: the same report and exit code."""
-    (project_copy / "ports/freecell/bsl/freecell.bsl").write_text(
-        PROGRAMS["fails"][3], encoding="utf-8")
-    (project_copy / "ports/freecell/kumir/freecell.kum").write_text(
-        "алг\nнач\n  нц пока да\n  кц\nкон\n", encoding="utf-8")
-    words = ["verify", "--lang", "bsl", "--lang", "kumir", "--lang", "bsl-article",
-             "--engine", "embedded", "--timeout", "3", "--color", "never"]
-    with_it = portcheck(capsys, *words)
-    monkeypatch.setattr(zygote, "session", nullcontext)
-    without = portcheck(capsys, *words)
+    with_it, without = reports_with_and_without(zygote, project_copy, capsys, monkeypatch)
     assert with_it[0] == 1 and "boom" in with_it[1] and "3 s" in with_it[1], with_it[1]
     assert with_it == without
 
