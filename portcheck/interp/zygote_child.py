@@ -49,10 +49,25 @@ def _standard_streams(stdio: list[int]) -> None:
     over them as Python makes them at start-up with ``-u``."""
     for target, fd in enumerate(stdio):
         os.dup2(fd, target)
-    os.closerange(3, os.sysconf("SC_OPEN_MAX"))
+    _close_all_but_standard()
     sys.stdin = sys.__stdin__ = _text(0, "r", sys.__stdin__)
     sys.stdout = sys.__stdout__ = _text(1, "w", sys.__stdout__)
     sys.stderr = sys.__stderr__ = _text(2, "w", sys.__stderr__)
+
+
+def _close_all_but_standard() -> None:
+    """Close every descriptor above 2: those listed open (a ``closerange`` up to the limit
+    of open files can take a million calls where ``close_range`` is missing)."""
+    try:
+        names = os.listdir("/proc/self/fd")
+    except OSError:
+        os.closerange(3, os.sysconf("SC_OPEN_MAX"))
+        return
+    for fd in sorted(int(name) for name in names if int(name) > 2):
+        try:
+            os.close(fd)
+        except OSError:
+            pass  # the listing's own descriptor, closed already
 
 
 def _text(fd: int, mode: str, like: TextIO | None) -> TextIO:

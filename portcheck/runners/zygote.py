@@ -70,9 +70,12 @@ class Zygote:
                 argv, cwd=self._folder, env=self.env, stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                 pass_fds=(theirs.fileno(),))
-        except OSError as error:
+        except BaseException as error:
             self.control.close()
-            raise ZygoteFailed(str(error)) from None
+            shutil.rmtree(self._folder, ignore_errors=True)
+            if isinstance(error, OSError):
+                raise ZygoteFailed(str(error)) from None
+            raise
         finally:
             theirs.close()
         if _receive(self.control, time.monotonic() + START_SECONDS) != READY:
