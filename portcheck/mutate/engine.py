@@ -37,10 +37,12 @@ from portcheck.execution import RunSettings, produce_output
 from portcheck.mutate import equivalence
 from portcheck.mutate.builds import Build, build_all
 from portcheck.mutate.operators import Mutant, mutants
+from portcheck.mutate.prefix import ExpectedOutput
 from portcheck.mutate.reviewed import reviewed_equivalents
 from portcheck.ports import Port
 from portcheck.project import Project
 from portcheck.results import Reason, RunProblem
+from portcheck.runners.watch import watching
 from portcheck.yamlio import read_text
 
 TIME_FACTOR = 5.0  # a mutant's time limit: this many times the original's run ...
@@ -102,6 +104,9 @@ class Plan:
     seed: int = 1
     timeout: float | None = None  # a mutant's time limit (default: from the original's run)
     lines: frozenset[int] | None = None  # only mutants of these lines of the program
+    early_stop: bool = True  # a mutant stopped at its first wrong output (``prefix``)
+    time_factor: float = TIME_FACTOR  # the default time limit: this times the original's run
+    time_margin: float = 0.0  # ... plus this
 
 
 def usable(port: Port) -> None:
@@ -158,11 +163,11 @@ def _score(port: Port, settings: RunSettings, plan: Plan, text: str, made: list[
     programs = [_write(folder / str(n), port, m.apply(lines)) for n, m in enumerate(chosen)]
     original = _write(folder / "original", port, text)
     builds = build_all(port, settings, [original, *programs], plan.jobs)
-    limit = _time_limit(port, settings, original, builds[0], expected)
-    limit = plan.timeout or limit
+    seconds = _original_seconds(port, settings, original, builds[0], expected)
+    limit = plan.timeout or max(MIN_SECONDS, plan.time_factor * seconds + plan.time_margin)
     verdicts = [Verdict(m, Fate.EQUIVALENT, "changes only comments or layout") for m in layout]
     verdicts += _run_all(port, replace(settings, timeout=limit), chosen, programs, builds,
-                         expected, plan.jobs)
+                         expected, plan)
     return verdicts, limit
 
 
@@ -180,10 +185,10 @@ def _write(folder: Path, port: Port, text: str) -> Path:
     return program
 
 
-def _time_limit(port: Port, settings: RunSettings, original: Path, build: Build,
-                expected: list[Segment]) -> float:
-    """The original run once on the golden cases (it must pass them); the time limit of a
-    mutant's run is a few times its run time."""
+def _original_seconds(port: Port, settings: RunSettings, original: Path, build: Build,
+                      expected: list[Segment]) -> float:
+    """The original run once on the golden cases (it must pass them): its run time (a
+    mutant's time limit is a few times that)."""
     if not build.ok:
         raise OriginalFails(f"{port.id}: the original program does not build: "
                             f"{build.error.strip()[:300]}")
@@ -195,7 +200,7 @@ def _time_limit(port: Port, settings: RunSettings, original: Path, build: Build,
     difference = compare(expected, port.normalize.apply(output.stdout), port.compare)
     if difference:
         raise _original_fails(port, difference.one_line())
-    return max(MIN_SECONDS, TIME_FACTOR * output.seconds)
+    return output.seconds
 
 
 class OriginalFails(UsageError):
@@ -211,7 +216,7 @@ def _original_fails(port: Port, why: str) -> UsageError:
 
 
 def _run_all(port: Port, settings: RunSettings, chosen: list[Mutant], programs: list[Path],
-             builds: list[Build], expected: list[Segment], jobs: int) -> list[Verdict]:
+             builds: list[Build], expected: list[Segment], plan: Plan) -> list[Verdict]:
     """Stillborn, equivalent by compiled form, duplicate, or the fate of a run."""
     original_form = builds[0].form
     seen: dict[str, Mutant] = {}
@@ -222,9 +227,9 @@ def _run_all(port: Port, settings: RunSettings, chosen: list[Mutant], programs: 
         if verdict is None:
             runs.append((len(verdicts), mutant, program, build))
         verdicts.append(verdict)
-    with ThreadPoolExecutor(jobs) as pool:
-        ran = pool.map(lambda job: _run_one(port, settings, job[1], job[2], job[3], expected),
-                       runs)
+    with ThreadPoolExecutor(plan.jobs) as pool:
+        ran = pool.map(lambda job: _run_one(port, settings, job[1], job[2], job[3], expected,
+                                            plan.early_stop), runs)
         for (index, *_rest), verdict in zip(runs, ran, strict=True):
             verdicts[index] = verdict
     return [v for v in verdicts if v is not None]
@@ -245,11 +250,18 @@ def _before_running(mutant: Mutant, build: Build, original_form: str | None,
 
 
 def _run_one(port: Port, settings: RunSettings, mutant: Mutant, program: Path, build: Build,
-             expected: list[Segment]) -> Verdict:
+             expected: list[Segment], early_stop: bool) -> Verdict:
+    """The mutant's fate; with ``early_stop``, its run is stopped at its first wrong output
+    (killed: no rest of the run could make it match)."""
+    watch = ExpectedOutput(expected, port.normalize, port.compare) if early_stop else None
     try:
-        output = produce_output(port, program, settings, kind="mutant", prebuilt=build.prebuilt)
+        with watching(watch):
+            output = produce_output(port, program, settings, kind="mutant",
+                                    prebuilt=build.prebuilt)
     except RunProblem as problem:
         reason = problem.result.reason
+        if reason == Reason.DIFFERS and watch is not None:
+            return Verdict(mutant, Fate.KILLED, f"{watch.difference()} (stopped there)")
         if reason == Reason.TIME_LIMIT:
             return Verdict(mutant, Fate.TIMED_OUT, problem.result.message)
         if reason == Reason.BUILD_FAILED:

@@ -19,7 +19,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from portcheck.runners import containment
+from portcheck.runners import containment, watch
 from portcheck.runners.pipes import Pipes
 
 DEFAULT_TIMEOUT = 20.0
@@ -53,6 +53,7 @@ class RunResult:
     seconds: float
     timed_out: bool = False
     output_limited: str | None = None  # "stdout" or "stderr": it printed more than the limit
+    wrong_output: bool = False  # stopped: its stdout could no longer match (runners.watch)
 
 
 class CannotStart(Exception):
@@ -151,7 +152,7 @@ def _contained(argv: list[str], stdin: str, timeout: float, max_output: int, cwd
         process, family = containment.start(argv, cwd=cwd, env=env)
     except OSError as error:
         raise CannotStart(f"cannot start {argv[0]}: {error.strerror}") from None
-    pipes = Pipes(process, stdin.encode("utf-8"), max_output)
+    pipes = Pipes(process, stdin.encode("utf-8"), max_output, watch.active())
     try:
         timed_out = _runs_out(process, family, pipes, deadline)
     finally:
@@ -168,16 +169,17 @@ def _contained(argv: list[str], stdin: str, timeout: float, max_output: int, cwd
         seconds=time.perf_counter() - started,
         timed_out=timed_out,
         output_limited=pipes.limited,
+        wrong_output=pipes.wrong,
     )
 
 
 def _runs_out(process: subprocess.Popen[bytes], family: containment.Family, pipes: Pipes,
               deadline: float) -> bool:
-    """Let the program run until it has closed its output and exited, the output limit or
-    a stop ends it (False), or the deadline passes (True: it ran out of time)."""
+    """Let the program run until it has closed its output and exited, the output limit, a
+    wrong output or a stop ends it (False), or the deadline passes (True: out of time)."""
     if pipes.pump(deadline, family.stopped):
         return not _exited(process.pid, deadline)
-    return not (pipes.limited or family.stopped.is_set())
+    return not (pipes.limited or pipes.wrong or family.stopped.is_set())
 
 
 def _exited(pid: int, deadline: float) -> bool:
