@@ -64,7 +64,11 @@ def one_port(args: argparse.Namespace) -> int:
     plan = engine.Plan(jobs=1, limit=args.limit, seed=args.seed, **extra)
     result = engine.score_port(project, port, RunSettings(), plan)
     print(json.dumps({"fates": {v.mutant.key: str(v.fate) for v in result.verdicts},
-                      "time_limit": round(result.time_limit, 2)}, ensure_ascii=False))
+                      "time_limit": round(result.time_limit, 2),
+                      "original": round(getattr(result, "original_seconds", 0.0), 2),
+                      "seconds": {v.mutant.key: round(getattr(v, "seconds", 0.0), 2)
+                                  for v in result.verdicts if getattr(v, "seconds", 0.0)}},
+                     ensure_ascii=False))
     return 0
 
 
@@ -95,7 +99,8 @@ def timed(port: str, code: Path, args: argparse.Namespace) -> dict:
     wall, user, system = (float(x) for x in timing[-1].split()[1:])
     found = json.loads(done.stdout)
     return {"wall": wall, "cpu": round(user + system, 2), "load": round(load, 1),
-            "time_limit": found["time_limit"], "fates": found["fates"]}
+            **{key: found[key] for key in ("time_limit", "original", "fates", "seconds")
+               if key in found}}
 
 
 def compare(data: dict, before: str, after: str) -> str:

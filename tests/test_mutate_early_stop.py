@@ -1,8 +1,9 @@
 """A mutant's run stopped at its first wrong output (``portcheck.runners.watch``,
 ``portcheck.mutate.prefix``), on real runs: stopped there, where the full run would fail it
 too (here: at the time limit); a right output printed slowly, in pieces, never stopped; a
-port run once per case stopped at its first wrong run; and ``portcheck mutate`` with and
-without the early stop, the same mutants detected."""
+port run once per case stopped at its first wrong run; ``portcheck mutate`` with and
+without the early stop, the same mutants detected; and each run of a port run per case
+timed, and limited, on its own (``portcheck.mutate.runs``)."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from portcheck.checks import golden_segments
 from portcheck.compare import compare
 from portcheck.execution import RunSettings, produce_output
 from portcheck.mutate.prefix import ExpectedOutput
+from portcheck.mutate.runs import mutant_limits, run_program
 from portcheck.ports import Port, load_port
 from portcheck.project import find_project
 from portcheck.results import Reason, RunProblem
@@ -93,3 +95,22 @@ def mutate_json(capsys: pytest.CaptureFixture[str], *words: str) -> dict:
                                "--lines", "1", "--timeout", "2", "--format", "json", *words)
     assert code == 0, err
     return json.loads(out)[0]
+
+
+SLOW_SECOND_CASE = '''import sys, time
+n = int(sys.argv[1])
+time.sleep(0 if n == 1 else 3)
+print(f"{n}: 0 steps, peak 1" if n == 1 else "6: 8 steps, peak 16")
+'''
+
+
+def test_each_run_of_a_port_run_per_case_has_its_own_time_limit(suite: Path) -> None:  # noqa: F811
+    port = port_of(suite, "python-limits", SLOW_SECOND_CASE, ["n-1", "n-6"],
+                   'runs: per-case\nargs: ["{n}"]\n')
+    ran = run_program(port, port.program, RunSettings(), {"n-1": 60, "n-6": 60}, "mutant",
+                      None)
+    assert list(ran.seconds) == ["n-1", "n-6"] and ran.seconds["n-6"] >= 3
+    assert mutant_limits(ran.seconds, 5, 0, 3)["n-6"] >= 15
+    with pytest.raises(RunProblem) as stopped:
+        run_program(port, port.program, RunSettings(), {"n-1": 60, "n-6": 1}, "mutant", None)
+    assert stopped.value.result.message == "case n-6: stopped at the time limit of 1 s"
