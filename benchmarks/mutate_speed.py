@@ -73,13 +73,14 @@ def one_port(args: argparse.Namespace) -> int:
 
 
 def measure(args: argparse.Namespace) -> None:
-    data = json.loads(DATA.read_text(encoding="utf-8")) if DATA.exists() else {}
     code = (args.code or Path(__file__).resolve().parent.parent).resolve()
+    measured: dict[str, dict] = {}
     for port in args.port or PORTS:
-        result = timed(port, code, args)
+        measured[port] = result = timed(port, code, args)
         print(f"{args.label} {port}: {result['wall']} s wall, {result['cpu']} s CPU, "
               f"load {result['load']}", file=sys.stderr, flush=True)
-        data.setdefault(args.label, {})[port] = result
+        data = json.loads(DATA.read_text(encoding="utf-8")) if DATA.exists() else {}
+        data[args.label] = {**data.get(args.label, {}), **measured}  # others may write too
         DATA.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n",
                         encoding="utf-8")
 

@@ -93,56 +93,54 @@ def test_a_stopped_output_is_one_the_full_comparison_rejects(scenario: tuple) ->
         assert not stopped(ExpectedOutput(expected, normalize, mode), runs)  # a survivor
 
 
-def watch_of(expected: str, mode: str, normalize: Normalize | None = None) -> ExpectedOutput:
-    return ExpectedOutput([Segment("c1", expected)], normalize or Normalize(), mode)
+def answers(expected: str, mode: str, *chunks: bytes,
+            normalize: Normalize | None = None) -> list[bool]:
+    """The watch's answer to each chunk of one run (it is not fed after a "wrong")."""
+    watch = ExpectedOutput([Segment("c1", expected)], normalize or Normalize(), mode)
+    watch.begin_run()
+    said = []
+    for chunk in chunks:
+        said.append(watch.feed(chunk))
+        if not said[-1]:
+            break
+    return said
 
 
 @pytest.mark.parametrize("mode", MODES)
 def test_a_wrong_line_stops_the_run_in_every_mode(mode: str) -> None:
-    watch = watch_of("1 2\n3 4\n5 6\n", mode)
+    assert answers("1 2\n3 4\n5 6\n", mode, b"1 2\n", b"3 5\n") == [True, False]
+    watch = ExpectedOutput([Segment("c1", "1 2\n3 4\n")], Normalize(), mode)
     watch.begin_run()
-    assert watch.feed(b"1 2\n")
-    assert not watch.feed(b"3 5\n")
+    assert not watch.feed(b"1 2\n3 5\n")
     assert watch.difference() == compare(watch.expected, "1 2\n3 5\n", mode).one_line()
 
 
 @pytest.mark.parametrize("mode", MODES)
 def test_output_past_the_expected_stops_the_run_in_every_mode(mode: str) -> None:
-    watch = watch_of("1 2\n", mode)
-    watch.begin_run()
-    assert watch.feed(b"1 2\n")
-    assert not watch.feed(b"3\n")
+    assert answers("1 2\n", mode, b"1 2\n", b"3\n") == [True, False]
 
 
 def test_what_lines_and_tokens_modes_ignore_does_not_stop_a_run() -> None:
-    lines = watch_of("a b\nc\n", "lines")
-    lines.begin_run()
-    assert all(lines.feed(chunk) for chunk in (b"a b  \n", b"c\t\n", b"\n", b"   \n"))
-    tokens = watch_of("a b\nc\n", "tokens")
-    tokens.begin_run()
-    assert all(tokens.feed(chunk) for chunk in (b"a\n\n", b" b c", b"\n\n"))
-    assert tokens.feed(b"d")  # judged once its line is printed (a run's bytes are decoded
-    assert not tokens.feed(b"\n")  # up to its last newline), though a token too many
+    assert all(answers("a b\nc\n", "lines", b"a b  \n", b"c\t\n", b"\n", b"   \n"))
+    # a token too many is judged once its line is printed (a run is decoded up to its
+    # last newline)
+    assert answers("a b\nc\n", "tokens", b"a\n\n", b" b c", b"\n\n", b"d", b"\n") == \
+        [True, True, True, True, False]
 
 
 def test_a_line_not_yet_ended_is_not_judged() -> None:
-    watch = watch_of("abc\n", "exact")
-    watch.begin_run()
-    assert watch.feed(b"ab")  # "ab" could still become "abc"; "abX" too, until its newline
-    assert watch.feed(b"X")
-    assert not watch.feed(b"\n")
+    # "ab" could still become "abc"; "abX" too, until its newline
+    assert answers("abc\n", "exact", b"ab", b"X", b"\n") == [True, True, False]
 
 
 def test_the_ports_normalisation_is_applied_first() -> None:
-    watch = watch_of("J♦\nQ♦\n", "exact",
-                     Normalize(chars={"D": "♦"}, drop_lines=(re.compile(r"^Hand \d+$"),)))
-    watch.begin_run()
-    assert watch.feed(b"Hand 1\nJD\r\nQD\r\n")
-    assert not watch.feed(b"KD\n")
+    cards = Normalize(chars={"D": "♦"}, drop_lines=(re.compile(r"^Hand \d+$"),))
+    assert answers("J♦\nQ♦\n", "exact", b"Hand 1\nJD\r\nQD\r\n", b"KD\n",
+                   normalize=cards) == [True, False]
 
 
 def test_runs_of_a_port_run_per_case_follow_one_another() -> None:
-    watch = watch_of("one\ntwo\n", "exact")
+    watch = ExpectedOutput([Segment("c1", "one\ntwo\n")], Normalize(), "exact")
     watch.begin_run()
     assert watch.feed(b"one\ntw")
     watch.begin_run()  # the next case's run goes on where the last one stopped
