@@ -18,6 +18,7 @@ import json
 import os
 import subprocess
 import sys
+from collections import Counter
 from pathlib import Path
 
 DATA = Path(__file__).resolve().parent / "mutate_speed.json"
@@ -36,6 +37,9 @@ def main() -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--full-runs", action="store_true",
                         help="no early stop, the former time limit (this code only)")
+    parser.add_argument("--factor", type=float, help="the time limit: this times the "
+                        "original's run (this code only; default: the engine's)")
+    parser.add_argument("--margin", type=float, help="... plus this many seconds")
     parser.add_argument("--compare", nargs=2, metavar=("A", "B"))
     parser.add_argument("--one", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -61,6 +65,8 @@ def one_port(args: argparse.Namespace) -> int:
     port = next(p for p in find_ports(project) if p.id == f"ports/{args.one}")
     extra = {"early_stop": False, "time_factor": 5.0, "time_margin": 0.0} if args.full_runs \
         else {}
+    extra |= {name: value for name, value in (("time_factor", args.factor),
+                                              ("time_margin", args.margin)) if value is not None}
     plan = engine.Plan(jobs=1, limit=args.limit, seed=args.seed, **extra)
     result = engine.score_port(project, port, RunSettings(), plan)
     print(json.dumps({"fates": {v.mutant.key: str(v.fate) for v in result.verdicts},
@@ -90,6 +96,9 @@ def timed(port: str, code: Path, args: argparse.Namespace) -> dict:
             "--limit", str(args.limit), "--seed", str(args.seed)]
     if args.full_runs:
         argv.append("--full-runs")
+    for option, value in (("--factor", args.factor), ("--margin", args.margin)):
+        if value is not None:
+            argv += [option, str(value)]
     env = {**os.environ, "PYTHONPATH": str(code)}
     load = os.getloadavg()[0]
     done = subprocess.run(argv, capture_output=True, text=True, env=env, check=False,
@@ -105,21 +114,29 @@ def timed(port: str, code: Path, args: argparse.Namespace) -> dict:
 
 
 def compare(data: dict, before: str, after: str) -> str:
-    """A Markdown table: each port's fates (the same?) and times, before and after."""
-    rows = ["| port | mutants run | fates | wall s before → after | CPU s before → after |",
-            "|---|---|---|---|---|"]
+    """A Markdown table: each port's fates (the same, or how they changed) and times,
+    before and after, with the load average when each started."""
+    rows = ["| port | mutants run | fates | wall s | CPU s | load |", "|---|---|---|---|---|---|"]
     for port, then in data[before].items():
         now = data[after].get(port)
         if now is None:
             continue
-        differ = [k for k in then["fates"] if then["fates"][k] != now["fates"].get(k)]
-        ran = sum(1 for f in then["fates"].values() if f in ("killed", "survived",
-                                                            "timed out"))
-        same = "the same" if not differ and then["fates"].keys() == now["fates"].keys() \
-            else f"{len(differ)} differ: " + "; ".join(differ[:3])
-        rows.append(f"| {port} | {ran} | {same} | {then['wall']:.0f} → {now['wall']:.0f} | "
-                    f"{then['cpu']:.0f} → {now['cpu']:.0f} |")
+        ran = sum(1 for f in then["fates"].values() if f in RAN)
+        rows.append(f"| {port} | {ran} | {changes(then['fates'], now['fates'])} | "
+                    f"{then['wall']:.0f} → {now['wall']:.0f} | "
+                    f"{then['cpu']:.1f} → {now['cpu']:.1f} | {then['load']} → {now['load']} |")
     return "\n".join(rows)
+
+
+RAN = ("killed", "survived", "timed out")
+
+
+def changes(then: dict[str, str], now: dict[str, str]) -> str:
+    """"the same", or how many mutants went from one fate to another."""
+    if then.keys() != now.keys():
+        return "other mutants"
+    moved = Counter(f"{then[k]} → {now[k]}" for k in then if then[k] != now[k])
+    return ", ".join(f"{n} {change}" for change, n in sorted(moved.items())) or "the same"
 
 
 if __name__ == "__main__":
