@@ -19,7 +19,7 @@ from portcheck.exit_status import error_line, how_it_ended
 from portcheck.languages import engine_for, get_language
 from portcheck.ports import Port
 from portcheck.results import FAIL, SKIP, CheckResult, Reason, RunProblem
-from portcheck.runners import BuildError, Runner, RunResult, ToolchainMissing, get_runner
+from portcheck.runners import BuildError, Runner, RunResult, ToolchainMissing, get_runner, watch
 from portcheck.runners.base import DEFAULT_MAX_OUTPUT, DEFAULT_TIMEOUT, CannotStart
 from portcheck.sizes import size_text
 from portcheck.yamlio import read_text
@@ -102,8 +102,9 @@ def _one_run(port: Port, program: Path, settings: RunSettings, case: Case | None
         raise _problem(port, kind, FAIL, f"build failed: {lines[0]}", Reason.BUILD_FAILED,
                        str(exc) if len(lines) > 1 else "") from None
     try:
-        result = runner.run(built, stdin=stdin, timeout=settings.timeout,
-                            max_output=settings.max_output, args=port.args_for(case))
+        with watch.program_run():
+            result = runner.run(built, stdin=stdin, timeout=settings.timeout,
+                                max_output=settings.max_output, args=port.args_for(case))
     except CannotStart as exc:
         raise _problem(port, kind, FAIL, str(exc), Reason.CRASHED) from None
     _check_ending(port, kind, settings, result)
@@ -121,6 +122,9 @@ def _check_ending(port: Port, kind: str, settings: RunSettings, result: RunResul
     if result.timed_out:
         raise _problem(port, kind, FAIL, f"stopped at the time limit of {settings.timeout:g} s",
                        Reason.TIME_LIMIT, _printed(result), result.seconds)
+    if result.wrong_output:
+        raise _problem(port, kind, FAIL, "stopped at its first wrong output", Reason.DIFFERS,
+                       _printed(result), result.seconds)
     if result.returncode != 0:
         assert result.returncode is not None
         said = error_line(result.stderr)

@@ -32,8 +32,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--lines", type=line_numbers, metavar="A-B,C",
                    help="only mutants of these lines of the program (e.g. 20-35,41)")
     p.add_argument("--timeout", type=seconds, metavar="SECONDS",
-                   help="time limit of one mutant's run (default: 5 times the original's "
-                   "run, at least 3 s)")
+                   help="time limit of one mutant's run (default: 3 times the original's "
+                   "same run plus 1 s, at least 3 s)")
+    p.add_argument("--no-early-stop", dest="early_stop", action="store_false",
+                   help="run every mutant to its end, not only until its first wrong output "
+                   "(the same fates, slower: for comparison)")
     p.add_argument("--min-score", type=float, metavar="PERCENT",
                    help="fail (exit 1) when a port's score is below PERCENT")
     p.add_argument("--list-survivors", action="store_true",
@@ -46,7 +49,7 @@ def cmd_mutate(args: argparse.Namespace) -> int:
     project.algorithm(args.algorithm)
     ports = mutable_ports(find_ports(project), args.algorithm, args.lang or ())
     plan = Plan(jobs=args.jobs, limit=args.limit, seed=args.seed, timeout=args.timeout,
-                lines=args.lines)
+                lines=args.lines, early_stop=args.early_stop)
     results: list[PortScore] = []
     for port in ports:
         result = score_port(project, port, RunSettings(), plan)

@@ -8,10 +8,11 @@ Every mutant of the port's committed program (``operators``) is, in this order:
 3. *equivalent* when its compiled form is the original's (trivial compiler equivalence),
    a *duplicate* when it is another mutant's (left out of the score, counted);
 4. run on the port's golden cases, as ``verify`` runs the port (its stdin, arguments, runs
-   per case, normalisation and comparison mode), with a time limit of a few times the
-   original's run: *killed* when its output differs from the goldens or it fails, *timed
-   out* when it meets the limit, *survived* otherwise — unless a person listed it as
-   equivalent (``reviewed``), which makes a survivor *equivalent*.
+   per case, normalisation and comparison mode), each run with a time limit of a few times
+   the original's same run (``runs``): *killed* when its output differs from the goldens
+   or it fails — stopped at its first wrong output (``prefix``) —, *timed out* when it
+   meets the limit, *survived* otherwise — unless a person listed it as equivalent
+   (``reviewed``), which makes a survivor *equivalent*.
 
 The score is (killed + timed out) / (killed + timed out + survived).
 """
@@ -25,7 +26,7 @@ import time
 from collections.abc import Iterator
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import contextmanager
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
@@ -33,18 +34,26 @@ from portcheck.cache_root import CACHE_ENV
 from portcheck.checks import MissingGolden, golden_segments
 from portcheck.compare import Segment, compare
 from portcheck.errors import EXIT_FAILED, UsageError
-from portcheck.execution import RunSettings, produce_output
+from portcheck.execution import RunSettings
 from portcheck.mutate import equivalence
 from portcheck.mutate.builds import Build, build_all
 from portcheck.mutate.operators import Mutant, mutants
+from portcheck.mutate.prefix import ExpectedOutput
 from portcheck.mutate.reviewed import reviewed_equivalents
+from portcheck.mutate.runs import Limits, mutant_limits, run_program, same_limit
 from portcheck.ports import Port
 from portcheck.project import Project
 from portcheck.results import Reason, RunProblem
+from portcheck.runners import bytecode
+from portcheck.runners.watch import watching
 from portcheck.yamlio import read_text
 
-TIME_FACTOR = 5.0  # a mutant's time limit: this many times the original's run ...
-MIN_SECONDS = 3.0  # ... and at least this long
+# A mutant's run's time limit: this many times the original's same run, plus this margin,
+# and at least this long (docs/mutation.md, "How it runs": the finished mutants of the
+# measured ports ran at most 1.33 times the original's run, or within the 3 s).
+TIME_FACTOR = 3.0
+TIME_MARGIN = 1.0
+MIN_SECONDS = 3.0
 ORIGINAL_SECONDS = 300.0  # the original's own run: a time limit only against a hang
 
 
@@ -62,6 +71,7 @@ class Verdict:
     mutant: Mutant
     fate: Fate
     why: str = ""
+    seconds: float = 0.0  # its run (the run that failed, for a failed run)
 
 
 @dataclass
@@ -72,7 +82,8 @@ class PortScore:
     verdicts: list[Verdict]
     generated: int  # mutants the rules made (before --limit)
     seconds: float = 0.0
-    time_limit: float = 0.0
+    time_limit: float = 0.0  # a mutant's run's (the largest, when each case is a run)
+    original_seconds: float = 0.0  # the original's runs
     unused_reviews: list[str] = field(default_factory=list)
 
     def count(self, fate: Fate) -> int:
@@ -102,6 +113,9 @@ class Plan:
     seed: int = 1
     timeout: float | None = None  # a mutant's time limit (default: from the original's run)
     lines: frozenset[int] | None = None  # only mutants of these lines of the program
+    early_stop: bool = True  # a mutant stopped at its first wrong output (``prefix``)
+    time_factor: float = TIME_FACTOR  # the default time limit: this times the original's run
+    time_margin: float = TIME_MARGIN  # ... plus this
 
 
 def usable(port: Port) -> None:
@@ -123,9 +137,12 @@ def score_port(project: Project, port: Port, settings: RunSettings, plan: Plan) 
         expected = golden_segments(project, port)
     except MissingGolden as missing:
         raise UsageError(str(missing)) from None
-    with scratch_cache(), tempfile.TemporaryDirectory(prefix="portcheck-mutate-") as folder:
-        verdicts, limit = _score(port, settings, plan, text, made, expected, Path(folder))
-    result = PortScore(port, verdicts, len(made), time.perf_counter() - started, limit)
+    with bytecode.session(), scratch_cache(), \
+            tempfile.TemporaryDirectory(prefix="portcheck-mutate-") as folder:
+        verdicts, limits, original = _score(port, settings, plan, text, made, expected,
+                                            Path(folder))
+    result = PortScore(port, verdicts, len(made), time.perf_counter() - started,
+                       max(limits.values()), sum(original.values()))
     result.unused_reviews = _review(port, result)
     return result
 
@@ -146,7 +163,7 @@ def scratch_cache() -> Iterator[None]:
 
 
 def _score(port: Port, settings: RunSettings, plan: Plan, text: str, made: list[Mutant],
-           expected: list[Segment], folder: Path) -> tuple[list[Verdict], float]:
+           expected: list[Segment], folder: Path) -> tuple[list[Verdict], Limits, Limits]:
     original_tokens = equivalence.code_tokens(text, port.language)
     no_code = equivalence.layout_lines(text, port.language)
     lines = text.splitlines(keepends=True)
@@ -158,12 +175,12 @@ def _score(port: Port, settings: RunSettings, plan: Plan, text: str, made: list[
     programs = [_write(folder / str(n), port, m.apply(lines)) for n, m in enumerate(chosen)]
     original = _write(folder / "original", port, text)
     builds = build_all(port, settings, [original, *programs], plan.jobs)
-    limit = _time_limit(port, settings, original, builds[0], expected)
-    limit = plan.timeout or limit
+    seconds = _original_seconds(port, settings, original, builds[0], expected)
+    limits = same_limit(port, plan.timeout) if plan.timeout else \
+        mutant_limits(seconds, plan.time_factor, plan.time_margin, MIN_SECONDS)
     verdicts = [Verdict(m, Fate.EQUIVALENT, "changes only comments or layout") for m in layout]
-    verdicts += _run_all(port, replace(settings, timeout=limit), chosen, programs, builds,
-                         expected, plan.jobs)
-    return verdicts, limit
+    verdicts += _run_all(port, settings, limits, chosen, programs, builds, expected, plan)
+    return verdicts, limits, seconds
 
 
 def _sample(code: list[Mutant], plan: Plan) -> list[Mutant]:
@@ -180,22 +197,22 @@ def _write(folder: Path, port: Port, text: str) -> Path:
     return program
 
 
-def _time_limit(port: Port, settings: RunSettings, original: Path, build: Build,
-                expected: list[Segment]) -> float:
-    """The original run once on the golden cases (it must pass them); the time limit of a
-    mutant's run is a few times its run time."""
+def _original_seconds(port: Port, settings: RunSettings, original: Path, build: Build,
+                      expected: list[Segment]) -> Limits:
+    """The original run on the golden cases (it must pass them): the time of each of its
+    runs (a mutant's run's time limit is a few times that)."""
     if not build.ok:
         raise OriginalFails(f"{port.id}: the original program does not build: "
                             f"{build.error.strip()[:300]}")
     try:
-        output = produce_output(port, original, replace(settings, timeout=ORIGINAL_SECONDS),
-                                kind="mutate", prebuilt=build.prebuilt)
+        output = run_program(port, original, settings, same_limit(port, ORIGINAL_SECONDS),
+                             "mutate", build.prebuilt)
     except RunProblem as problem:
         raise _original_fails(port, problem.result.message) from None
     difference = compare(expected, port.normalize.apply(output.stdout), port.compare)
     if difference:
         raise _original_fails(port, difference.one_line())
-    return max(MIN_SECONDS, TIME_FACTOR * output.seconds)
+    return output.seconds
 
 
 class OriginalFails(UsageError):
@@ -210,8 +227,9 @@ def _original_fails(port: Port, why: str) -> UsageError:
                       f"{port.algorithm})")
 
 
-def _run_all(port: Port, settings: RunSettings, chosen: list[Mutant], programs: list[Path],
-             builds: list[Build], expected: list[Segment], jobs: int) -> list[Verdict]:
+def _run_all(port: Port, settings: RunSettings, limits: Limits, chosen: list[Mutant],
+             programs: list[Path], builds: list[Build], expected: list[Segment],
+             plan: Plan) -> list[Verdict]:
     """Stillborn, equivalent by compiled form, duplicate, or the fate of a run."""
     original_form = builds[0].form
     seen: dict[str, Mutant] = {}
@@ -222,9 +240,9 @@ def _run_all(port: Port, settings: RunSettings, chosen: list[Mutant], programs: 
         if verdict is None:
             runs.append((len(verdicts), mutant, program, build))
         verdicts.append(verdict)
-    with ThreadPoolExecutor(jobs) as pool:
-        ran = pool.map(lambda job: _run_one(port, settings, job[1], job[2], job[3], expected),
-                       runs)
+    with ThreadPoolExecutor(plan.jobs) as pool:
+        ran = pool.map(lambda job: _run_one(port, settings, limits, job[1], job[2], job[3],
+                                            expected, plan.early_stop), runs)
         for (index, *_rest), verdict in zip(runs, ran, strict=True):
             verdicts[index] = verdict
     return [v for v in verdicts if v is not None]
@@ -244,21 +262,32 @@ def _before_running(mutant: Mutant, build: Build, original_form: str | None,
     return None
 
 
-def _run_one(port: Port, settings: RunSettings, mutant: Mutant, program: Path, build: Build,
-             expected: list[Segment]) -> Verdict:
+def _run_one(port: Port, settings: RunSettings, limits: Limits, mutant: Mutant, program: Path,
+             build: Build, expected: list[Segment], early_stop: bool) -> Verdict:
+    """The mutant's fate; with ``early_stop``, its run is stopped at its first wrong output
+    (killed: no rest of the run could make it match)."""
+    watch = ExpectedOutput(expected, port.normalize, port.compare) if early_stop else None
     try:
-        output = produce_output(port, program, settings, kind="mutant", prebuilt=build.prebuilt)
+        with watching(watch):
+            output = run_program(port, program, settings, limits, "mutant", build.prebuilt)
     except RunProblem as problem:
-        reason = problem.result.reason
-        if reason == Reason.TIME_LIMIT:
-            return Verdict(mutant, Fate.TIMED_OUT, problem.result.message)
-        if reason == Reason.BUILD_FAILED:
-            return Verdict(mutant, Fate.STILLBORN, problem.result.message)
-        return Verdict(mutant, Fate.KILLED, problem.result.message)
+        return _failed(mutant, problem, watch)
+    seconds = sum(output.seconds.values())
     difference = compare(expected, port.normalize.apply(output.stdout), port.compare)
     if difference:
-        return Verdict(mutant, Fate.KILLED, difference.one_line())
-    return Verdict(mutant, Fate.SURVIVED)
+        return Verdict(mutant, Fate.KILLED, difference.one_line(), seconds)
+    return Verdict(mutant, Fate.SURVIVED, seconds=seconds)
+
+
+def _failed(mutant: Mutant, problem: RunProblem, watch: ExpectedOutput | None) -> Verdict:
+    """The fate of a mutant whose run failed (or was stopped)."""
+    result = problem.result
+    fate = {Reason.TIME_LIMIT: Fate.TIMED_OUT, Reason.BUILD_FAILED: Fate.STILLBORN}.get(
+        result.reason, Fate.KILLED)
+    why = result.message
+    if result.reason == Reason.DIFFERS and watch is not None:
+        why = f"{watch.difference()} (stopped there)"
+    return Verdict(mutant, fate, why, result.seconds)
 
 
 def _review(port: Port, result: PortScore) -> list[str]:

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from portcheck.runners import containment
+from portcheck.runners import containment, watch
 from portcheck.runners.pipes import Pipes, Streams
 
 DEFAULT_TIMEOUT = 20.0
@@ -55,6 +55,7 @@ class RunResult:
     seconds: float
     timed_out: bool = False
     output_limited: str | None = None  # "stdout" or "stderr": it printed more than the limit
+    wrong_output: bool = False  # stopped: its stdout could no longer match (runners.watch)
 
 
 class CannotStart(Exception):
@@ -197,7 +198,7 @@ def collect(child: Child, family: containment.Family, stdin: str, max_output: in
             started: float, deadline: float) -> RunResult:
     """Feed ``stdin`` to a started run and read its output until it ends, meets a limit or
     is stopped; then end its family (all it started) and say what happened."""
-    pipes = Pipes(child, stdin.encode("utf-8"), max_output)
+    pipes = Pipes(child, stdin.encode("utf-8"), max_output, watch.active())
     try:
         timed_out = _runs_out(child, family, pipes, deadline)
     finally:
@@ -214,13 +215,14 @@ def collect(child: Child, family: containment.Family, stdin: str, max_output: in
         seconds=time.perf_counter() - started,
         timed_out=timed_out,
         output_limited=pipes.limited,
+        wrong_output=pipes.wrong,
     )
 
 
 def _runs_out(child: Child, family: containment.Family, pipes: Pipes,
               deadline: float) -> bool:
-    """Let the program run until it has closed its output and exited, the output limit or
-    a stop ends it (False), or the deadline passes (True: it ran out of time)."""
+    """Let the program run until it has closed its output and exited, the output limit, a
+    wrong output or a stop ends it (False), or the deadline passes (True: out of time)."""
     if pipes.pump(deadline, family.stopped):
         return not child.exited(deadline)
-    return not (pipes.limited or family.stopped.is_set())
+    return not (pipes.limited or pipes.wrong or family.stopped.is_set())

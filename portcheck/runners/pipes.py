@@ -16,6 +16,8 @@ import threading
 import time
 from typing import IO, Protocol
 
+from portcheck.runners.watch import OutputWatch
+
 CHUNK = 1 << 16
 POLL = 0.25  # seconds between looks at the stop flag while nothing happens
 
@@ -30,10 +32,14 @@ class Streams(Protocol):
 
 class Pipes:
     """``stdout`` and ``stderr`` as read so far; ``limited`` names a stream that passed
-    ``limit`` bytes (it keeps its first ``limit``)."""
+    ``limit`` bytes (it keeps its first ``limit``); ``wrong`` says that ``watch`` found the
+    stdout read so far wrong (``portcheck.runners.watch``)."""
 
-    def __init__(self, process: Streams, data: bytes, limit: int) -> None:
+    def __init__(self, process: Streams, data: bytes, limit: int,
+                 watch: OutputWatch | None = None) -> None:
         self.limit = limit
+        self.watch = watch
+        self.wrong = False
         self.stdout = bytearray()
         self.stderr = bytearray()
         self.limited: str | None = None
@@ -52,10 +58,11 @@ class Pipes:
 
     def pump(self, deadline: float, stop: threading.Event | None = None) -> bool:
         """Move data until both output pipes are closed (True), or the deadline passes, an
-        output passes the limit or ``stop`` is set (False)."""
+        output passes the limit, the watch finds it wrong or ``stop`` is set (False)."""
         while self._reading():
             remaining = deadline - time.monotonic()
-            if remaining <= 0 or self.limited or (stop is not None and stop.is_set()):
+            if remaining <= 0 or self.limited or self.wrong or (stop is not None
+                                                                and stop.is_set()):
                 return False
             for key, _ in self._selector.select(min(remaining, POLL)):
                 if key.events & selectors.EVENT_WRITE:
@@ -92,6 +99,8 @@ class Pipes:
             return
         buffer = self._buffers[stream]
         buffer += chunk
+        if buffer is self.stdout and self.watch is not None and not self.wrong:
+            self.wrong = not self.watch.feed(chunk)
         if len(buffer) > self.limit:
             del buffer[self.limit:]
             self.limited = "stdout" if buffer is self.stdout else "stderr"
