@@ -8,8 +8,12 @@ throws, the number thrown); the seed is played twice, once with each strategy th
 die, so the draw of who throws only keeps the number thrown the game's own.  As in the
 article, the one who throws is the *first* player and the other one moves first.
 
-Output: one line per seed, then how often each strategy won as the first player and as the
-second.  (A program of its own rather than a mode of dice-game: see docs/decisions.md.)
+Output: one line per seed — for each of its two games who throws, the numbers turned up
+move by move (the one who does not throw moves first, then they alternate) and who won —,
+then how often each strategy won as the first player and as the second.  The moves are
+printed so that the output shows what each strategy does, not only who wins: the exact
+strategy wins every game, so a wrong quasi-optimal move would otherwise go unseen.
+(A program of its own rather than a mode of dice-game: see docs/decisions.md.)
 """
 
 from __future__ import annotations
@@ -47,16 +51,24 @@ def check_inputs(seed: int, games: int) -> None:
                          f"{2**31 - 1}")
 
 
-def winner(n: int, thrown: int, first: str, second: str) -> str:
-    """Who wins: ``first`` throws ``thrown``, then ``second`` moves first."""
+def game(n: int, thrown: int, first: str, second: str) -> tuple[str, list[int]]:
+    """Who wins, and the numbers turned up in order: ``first`` throws ``thrown``, then
+    ``second`` moves first."""
     total, top = thrown, thrown
     mover, other = second, first
+    moves: list[int] = []
     while True:
         top = STRATEGIES[mover](n, total, top)
+        moves.append(top)
         total += top
         if total >= n:
-            return mover if total == n else other
+            return (mover if total == n else other), moves
         mover, other = other, mover
+
+
+def winner(n: int, thrown: int, first: str, second: str) -> str:
+    """Who wins: ``first`` throws ``thrown``, then ``second`` moves first."""
+    return game(n, thrown, first, second)[0]
 
 
 @dataclass
@@ -75,9 +87,9 @@ def output(seed: int, games: int) -> str:
         start = dice.opening(game_seed)
         results = []
         for first, second in ((QUASI, EXACT), (EXACT, QUASI)):
-            won = winner(start.n, start.thrown, first, second)
+            won, moves = game(start.n, start.thrown, first, second)
             (tally.first if won == first else tally.second)[won] += 1
-            results.append(f"бросает {first} — выиграла {won}")
+            results.append(f"бросает {first}, ходы {' '.join(map(str, moves))} — выиграла {won}")
         lines.append(f"Зерно {game_seed}: игра до {start.n}, выпало {start.thrown}; "
                      + "; ".join(results))
     lines.append(f"Итого зёрен: {games}, партий: {2 * games}")

@@ -241,6 +241,23 @@ def test_duel_uses_the_games_draws() -> None:
     assert "Игра будет продолжаться до 34" in dice_game.output(1) and start.n == 34
 
 
+def test_duel_prints_each_games_moves() -> None:
+    """The moves printed are the two strategies' moves, alternating, second player first."""
+    start = dice.opening(1)
+    line = dice_duel.output(seed=1, games=1).splitlines()[0]
+    orders = ((dice_duel.QUASI, dice_duel.EXACT), (dice_duel.EXACT, dice_duel.QUASI))
+    for part, (first, second) in zip(line.split("; ")[1:], orders, strict=True):
+        shown, won = part.removeprefix(f"бросает {first}, ходы ").split(" — выиграла ")
+        moves = [int(move) for move in shown.split()]
+        total = top = start.thrown
+        for index, move in enumerate(moves):
+            mover = second if index % 2 == 0 else first
+            assert move == dice_duel.STRATEGIES[mover](start.n, total, top)
+            total, top = total + move, move
+        assert total >= start.n > total - moves[-1]
+        assert won == dice_duel.winner(start.n, start.thrown, first, second)
+
+
 def test_duel_seeds_stay_in_range() -> None:
     with pytest.raises(UsageError, match="the last seed"):
         PROJECT.algorithm("dice-duel").case_from_args(["seed=2147483647", "games=2"])

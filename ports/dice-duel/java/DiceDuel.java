@@ -3,8 +3,9 @@
  * the exact solution. The second mode of the game program of the article "Игра с кубиком"
  * (Информатика, 2008, No. 7). Each seed gives a game's draws as the game program makes
  * them (n, who throws, the number thrown); it is played twice, each strategy throwing the
- * die once. The one who throws is the first player; the other one moves first. At the
- * end: how often each strategy won as the first player and as the second.
+ * die once. The one who throws is the first player; the other one moves first. Each game
+ * is printed with the numbers turned up, move by move, and who won; at the end: how often
+ * each strategy won as the first player and as the second.
  */
 import java.util.Random;
 
@@ -70,13 +71,16 @@ public class DiceDuel {
         return allowed(top, 1) ? 1 : 2;
     }
 
-    // Plays one game: `first` throws `thrown`, `second` moves first. Returns the winner.
-    static String winner(int n, boolean[][] won, int thrown, String first, String second) {
+    // Plays one game: `first` throws `thrown`, `second` moves first. Returns the winner;
+    // `moves` gets the numbers turned up, in order, each after a space.
+    static String winner(int n, boolean[][] won, int thrown, String first, String second,
+                         StringBuilder moves) {
         int total = thrown, top = thrown;
         String mover = second, other = first;
         while (true) {
             top = mover.equals(QUASI) ? computerChoice(n, total, top)
                                       : exactChoice(won, n, total, top);
+            moves.append(' ').append(top);
             total += top;
             if (total >= n) {
                 return total == n ? mover : other;
@@ -102,14 +106,16 @@ public class DiceDuel {
                 .append(", выпало ").append(thrown);
             for (int side = 0; side < 2; side++) {
                 String first = sides[side], second = sides[1 - side];
-                String best = winner(n, won, thrown, first, second);
+                StringBuilder moves = new StringBuilder();
+                String best = winner(n, won, thrown, first, second, moves);
                 int index = best.equals(QUASI) ? 0 : 1;
                 if (best.equals(first)) {
                     winsFirst[index]++;
                 } else {
                     winsSecond[index]++;
                 }
-                text.append("; бросает ").append(first).append(" — выиграла ").append(best);
+                text.append("; бросает ").append(first).append(", ходы").append(moves)
+                    .append(" — выиграла ").append(best);
             }
             text.append("\n");
         }

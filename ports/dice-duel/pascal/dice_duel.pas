@@ -2,8 +2,9 @@
   exact solution. The second mode of the game program of the article "Игра с кубиком"
   (Информатика, 2008, No. 7). Each seed gives a game's draws as the game program makes them
   (N, who throws, the number thrown); it is played twice, each strategy throwing the die
-  once. The one who throws is the first player; the other one moves first. At the end: how
-  often each strategy won as the first player and as the second. }
+  once. The one who throws is the first player; the other one moves first. Each game is
+  printed with the numbers turned up, move by move, and who won; at the end: how often each
+  strategy won as the first player and as the second. }
 program DiceDuel;
 
 {$mode objfpc}{$H+}
@@ -142,13 +143,15 @@ begin
     Result := 2;
 end;
 
-{ Plays one game: First throws Thrown, Second moves first. Returns the winner. }
+{ Plays one game: First throws Thrown, Second moves first. Returns the winner; Moves gets
+  the numbers turned up, in order, each after a space. }
 function Winner(N: LongInt; const Won: TWon; Thrown: LongInt;
-                const First, Second: string): string;
+                const First, Second: string; out Moves: string): string;
 var
   Total, Top: LongInt;
-  Mover, Other, Waiting: string;
+  Mover, Other, Waiting, Number: string;
 begin
+  Moves := '';
   Total := Thrown;
   Top := Thrown;
   Mover := Second;
@@ -159,6 +162,8 @@ begin
       Top := ComputerChoice(N, Total, Top)
     else
       Top := ExactChoice(Won, N, Total, Top);
+    Str(Top, Number);
+    Moves := Moves + ' ' + Number;
     Total := Total + Top;
     if Total >= N then
     begin
@@ -179,7 +184,7 @@ var
   WinsFirst, WinsSecond: array[0..1] of LongInt;
   Game, Seed, N, Thrown, Side, Index: LongInt;
   Won: TWon;
-  Best: string;
+  Best, Moves: string;
 begin
   for Side := 0 to 1 do
   begin
@@ -197,13 +202,13 @@ begin
     Write('Зерно ', Seed, ': игра до ', N, ', выпало ', Thrown);
     for Side := 0 to 1 do
     begin
-      Best := Winner(N, Won, Thrown, Sides[Side], Sides[1 - Side]);
+      Best := Winner(N, Won, Thrown, Sides[Side], Sides[1 - Side], Moves);
       Index := Ord(Best = Exact);
       if Best = Sides[Side] then
         Inc(WinsFirst[Index])
       else
         Inc(WinsSecond[Index]);
-      Write('; бросает ', Sides[Side], ' — выиграла ', Best);
+      Write('; бросает ', Sides[Side], ', ходы', Moves, ' — выиграла ', Best);
     end;
     WriteLn;
   end;

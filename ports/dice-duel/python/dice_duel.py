@@ -5,8 +5,9 @@ The second mode of the game program of the article "Игра с кубиком"
 (Информатика, 2008, No. 7). Each seed gives a game's draws as the game
 program makes them (n, who throws, the number thrown); it is played
 twice, each strategy throwing the die once. The one who throws is the
-first player; the other one moves first. At the end: how often each
-strategy won as the first player and as the second.
+first player; the other one moves first. Each game is printed with the
+numbers turned up, move by move, and who won; at the end: how often
+each strategy won as the first player and as the second.
 """
 
 
@@ -111,8 +112,9 @@ def exact_choice(won, n, total, top):
 QUASI, EXACT = "квазиоптимальная", "точная"
 
 
-def winner(n, won, thrown, first, second):
-    """Play one game: `first` throws `thrown`, `second` moves first."""
+def winner(n, won, thrown, first, second, moves):
+    """Play one game: `first` throws `thrown`, `second` moves first.
+    Returns the winner; `moves` gets the numbers turned up, in order."""
     total = top = thrown
     mover, other = second, first
     while True:
@@ -120,6 +122,7 @@ def winner(n, won, thrown, first, second):
             top = computer_choice(n, total, top)
         else:
             top = exact_choice(won, n, total, top)
+        moves.append(top)
         total += top
         if total >= n:
             return mover if total == n else other
@@ -137,12 +140,14 @@ def duel(first_seed, games):
         won = solve(n)
         results = []
         for first, second in ((QUASI, EXACT), (EXACT, QUASI)):
-            best = winner(n, won, thrown, first, second)
+            moves = []
+            best = winner(n, won, thrown, first, second, moves)
             if best == first:
                 wins_first[best] += 1
             else:
                 wins_second[best] += 1
-            results.append(f"бросает {first} — выиграла {best}")
+            played = " ".join(map(str, moves))
+            results.append(f"бросает {first}, ходы {played} — выиграла {best}")
         print(f"Зерно {seed}: игра до {n}, выпало {thrown}; " + "; ".join(results))
     print(f"Итого зёрен: {games}, партий: {2 * games}")
     for side in (QUASI, EXACT):
