@@ -243,9 +243,16 @@ def test_duel_uses_the_games_draws() -> None:
 
 def test_duel_prints_each_games_moves() -> None:
     """The moves printed are the two strategies' moves, alternating, second player first."""
-    start = dice.opening(1)
-    line = dice_duel.output(seed=1, games=1).splitlines()[0]
-    orders = ((dice_duel.QUASI, dice_duel.EXACT), (dice_duel.EXACT, dice_duel.QUASI))
+    for seed in (1, 3):  # the computer throws in seed 1's game, the human in seed 3's
+        _check_duel_line(seed)
+
+
+def _check_duel_line(seed: int) -> None:
+    start = dice.opening(seed)
+    line = dice_duel.output(seed=seed, games=1).splitlines()[0]
+    orders = [(dice_duel.QUASI, dice_duel.EXACT), (dice_duel.EXACT, dice_duel.QUASI)]
+    if start.starter == dice.HUMAN:  # the game program's own game first
+        orders.reverse()
     for part, (first, second) in zip(line.split("; ")[1:], orders, strict=True):
         shown, won = part.removeprefix(f"бросает {first}, ходы ").split(" — выиграла ")
         moves = [int(move) for move in shown.split()]

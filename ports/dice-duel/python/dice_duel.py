@@ -4,8 +4,10 @@ move against the exact solution.
 The second mode of the game program of the article "Игра с кубиком"
 (Информатика, 2008, No. 7). Each seed gives a game's draws as the game
 program makes them (n, who throws, the number thrown); it is played
-twice, each strategy throwing the die once. The one who throws is the
-first player; the other one moves first. Each game is printed with the
+twice, each strategy throwing the die once: first the game program's
+own game of that seed, the computer playing the quasi-optimal strategy
+and the human the exact one, then the same with the other one throwing.
+The one who throws is the first player; the other one moves first. Each game is printed with the
 numbers turned up, move by move, and who won; at the end: how often
 each strategy won as the first player and as the second.
 """
@@ -135,11 +137,14 @@ def duel(first_seed, games):
     for seed in range(first_seed, first_seed + games):
         random = JavaRandom(seed)
         n = 29 + random.irnd(11)
-        random.irnd(2)  # who throws: drawn, so that the thrown number is the game's
+        starter = random.irnd(2)  # who throws: 1 the computer, 2 the human
         thrown = random.irnd(6)
         won = solve(n)
         results = []
-        for first, second in ((QUASI, EXACT), (EXACT, QUASI)):
+        orders = [(QUASI, EXACT), (EXACT, QUASI)]
+        if starter == 2:
+            orders.reverse()  # the human, playing the exact strategy, throws first
+        for first, second in orders:
             moves = []
             best = winner(n, won, thrown, first, second, moves)
             if best == first:
@@ -159,3 +164,6 @@ if __name__ == "__main__":
     duel(1, 30)
     duel(1000, 5)
     duel(2147483647, 1)
+    duel(397818113, 1)
+    duel(1066669882, 1)
+    duel(31, 127)
