@@ -173,11 +173,15 @@ def test_wrong_answers_are_answered_and_asked_again() -> None:
 
 
 def test_messages_are_the_article_programs() -> None:
-    """With the article port's player (the smallest allowed number, no wrong answers), the
-    game prints what the article's program prints, plus the final line break."""
+    """With the article port's player (the smallest allowed number) the game prints what
+    the article's program prints, plus the final line break; the one answer the two read
+    differently is 0 (the article: a wrong answer; the game: giving up), so it is left out."""
     seed = 2
-    script = dice.stdin_script(seed)
-    assert dice_game.replay(seed, script) == dice.output(seed) + "\n"
+    lines = dice.stdin_script(seed).splitlines()
+    lines.remove("0")
+    script = "".join(line + "\n" for line in lines)
+    article = dice.output(seed).replace(dice.WRONG, "", 1)
+    assert dice_game.replay(seed, script) == article + "\n"
 
 
 def test_cases_cover_every_ending() -> None:
