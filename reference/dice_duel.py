@@ -38,13 +38,15 @@ PARAMS = {
 # Seeds 1…157 (the first and the last case) put the quasi-optimal strategy in every
 # position it can meet: each difference 1…9 to the next winning total with each top number.
 # In the games of seed 397818113 the draw of n, and of seed 1066669882 the number thrown,
-# falls in java.util.Random's last incomplete block and is drawn again (nextInt's loop).
+# falls in java.util.Random's last incomplete block and is drawn again (nextInt's loop); in
+# seed 910812142's the draw of n is 2^31 - 3, the last value nextInt(11) keeps.
 CASES: dict[str, dict[str, int]] = {
     "seed-1-games-30": {"seed": 1, "games": 30},
     "seed-1000-games-5": {"seed": 1000, "games": 5},
     "seed-2147483647-games-1": {"seed": 2**31 - 1, "games": 1},
     "seed-397818113-games-1": {"seed": 397818113, "games": 1},
     "seed-1066669882-games-1": {"seed": 1066669882, "games": 1},
+    "seed-910812142-games-1": {"seed": 910812142, "games": 1},
     "seed-31-games-127": {"seed": 31, "games": 127},
 }
 

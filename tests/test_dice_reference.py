@@ -223,12 +223,15 @@ def test_duel_by_hand() -> None:
 
 
 def test_exact_wins_from_every_start() -> None:
-    """Every n, every throw, either strategy throwing: the exact one wins (the finding)."""
+    """Every n, every throw, either strategy throwing: the exact one wins (the finding), and
+    always by making n exactly, never because the other one went past it."""
     for n in TARGETS:
         for thrown in range(1, 7):
             for first, second in ((dice_duel.QUASI, dice_duel.EXACT),
                                   (dice_duel.EXACT, dice_duel.QUASI)):
-                assert dice_duel.winner(n, thrown, first, second) == dice_duel.EXACT
+                won, moves = dice_duel.game(n, thrown, first, second)
+                assert won == dice_duel.EXACT
+                assert thrown + sum(moves) == n
 
 
 def test_duel_summary_for_seeds_1_to_1000() -> None:

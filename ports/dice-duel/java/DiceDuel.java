@@ -139,6 +139,7 @@ public class DiceDuel {
         duel(2147483647, 1);
         duel(397818113, 1);
         duel(1066669882, 1);
+        duel(910812142, 1);
         duel(31, 127);
     }
 }
