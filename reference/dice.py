@@ -4,7 +4,10 @@ language): the exact text the article's program prints.
 Rules: a die is thrown; each move turns it onto a side face (not the top number nor
 ``7 - top``), the new top number is added to the total; whoever makes the total exactly
 ``n`` wins, whoever goes over ``n`` loses.  The computer plays the article's
-"quasi-optimal" strategy; the human side of a case plays "the smallest legal number".
+"quasi-optimal" strategy; the human side of a case plays "the smallest legal number", and
+at his first move first types the four kinds of wrong answer the program checks for
+(``wrong_first``: 0, 7, the number on top and the one underneath it), each answered
+«Неправильный выбор! Попробуйте еще».
 
 Randomness is KuMir's ``irnd(x)`` (a whole number from 1 to x) on the project's shared
 ``java.util.Random``: ``irnd(x) = 1 + nextInt(x)``, the generator seeded with the case's
@@ -26,13 +29,14 @@ PARAMS = {"seed": IntParam(0, 2**31 - 1, "seed of rnd/irnd (java.util.Random)")}
 
 COMPUTER, HUMAN = 1, 2
 KEY_PROMPT = "Для продолжения игры — нажмите любую клавишу"
+WRONG = "\nНеправильный выбор! Попробуйте еще"
 
+# Seeds 1, 2, 3, 7 and 42, then games chosen so that the computer meets, between them, every
+# difference to the next winning total with the top numbers each branch of
+# Выбор_компьютера tells apart (its every "если верхнее <> a и верхнее <> b").
 CASES: dict[str, dict[str, int]] = {
-    "seed-1": {"seed": 1},
-    "seed-2": {"seed": 2},
-    "seed-3": {"seed": 3},
-    "seed-7": {"seed": 7},
-    "seed-42": {"seed": 42},
+    f"seed-{seed}": {"seed": seed}
+    for seed in (1, 2, 3, 7, 42, 14, 16, 21, 36, 39, 43, 57, 84, 95, 96, 174)
 }
 
 ATTESTED: dict[str, str] = {}
@@ -44,6 +48,12 @@ CHOICES = {1: "2 3 4 5", 2: "1 3 4 6", 3: "1 2 5 6", 4: "1 2 5 6", 5: "1 3 4 6",
 
 def legal(top: int, number: int) -> bool:
     return 1 <= number <= 6 and number != top and number != 7 - top
+
+
+def wrong_first(top: int) -> list[int]:
+    """The wrong answers the human types at his first move: below 1, above 6, the number
+    on top and the one underneath it."""
+    return [0, 7, top, 7 - top]
 
 
 def human_move(top: int) -> int:
@@ -93,6 +103,7 @@ def _events(seed: int) -> Iterator[tuple[str, str]]:
     yield "out", "\n" + KEY_PROMPT
     yield "in", ""
     total = top = start.thrown
+    first_move = True
     yield "out", f"\nНа кубике выпало число {top}"
     while total < n:
         mover = "делает компьютер" if turn == COMPUTER else "делаете Вы"
@@ -106,6 +117,11 @@ def _events(seed: int) -> Iterator[tuple[str, str]]:
             yield "out", f"\nКомпьютер выбрал {top}"
         else:
             yield "out", "\nВаш выбор? "
+            if first_move:
+                for wrong in wrong_first(top):
+                    yield "in", str(wrong)
+                    yield "out", WRONG
+                first_move = False
             top = human_move(top)
             yield "in", str(top)
         total += top

@@ -14,8 +14,8 @@ stops with an error (``replay`` raises ``ValueError``).
 
 The scripted player (``stdin_script``), the same for every seed:
 - presses Enter at every "нажмите любую клавишу";
-- at the first move types four wrong answers first: the number on top (not allowed), 9
-  (not 1–6), an empty line and "пять" (not a number);
+- at the first move types five wrong answers first: the number on top and the one
+  underneath it (not allowed), 7 (not 1–6), an empty line and "пять" (not a number);
 - types the second move with spaces around it;
 - in a game with an odd seed knows the exact solution and plays it (``dice_solve.exact_move``:
   the smallest winning move, else the smallest allowed number); with an even seed plays the
@@ -37,9 +37,16 @@ TITLE = "Dice game: the article's whole program, wrong answers and giving up inc
 PARAMS = {"seed": IntParam(0, 2**31 - 1, "seed of irnd (java.util.Random)")}
 
 # Odd seeds: the player knows the solution and wins (1: the computer throws, 3: the player
-# does); even seeds: the computer wins (2, 4, 0) or the player gives up (20, 64).
+# does); even seeds: the computer wins (2, 4, 0) or the player gives up (20, 64).  Then
+# games chosen so that the computer meets every difference to the next winning total with
+# the top numbers each branch of the article's Выбор_компьютера tells apart (16 … 127), and
+# three whose draws take java.util.Random's redraw loop or its edge: n in 397818113's game
+# and the number thrown in 1066669882's are drawn again, 910812142's n is 2^31 - 3, the last
+# value nextInt(11) keeps.
 CASES: dict[str, dict[str, int]] = {
-    f"seed-{seed}": {"seed": seed} for seed in (1, 2, 3, 4, 20, 64, 0, 2**31 - 1)
+    f"seed-{seed}": {"seed": seed}
+    for seed in (1, 2, 3, 4, 20, 64, 0, 2**31 - 1, 16, 21, 36, 44, 76, 95, 127,
+                 397818113, 1066669882, 910812142)
 }
 
 ATTESTED: dict[str, str] = {}
@@ -150,7 +157,7 @@ def scripted_player(seed: int) -> Callable[[Ask], str]:
     def answer(ask: Ask) -> str:
         if ask.kind == KEY:
             return ""
-        wrong = [str(ask.top), "9", "", "пять"]
+        wrong = [str(ask.top), str(7 - ask.top), "7", "", "пять"]
         if ask.move == 1 and ask.attempt < len(wrong):
             return wrong[ask.attempt]
         if knows_the_solution:

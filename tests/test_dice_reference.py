@@ -168,23 +168,27 @@ def test_game_replays_its_own_script(case: str) -> None:
 def test_wrong_answers_are_answered_and_asked_again() -> None:
     text = dice_game.output(1)
     first_move = text.split("Ваш выбор? ", 1)[1]
-    assert first_move.startswith("\nНеправильный выбор! Попробуйте еще" * 4 + "\n")
-    assert dice_game.stdin_script(1).splitlines()[1:6] == ["2", "9", "", "пять", "1"]
+    assert first_move.startswith("\nНеправильный выбор! Попробуйте еще" * 5 + "\n")
+    assert dice_game.stdin_script(1).splitlines()[1:7] == ["2", "5", "7", "", "пять", "1"]
 
 
 def test_messages_are_the_article_programs() -> None:
-    """With the article port's player (the smallest allowed number, no wrong answers), the
-    game prints what the article's program prints, plus the final line break."""
+    """With the article port's player (the smallest allowed number) the game prints what
+    the article's program prints, plus the final line break; the one answer the two read
+    differently is 0 (the article: a wrong answer; the game: giving up), so it is left out."""
     seed = 2
-    script = dice.stdin_script(seed)
-    assert dice_game.replay(seed, script) == dice.output(seed) + "\n"
+    lines = dice.stdin_script(seed).splitlines()
+    lines.remove("0")
+    script = "".join(line + "\n" for line in lines)
+    article = dice.output(seed).replace(dice.WRONG, "", 1)
+    assert dice_game.replay(seed, script) == article + "\n"
 
 
 def test_cases_cover_every_ending() -> None:
     endings = {dice_game.output(**p).rsplit("\n", 3)[-3:][1] for p in dice_game.CASES.values()}
     assert endings == {"Выиграли Вы. Поздравляем!", "Выиграл компьютер!"}
     gave_up = [c for c, p in dice_game.CASES.items() if "\nВы сдались\n" in dice_game.output(**p)]
-    assert gave_up == ["seed-20", "seed-64"]
+    assert gave_up == ["seed-20", "seed-64", "seed-910812142"]
 
 
 def test_giving_up_ends_the_game_for_the_computer() -> None:
@@ -219,12 +223,15 @@ def test_duel_by_hand() -> None:
 
 
 def test_exact_wins_from_every_start() -> None:
-    """Every n, every throw, either strategy throwing: the exact one wins (the finding)."""
+    """Every n, every throw, either strategy throwing: the exact one wins (the finding), and
+    always by making n exactly, never because the other one went past it."""
     for n in TARGETS:
         for thrown in range(1, 7):
             for first, second in ((dice_duel.QUASI, dice_duel.EXACT),
                                   (dice_duel.EXACT, dice_duel.QUASI)):
-                assert dice_duel.winner(n, thrown, first, second) == dice_duel.EXACT
+                won, moves = dice_duel.game(n, thrown, first, second)
+                assert won == dice_duel.EXACT
+                assert thrown + sum(moves) == n
 
 
 def test_duel_summary_for_seeds_1_to_1000() -> None:
@@ -239,6 +246,30 @@ def test_duel_uses_the_games_draws() -> None:
     start = dice.opening(1)
     assert line.startswith(f"Зерно 1: игра до {start.n}, выпало {start.thrown};")
     assert "Игра будет продолжаться до 34" in dice_game.output(1) and start.n == 34
+
+
+def test_duel_prints_each_games_moves() -> None:
+    """The moves printed are the two strategies' moves, alternating, second player first."""
+    for seed in (1, 3):  # the computer throws in seed 1's game, the human in seed 3's
+        _check_duel_line(seed)
+
+
+def _check_duel_line(seed: int) -> None:
+    start = dice.opening(seed)
+    line = dice_duel.output(seed=seed, games=1).splitlines()[0]
+    orders = [(dice_duel.QUASI, dice_duel.EXACT), (dice_duel.EXACT, dice_duel.QUASI)]
+    if start.starter == dice.HUMAN:  # the game program's own game first
+        orders.reverse()
+    for part, (first, second) in zip(line.split("; ")[1:], orders, strict=True):
+        shown, won = part.removeprefix(f"бросает {first}, ходы ").split(" — выиграла ")
+        moves = [int(move) for move in shown.split()]
+        total = top = start.thrown
+        for index, move in enumerate(moves):
+            mover = second if index % 2 == 0 else first
+            assert move == dice_duel.STRATEGIES[mover](start.n, total, top)
+            total, top = total + move, move
+        assert total >= start.n > total - moves[-1]
+        assert won == dice_duel.winner(start.n, start.thrown, first, second)
 
 
 def test_duel_seeds_stay_in_range() -> None:

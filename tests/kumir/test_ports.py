@@ -55,12 +55,14 @@ def test_dice_article_program_matches_reference(case: str) -> None:
 
 def test_dice_rejects_an_illegal_move_and_asks_again() -> None:
     """Seed 1: n = 34, the computer throws first, 2 comes up, so the human may not choose
-    2 or 5; typing 5 prints the article's message and the game goes on with 1."""
-    script = dice.stdin_script(1).replace("\n1\n", "\n5\n1\n", 1)
+    2 or 5; the scripted human types 0, 7, 2 and 5 first: each prints the article's message
+    and the game goes on with 1."""
+    script = dice.stdin_script(1)
+    assert script.startswith("\n0\n7\n2\n5\n1\n")
     out = io.StringIO()
     run_program(compile_file(DICE / "dice.kum"), stdin=io.StringIO(script), stdout=out, seed=1)
-    assert "Ваш выбор? \nНеправильный выбор! Попробуйте еще\nОчередной ход делает" in (
-        out.getvalue())
+    assert ("Ваш выбор? " + "\nНеправильный выбор! Попробуйте еще" * 4
+            + "\nОчередной ход делает") in out.getvalue()
 
 
 def test_dice_reference_rules() -> None:

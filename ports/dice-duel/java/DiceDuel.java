@@ -3,8 +3,11 @@
  * the exact solution. The second mode of the game program of the article "Игра с кубиком"
  * (Информатика, 2008, No. 7). Each seed gives a game's draws as the game program makes
  * them (n, who throws, the number thrown); it is played twice, each strategy throwing the
- * die once. The one who throws is the first player; the other one moves first. At the
- * end: how often each strategy won as the first player and as the second.
+ * die once: first the game program's own game of that seed, the computer playing the
+ * quasi-optimal strategy and the human the exact one, then the same with the other one
+ * throwing. The one who throws is the first player; the other one moves first. Each game
+ * is printed with the numbers turned up, move by move, and who won; at the end: how often
+ * each strategy won as the first player and as the second.
  */
 import java.util.Random;
 
@@ -70,13 +73,16 @@ public class DiceDuel {
         return allowed(top, 1) ? 1 : 2;
     }
 
-    // Plays one game: `first` throws `thrown`, `second` moves first. Returns the winner.
-    static String winner(int n, boolean[][] won, int thrown, String first, String second) {
+    // Plays one game: `first` throws `thrown`, `second` moves first. Returns the winner;
+    // `moves` gets the numbers turned up, in order, each after a space.
+    static String winner(int n, boolean[][] won, int thrown, String first, String second,
+                         StringBuilder moves) {
         int total = thrown, top = thrown;
         String mover = second, other = first;
         while (true) {
             top = mover.equals(QUASI) ? computerChoice(n, total, top)
                                       : exactChoice(won, n, total, top);
+            moves.append(' ').append(top);
             total += top;
             if (total >= n) {
                 return total == n ? mover : other;
@@ -95,21 +101,25 @@ public class DiceDuel {
             int seed = firstSeed + game; // firstSeed + games would overflow an int at the top
             Random random = new Random(seed);
             int n = 29 + 1 + random.nextInt(11);
-            random.nextInt(2); // who throws: drawn, so that the thrown number is the game's
+            int starter = 1 + random.nextInt(2); // who throws: 1 the computer, 2 the human
             int thrown = 1 + random.nextInt(6);
             boolean[][] won = solve(n);
             text.append("Зерно ").append(seed).append(": игра до ").append(n)
                 .append(", выпало ").append(thrown);
-            for (int side = 0; side < 2; side++) {
+            for (int turn = 0; turn < 2; turn++) {
+                // starter 1: the quasi-optimal side (0) throws first; 2: the exact one (1)
+                int side = (starter - 1 + turn) % 2;
                 String first = sides[side], second = sides[1 - side];
-                String best = winner(n, won, thrown, first, second);
+                StringBuilder moves = new StringBuilder();
+                String best = winner(n, won, thrown, first, second, moves);
                 int index = best.equals(QUASI) ? 0 : 1;
                 if (best.equals(first)) {
                     winsFirst[index]++;
                 } else {
                     winsSecond[index]++;
                 }
-                text.append("; бросает ").append(first).append(" — выиграла ").append(best);
+                text.append("; бросает ").append(first).append(", ходы").append(moves)
+                    .append(" — выиграла ").append(best);
             }
             text.append("\n");
         }
@@ -127,5 +137,9 @@ public class DiceDuel {
         duel(1, 30);
         duel(1000, 5);
         duel(2147483647, 1);
+        duel(397818113, 1);
+        duel(1066669882, 1);
+        duel(910812142, 1);
+        duel(31, 127);
     }
 }

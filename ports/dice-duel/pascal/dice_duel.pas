@@ -2,8 +2,11 @@
   exact solution. The second mode of the game program of the article "Игра с кубиком"
   (Информатика, 2008, No. 7). Each seed gives a game's draws as the game program makes them
   (N, who throws, the number thrown); it is played twice, each strategy throwing the die
-  once. The one who throws is the first player; the other one moves first. At the end: how
-  often each strategy won as the first player and as the second. }
+  once: first the game program's own game of that seed, the computer playing the
+  quasi-optimal strategy and the human the exact one, then the same with the other one
+  throwing. The one who throws is the first player; the other one moves first. Each game is
+  printed with the numbers turned up, move by move, and who won; at the end: how often each
+  strategy won as the first player and as the second. }
 program DiceDuel;
 
 {$mode objfpc}{$H+}
@@ -142,13 +145,15 @@ begin
     Result := 2;
 end;
 
-{ Plays one game: First throws Thrown, Second moves first. Returns the winner. }
+{ Plays one game: First throws Thrown, Second moves first. Returns the winner; Moves gets
+  the numbers turned up, in order, each after a space. }
 function Winner(N: LongInt; const Won: TWon; Thrown: LongInt;
-                const First, Second: string): string;
+                const First, Second: string; out Moves: string): string;
 var
   Total, Top: LongInt;
-  Mover, Other, Waiting: string;
+  Mover, Other, Waiting, Number: string;
 begin
+  Moves := '';
   Total := Thrown;
   Top := Thrown;
   Mover := Second;
@@ -159,6 +164,8 @@ begin
       Top := ComputerChoice(N, Total, Top)
     else
       Top := ExactChoice(Won, N, Total, Top);
+    Str(Top, Number);
+    Moves := Moves + ' ' + Number;
     Total := Total + Top;
     if Total >= N then
     begin
@@ -177,9 +184,9 @@ const
   Sides: array[0..1] of string = (Quasi, Exact);
 var
   WinsFirst, WinsSecond: array[0..1] of LongInt;
-  Game, Seed, N, Thrown, Side, Index: LongInt;
+  Game, Seed, N, Starter, Thrown, Turn, Side, Index: LongInt;
   Won: TWon;
-  Best: string;
+  Best, Moves: string;
 begin
   for Side := 0 to 1 do
   begin
@@ -191,19 +198,21 @@ begin
     Seed := FirstSeed + Game;
     SetSeed(Seed);
     N := 29 + Irnd(11);
-    Irnd(2); { who throws: drawn, so that the thrown number is the game's }
+    Starter := Irnd(2); { who throws: 1 the computer, 2 the human }
     Thrown := Irnd(6);
     Solve(N, Won);
     Write('Зерно ', Seed, ': игра до ', N, ', выпало ', Thrown);
-    for Side := 0 to 1 do
+    for Turn := 0 to 1 do
     begin
-      Best := Winner(N, Won, Thrown, Sides[Side], Sides[1 - Side]);
+      { Starter 1: the quasi-optimal side (0) throws first; 2: the exact one (1). }
+      Side := (Starter - 1 + Turn) mod 2;
+      Best := Winner(N, Won, Thrown, Sides[Side], Sides[1 - Side], Moves);
       Index := Ord(Best = Exact);
       if Best = Sides[Side] then
         Inc(WinsFirst[Index])
       else
         Inc(WinsSecond[Index]);
-      Write('; бросает ', Sides[Side], ' — выиграла ', Best);
+      Write('; бросает ', Sides[Side], ', ходы', Moves, ' — выиграла ', Best);
     end;
     WriteLn;
   end;
@@ -219,4 +228,8 @@ begin
   Duel(1, 30);
   Duel(1000, 5);
   Duel(2147483647, 1);
+  Duel(397818113, 1);
+  Duel(1066669882, 1);
+  Duel(910812142, 1);
+  Duel(31, 127);
 end.

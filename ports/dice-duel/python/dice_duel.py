@@ -4,9 +4,12 @@ move against the exact solution.
 The second mode of the game program of the article "Игра с кубиком"
 (Информатика, 2008, No. 7). Each seed gives a game's draws as the game
 program makes them (n, who throws, the number thrown); it is played
-twice, each strategy throwing the die once. The one who throws is the
-first player; the other one moves first. At the end: how often each
-strategy won as the first player and as the second.
+twice, each strategy throwing the die once: first the game program's
+own game of that seed, the computer playing the quasi-optimal strategy
+and the human the exact one, then the same with the other one throwing.
+The one who throws is the first player; the other one moves first. Each game is printed with the
+numbers turned up, move by move, and who won; at the end: how often
+each strategy won as the first player and as the second.
 """
 
 
@@ -111,8 +114,9 @@ def exact_choice(won, n, total, top):
 QUASI, EXACT = "квазиоптимальная", "точная"
 
 
-def winner(n, won, thrown, first, second):
-    """Play one game: `first` throws `thrown`, `second` moves first."""
+def winner(n, won, thrown, first, second, moves):
+    """Play one game: `first` throws `thrown`, `second` moves first.
+    Returns the winner; `moves` gets the numbers turned up, in order."""
     total = top = thrown
     mover, other = second, first
     while True:
@@ -120,6 +124,7 @@ def winner(n, won, thrown, first, second):
             top = computer_choice(n, total, top)
         else:
             top = exact_choice(won, n, total, top)
+        moves.append(top)
         total += top
         if total >= n:
             return mover if total == n else other
@@ -132,17 +137,22 @@ def duel(first_seed, games):
     for seed in range(first_seed, first_seed + games):
         random = JavaRandom(seed)
         n = 29 + random.irnd(11)
-        random.irnd(2)  # who throws: drawn, so that the thrown number is the game's
+        starter = random.irnd(2)  # who throws: 1 the computer, 2 the human
         thrown = random.irnd(6)
         won = solve(n)
         results = []
-        for first, second in ((QUASI, EXACT), (EXACT, QUASI)):
-            best = winner(n, won, thrown, first, second)
+        orders = [(QUASI, EXACT), (EXACT, QUASI)]
+        if starter == 2:
+            orders.reverse()  # the human, playing the exact strategy, throws first
+        for first, second in orders:
+            moves = []
+            best = winner(n, won, thrown, first, second, moves)
             if best == first:
                 wins_first[best] += 1
             else:
                 wins_second[best] += 1
-            results.append(f"бросает {first} — выиграла {best}")
+            played = " ".join(map(str, moves))
+            results.append(f"бросает {first}, ходы {played} — выиграла {best}")
         print(f"Зерно {seed}: игра до {n}, выпало {thrown}; " + "; ".join(results))
     print(f"Итого зёрен: {games}, партий: {2 * games}")
     for side in (QUASI, EXACT):
@@ -154,3 +164,7 @@ if __name__ == "__main__":
     duel(1, 30)
     duel(1000, 5)
     duel(2147483647, 1)
+    duel(397818113, 1)
+    duel(1066669882, 1)
+    duel(910812142, 1)
+    duel(31, 127)
