@@ -28,7 +28,7 @@ CASES: dict[str, dict[str, int]] = {
     "seed-neg16777216": {"seed": -2**24},
     # Seeds found by running the generator backwards from the draw wanted.  Here the 34th
     # draw, nextInt(3)'s, is 2^31 - 1: in the last, incomplete block of three, drawn again.
-    "seed-122793941139035": {"seed": 122793941139035},
+    "seed-158549943829637": {"seed": 158549943829637},
     # Here the first draw, nextInt(36)'s, is 2147483620: in the last full block of 36
     # (2147483592 to 2147483627), kept; a test that rejected more would draw again.
     "seed-84568153705668": {"seed": 84568153705668},

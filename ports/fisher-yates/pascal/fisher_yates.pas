@@ -124,6 +124,6 @@ begin
   ShuffleWith(-1);
   ShuffleWith(9223372036854775807);
   ShuffleWith(-16777216);
-  ShuffleWith(122793941139035);
+  ShuffleWith(158549943829637);
   ShuffleWith(84568153705668);
 end.
