@@ -91,7 +91,7 @@ public class FisherYates {
         shuffleWith(-1L);
         shuffleWith(9223372036854775807L);
         shuffleWith(-16777216L);
-        shuffleWith(158549943829637L);
+        shuffleWith(230133854821921L);
         shuffleWith(84568153705668L);
     }
 }
