@@ -91,7 +91,7 @@ public class FisherYates {
         shuffleWith(-1L);
         shuffleWith(9223372036854775807L);
         shuffleWith(-16777216L);
-        shuffleWith(230133854821921L);
+        shuffleWith(127564553489323L);
         shuffleWith(84568153705668L);
     }
 }

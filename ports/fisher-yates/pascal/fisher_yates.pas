@@ -124,6 +124,6 @@ begin
   ShuffleWith(-1);
   ShuffleWith(9223372036854775807);
   ShuffleWith(-16777216);
-  ShuffleWith(230133854821921);
+  ShuffleWith(127564553489323);
   ShuffleWith(84568153705668);
 end.
