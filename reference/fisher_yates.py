@@ -24,6 +24,16 @@ CASES: dict[str, dict[str, int]] = {
     "seed-1160000000000": {"seed": 1160000000000},
     "seed-neg1": {"seed": -1},
     "seed-maxlong": {"seed": 2**63 - 1},
+    # -2^24: a negative seed whose low 24 bits are 0 (the KuMir port's 24-bit halves).
+    "seed-neg16777216": {"seed": -2**24},
+    # Seeds found by running the generator backwards from the draw wanted.  Here the 34th
+    # draw, nextInt(3)'s, is 2^31 - 1: in the last, incomplete block of three, drawn again
+    # (and the new draw is 2 mod 3, so a redraw of 0, 1, 30 or 32 bits, or keeping the
+    # rejected draw's remainder 1, would show).
+    "seed-127564553489323": {"seed": 127564553489323},
+    # Here the first draw, nextInt(36)'s, is 2147483620: in the last full block of 36
+    # (2147483592 to 2147483627), kept; a test that rejected more would draw again.
+    "seed-84568153705668": {"seed": 84568153705668},
 }
 
 

@@ -32,6 +32,12 @@ CASES: dict[str, dict[str, int]] = {
     "start-1160000000000-lag-15": {"start": 1160000000000, "lag": 15},
     "start-0-lag-0": {"start": 0, "lag": 0},
     "start-253402300799999-lag-50": {"start": 253402300799999, "lag": 50},
+    # Starts found by running the generator backwards from the first draw wanted: here
+    # 2^31 - 1, in the last, incomplete block of nextInt(36), drawn again ...
+    "start-10043455925711-lag-0": {"start": 10043455925711, "lag": 0},
+    # ... and here 2147483620, in the last full block of 36 (2147483592 to 2147483627),
+    # kept; a test that rejected more would draw again.
+    "start-13973024454430-lag-0": {"start": 13973024454430, "lag": 0},
 }
 
 PAUSES = 20  # the pause is nextInt(20): 0 to 19 ms

@@ -90,5 +90,8 @@ public class FisherYates {
         shuffleWith(1160000000000L);
         shuffleWith(-1L);
         shuffleWith(9223372036854775807L);
+        shuffleWith(-16777216L);
+        shuffleWith(127564553489323L);
+        shuffleWith(84568153705668L);
     }
 }

@@ -123,4 +123,7 @@ begin
   ShuffleWith(1160000000000);
   ShuffleWith(-1);
   ShuffleWith(9223372036854775807);
+  ShuffleWith(-16777216);
+  ShuffleWith(127564553489323);
+  ShuffleWith(84568153705668);
 end.

@@ -81,3 +81,6 @@ if __name__ == "__main__":
     shuffle_with(1160000000000)
     shuffle_with(-1)
     shuffle_with(9223372036854775807)
+    shuffle_with(-16777216)
+    shuffle_with(127564553489323)
+    shuffle_with(84568153705668)

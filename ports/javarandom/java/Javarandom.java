@@ -68,5 +68,7 @@ public class Javarandom {
         printValues(3L, 1073741825, 20);
         printValues(-9223372036854775808L, 2147483647, 10);
         printValues(9223372036854775807L, 1000000, 10);
+        printValues(1L, 715827883, 10);
+        printValues(-16777216L, 100, 10);
     }
 }

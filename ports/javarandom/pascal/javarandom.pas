@@ -90,4 +90,6 @@ begin
   PrintValues(3, 1073741825, 20);
   PrintValues(-9223372036854775808, 2147483647, 10);
   PrintValues(9223372036854775807, 1000000, 10);
+  PrintValues(1, 715827883, 10);
+  PrintValues(-16777216, 100, 10);
 end.

@@ -110,5 +110,7 @@ public class Reshuffle {
         shuffleAt(1160000000000L, 15);
         shuffleAt(0L, 0);
         shuffleAt(253402300799999L, 50);
+        shuffleAt(10043455925711L, 0);
+        shuffleAt(13973024454430L, 0);
     }
 }

@@ -146,4 +146,6 @@ begin
   ShuffleAt(1160000000000, 15);
   ShuffleAt(0, 0);
   ShuffleAt(253402300799999, 50);
+  ShuffleAt(10043455925711, 0);
+  ShuffleAt(13973024454430, 0);
 end.

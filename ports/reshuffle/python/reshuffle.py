@@ -103,3 +103,5 @@ if __name__ == "__main__":
     shuffle_at(1160000000000, 15)
     shuffle_at(0, 0)
     shuffle_at(253402300799999, 50)
+    shuffle_at(10043455925711, 0)
+    shuffle_at(13973024454430, 0)
