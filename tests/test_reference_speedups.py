@@ -71,3 +71,89 @@ def test_ruler_kept_differences_decide_and_count_as_from_scratch(
         assert kept.complete(marks, moved, fast) == ruler.complete(marks, k, plain)
         assert fast == plain
         previous = marks
+
+
+# --- queens-block: bit masks instead of the book's tables -----------------------------------
+
+queens_block = reference_module("queens-block")
+Square = tuple[int, int]
+
+
+class PlainBlockSearch:
+    """The search of reference/queens-block.py as it was written before the bit masks: the
+    book's tables of queens per row, column and diagonal, a fresh scan for the free squares
+    at every step and the candidates tested one by one."""
+
+    def __init__(self, n: int, variant: str, k: int) -> None:
+        self.n, self.variant, self.k = n, variant, k
+        self.queens: list[Square] = []
+        self.rows, self.columns = [0] * (n + 1), [0] * (n + 1)
+        self.plus, self.minus = [0] * (2 * n), [0] * (2 * n)
+        self.tried = [[0] * (n + 1) for _ in range(n + 1)]
+        self.placed = self.found = 0
+        self.first: list[Square] | None = None
+
+    def mark(self, square: Square, step: int) -> None:
+        r, c = square
+        self.rows[r] += step
+        self.columns[c] += step
+        self.plus[r + c - 1] += step
+        self.minus[r - c + self.n] += step
+
+    def attacked(self, r: int, c: int) -> bool:
+        return bool(self.rows[r] or self.columns[c] or self.plus[r + c - 1]
+                    or self.minus[r - c + self.n])
+
+    def free_squares(self) -> list[Square]:
+        return [(r, c) for r in range(1, self.n + 1) if not self.rows[r]
+                for c in range(1, self.n + 1) if not self.attacked(r, c)]
+
+    def allows(self, r: int, c: int) -> bool:
+        if self.variant == "independent":
+            return not self.attacked(r, c)
+        return self.variant != "distinct-rows" or self.rows[r] == 0
+
+    def step(self, depth: int) -> None:
+        free = self.free_squares()
+        if not free:
+            self.found += 1
+            self.first = self.first or sorted(self.queens)
+            return
+        if depth > self.k:
+            return
+        tried_here = []
+        for square in self.candidates(free, depth):
+            self.placed += 1
+            self.queens.append(square)
+            self.mark(square, 1)
+            self.step(depth + 1)
+            self.mark(self.queens.pop(), -1)
+            self.tried[square[0]][square[1]] = depth
+            tried_here.append(square)
+        for r, c in tried_here:
+            self.tried[r][c] = 0
+
+    def candidates(self, free: list[Square], depth: int) -> list[Square]:
+        (fr, fc), rest = free[0], free[1:] if depth == self.k else []
+        return [(r, c) for r in range(1, self.n + 1)
+                for c in (range(1, self.n + 1) if r == fr else (fc - abs(r - fr), fc,
+                                                               fc + abs(r - fr)))
+                if 1 <= c <= self.n and not self.tried[r][c] and self.allows(r, c)
+                and all(queens_block.blocks((r, c), other) for other in rest)]
+
+
+@pytest.mark.parametrize("variant", queens_block.VARIANTS)
+@pytest.mark.parametrize("n", range(1, 8))
+def test_block_search_places_and_finds_as_the_plain_search(n: int, variant: str) -> None:
+    """Every k from the bound to the minimum: the same placements found, the same queens
+    put (the effort printed) and the same first placement."""
+    k = -(-n * n // queens_block.most_blocked(n))
+    while True:
+        fast, plain = queens_block.Search(n, variant, k), PlainBlockSearch(n, variant, k)
+        fast.run()
+        plain.step(1)
+        assert (fast.found, fast.placed, fast.first) == (plain.found, plain.placed,
+                                                         plain.first)
+        if plain.first is not None:
+            return
+        k += 1
