@@ -11,7 +11,7 @@ import itertools
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from project_reference import reference_module
+from project_reference import reference_helper, reference_module
 
 ruler = reference_module("ruler")
 
@@ -157,3 +157,49 @@ def test_block_search_places_and_finds_as_the_plain_search(n: int, variant: str)
         if plain.first is not None:
             return
         k += 1
+
+
+# --- placement (battleship, placement-bias): key cells made once, neighbour counts ----------
+
+fleets = reference_helper("fleets")
+placement = reference_helper("placement")
+
+
+def plain_fits(board, number: int, key: tuple[int, int, int]) -> bool:
+    """The article's test as reference/placement.py states it, from the board's ``taken``
+    alone: on the field, no cell forbidden or taken, no other ship among the neighbours."""
+    row, col, turn = key
+    ship = board.fleet.ships[number]
+    cells = [(row + dr, col + dc) for dr, dc in placement.turned(ship.cells, turn)]
+    if not all(0 <= r < board.rows and 0 <= c < board.cols for r, c in cells):
+        return False
+
+    def taken(r: int, c: int) -> bool:
+        return 0 <= r < board.rows and 0 <= c < board.cols and board.taken[r][c] >= 0
+
+    return all(board.fleet.field[r][c] != fleets.FORBIDDEN and not taken(r, c) and (
+        board.touching or not any(taken(r + dr, c + dc) for dr, dc in placement.NEIGHBOURS))
+        for r, c in cells)
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.sampled_from(sorted(fleets.FLEETS)), st.booleans(), st.data())
+def test_board_fits_as_the_plain_test_while_ships_are_placed_and_lifted(
+        name: str, touching: bool, data: st.DataObject) -> None:
+    fleet = fleets.FLEETS[name]
+    board = placement.Board(fleet, touching)
+    keys = st.tuples(st.integers(0, fleet.rows - 1), st.integers(0, fleet.cols - 1),
+                     st.integers(0, 3))
+    placed = []
+    for number in range(len(fleet.ships)):
+        for key in data.draw(st.lists(keys, min_size=1, max_size=25)):
+            assert board.fits(number, key) == plain_fits(board, number, key)
+            if board.fits(number, key):
+                board.put(number, key, number)
+                placed.append((number, key))
+                break
+    while placed:
+        board.put(*placed.pop(), -1)
+        for key in data.draw(st.lists(keys, max_size=5)):
+            assert board.fits(0, key) == plain_fits(board, 0, key)
+    assert all(count == 0 for line in board.near for count in line)
