@@ -1,13 +1,15 @@
 """The reference's golden check before and after a change: the CPU seconds of
 ``portcheck golden check ALGO`` for each algorithm (a process of its own: portcheck's
 start-up included, as a user runs it), of ``golden check`` of every algorithm at once, the
-reference's own seconds per algorithm in one process (``--in-process``: start-up left out),
-and, with ``--verify``, the wall and CPU seconds of a warm ``portcheck verify`` of the whole
-matrix.  The code before is the tree of a git revision (``git archive REV``), the code after
-this working tree; the two run alternately, ``--rounds`` times, so that a change in the
-machine's load hits both.  Prints medians (and the range); asserts nothing.
+reference's own seconds per algorithm in one process (start-up left out), and, with
+``--verify``, the wall and CPU seconds of a warm ``portcheck verify`` of the whole matrix.
+The code before is the tree of a git revision (``git archive REV``), the code after this
+working tree (or, with ``--after REV``, another revision's tree); the two run alternately,
+``--rounds`` times, so that a change in the machine's load hits both.  Prints medians (and
+the range); asserts nothing.
 
-    python benchmarks/bench_golden_check.py --before REV [--rounds 3] [--verify] [ALGO ...]
+    python benchmarks/bench_golden_check.py --before REV [--after REV] [--rounds 3] [--verify]
+                                            [ALGO ...]
 """
 
 from __future__ import annotations
@@ -97,12 +99,14 @@ def shown(values: list[float]) -> str:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--before", required=True, help="git revision of the code before")
+    parser.add_argument("--after", help="git revision of the code after (default: this tree)")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--verify", action="store_true", help="also time a warm verify")
     parser.add_argument("algorithms", nargs="*")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="portcheck-bench-golden-") as folder:
-        trees = {"before": extract(args.before, Path(folder) / "before"), "after": ROOT}
+        after = extract(args.after, Path(folder) / "after") if args.after else ROOT
+        trees = {"before": extract(args.before, Path(folder) / "before"), "after": after}
         caches = {label: Path(folder) / f"cache-{label}" for label in trees}
         names = args.algorithms or algorithms_of(ROOT)
         if args.verify:  # warm each tree's cache (builds, compiled programs) first
