@@ -29,8 +29,9 @@ one ruler to the next (``Differences``: for each row, the differences it added a
 counts after it) and only the rows from the moved mark on are formed again; a ruler that
 keeps the row which rejected the ruler before it is rejected there again.  The movable
 marks are advanced in place.  The effort still counts every difference the book's test
-forms, the kept ones too; ``complete`` is the test as the book states it, formed from
-scratch (tests/test_reference_speedups.py: both find the same ruler with the same effort).
+forms, the kept ones too (tests/test_reference_speedups.py checks the search against the
+plain one that forms every ruler's differences from scratch: the same ruler, the same
+effort).
 """
 
 from __future__ import annotations
@@ -84,32 +85,12 @@ def layout(k: int, method: str) -> Layout:
     return Layout(fixed_near_end=method == "book" and k - 2 > 1)
 
 
-def complete(marks: list[int], k: int, effort: list[int]) -> bool:
-    """Whether the marks measure every length 1..k, rejecting at the first repeat too
-    many; ``effort[0]`` counts the differences formed."""
-    n = len(marks)
-    allowed = n * (n - 1) // 2 - k
-    seen = bytearray(k + 1)
-    repeats = formed = 0
-    for i in range(1, n):
-        mark = marks[i]
-        for j in range(i):
-            formed += 1
-            d = mark - marks[j]
-            if seen[d]:
-                repeats += 1
-                if repeats > allowed:
-                    effort[0] += formed
-                    return False
-            seen[d] = 1
-    effort[0] += formed
-    return True
-
-
 class Differences:
-    """The book's test of ``complete``, kept from one ruler to the next: ``rows[i]`` holds
-    the differences row i (a[i] − a[j], j < i) added to ``seen`` and the differences formed
-    and repeats found up to the end of that row."""
+    """The book's test of a ruler, row by row (a[i] − a[j] for j < i, i = 1…n−1): each
+    difference is marked in ``seen``, a repeat counted, and the ruler rejected at the first
+    repeat more than ``allowed``.  Kept from one ruler to the next: ``rows[i]`` holds the
+    differences row i added to ``seen`` and the differences formed and repeats found up to
+    the end of that row."""
 
     def __init__(self, k: int, n: int) -> None:
         self.allowed = n * (n - 1) // 2 - k
@@ -155,6 +136,13 @@ class Differences:
         while len(rows) > keep:
             for d in rows.pop()[0]:
                 seen[d] = 0
+
+
+def complete(marks: list[int], k: int, effort: list[int]) -> bool:
+    """Whether the marks measure every length 1..k, rejecting at the first repeat too
+    many; ``effort[0]`` counts the differences formed (one ruler on its own: every row
+    formed)."""
+    return Differences(k, len(marks)).complete(marks, 0, effort)
 
 
 def search(k: int, method: str) -> Result:

@@ -19,8 +19,26 @@ ruler = reference_module("ruler")
 # --- ruler: differences kept from one ruler to the next -------------------------------------
 
 
+def plain_complete(marks: list[int], k: int, effort: list[int]) -> bool:
+    """The book's test of one ruler from scratch: its differences in the book's order
+    (a[i] − a[j], j < i, row by row), rejected at the first repeat more than the
+    n(n − 1)/2 − k that a ruler measuring 1..k can have; ``effort[0]`` counts those formed.
+    For n(n − 1)/2 ≥ k, as the search has it (fewer differences cannot measure k lengths)."""
+    n = len(marks)
+    allowed, seen, repeats = n * (n - 1) // 2 - k, set(), 0
+    pairs = ((i, j) for i in range(1, n) for j in range(i))
+    for formed, (i, j) in enumerate(pairs, 1):
+        repeats += marks[i] - marks[j] in seen
+        seen.add(marks[i] - marks[j])
+        if repeats > allowed:
+            effort[0] += formed
+            return False
+    effort[0] += n * (n - 1) // 2
+    return True
+
+
 def plain_ruler(k: int, method: str) -> tuple[list[int], int, int]:
-    """The book's search with every ruler's differences formed from scratch (``complete``)
+    """The book's search with every ruler's differences formed from scratch
     and the combinations of the movable marks from itertools, in lexicographic order."""
     place = ruler.layout(k, method)
     fixed = place.fixed(k)
@@ -32,7 +50,7 @@ def plain_ruler(k: int, method: str) -> tuple[list[int], int, int]:
         for inner in itertools.combinations(range(2, place.high(k) + 1), n - len(fixed)):
             tried += 1
             marks = [*fixed[:2], *inner, *fixed[2:]]
-            if ruler.complete(marks, k, effort):
+            if plain_complete(marks, k, effort):
                 return marks, tried, effort[0]
         n += 1
 
@@ -46,12 +64,21 @@ def test_ruler_search_tries_and_counts_as_the_plain_search(k: int, method: str) 
 
 @st.composite
 def rulers(draw: st.DrawFn) -> tuple[int, list[list[int]]]:
-    """A length k and a few rulers of one number of marks, each 0, 1, …, k."""
+    """A length k and a few rulers of one number of marks (enough marks for k
+    differences), each 0, 1, …, k."""
     k = draw(st.integers(4, 24))
-    n = draw(st.integers(3, min(k, 9)))
+    fewest = next(n for n in range(3, k + 2) if n * (n - 1) // 2 >= k)  # as the search
+    n = draw(st.integers(fewest, max(fewest, min(k, 10))))
     inner = st.lists(st.integers(2, k - 1), min_size=n - 3, max_size=n - 3, unique=True)
     return k, [[0, 1, *sorted(marks), k] for marks in draw(st.lists(inner, min_size=1,
                                                                     max_size=12))]
+
+
+def test_ruler_complete_is_the_plain_test_on_a_few_rulers() -> None:
+    for marks in ([0, 1, 2, 3, 10], [0, 1, 4, 6], [0, 1, 2, 6, 10], [0, 1, 2, 11, 15, 18, 21, 23]):
+        fast, plain = [0], [0]
+        assert ruler.complete(marks, marks[-1], fast) == plain_complete(marks, marks[-1], plain)
+        assert fast == plain
 
 
 @settings(max_examples=200, deadline=None)
@@ -68,7 +95,7 @@ def test_ruler_kept_differences_decide_and_count_as_from_scratch(
                                    zip(marks, previous, strict=False))
         moved = sum(1 for _ in same)
         fast, plain = [0], [0]
-        assert kept.complete(marks, moved, fast) == ruler.complete(marks, k, plain)
+        assert kept.complete(marks, moved, fast) == plain_complete(marks, k, plain)
         assert fast == plain
         previous = marks
 
