@@ -9,7 +9,7 @@ working tree (or, with ``--after REV``, another revision's tree); the two run al
 the range); asserts nothing.
 
     python benchmarks/bench_golden_check.py --before REV [--after REV] [--rounds 3] [--verify]
-                                            [ALGO ...]
+                                            [--cache DIR] [ALGO ...]
 """
 
 from __future__ import annotations
@@ -114,14 +114,17 @@ def main() -> None:
     parser.add_argument("--after", help="git revision of the code after (default: this tree)")
     parser.add_argument("--rounds", type=int, default=3)
     parser.add_argument("--verify", action="store_true", help="also time a warm verify")
+    parser.add_argument("--cache", type=Path, help="a warm PORTCHECK_CACHE both trees share "
+                        "(builds are keyed by content: the same ports build the same); no "
+                        "warm-up run then (default: a new cache for each tree, warmed first)")
     parser.add_argument("algorithms", nargs="*")
     args = parser.parse_args()
     with tempfile.TemporaryDirectory(prefix="portcheck-bench-golden-") as folder:
         after = extract(args.after, Path(folder) / "after") if args.after else ROOT
         trees = {"before": extract(args.before, Path(folder) / "before"), "after": after}
-        caches = {label: Path(folder) / f"cache-{label}" for label in trees}
+        caches = {label: args.cache or Path(folder) / f"cache-{label}" for label in trees}
         names = args.algorithms or algorithms_of(ROOT)
-        if args.verify:  # warm each tree's cache (builds, compiled programs) first
+        if args.verify and not args.cache:  # warm each tree's cache (builds, programs) first
             for label, tree in trees.items():
                 timed(portcheck("verify"), tree, caches[label], ok=(0, 1))
         rows: dict[tuple[str, str], list[float]] = defaultdict(list)
