@@ -129,16 +129,21 @@ def main() -> None:
                 timed(portcheck("verify"), tree, caches[label], ok=(0, 1))
         rows: dict[tuple[str, str], list[float]] = defaultdict(list)
         load = os.getloadavg()[0]
-        for _ in range(args.rounds):
+        for done in range(1, args.rounds + 1):
             one_round(trees, caches, names, args.verify, rows)
-    print(f"load average {load:.1f} before, {os.getloadavg()[0]:.1f} after; "
-          f"median (range) of {args.rounds} rounds, before and after alternating")
+            table(rows, done, load)  # after every round: a long run stopped keeps its figures
+
+
+def table(rows: dict[tuple[str, str], list[float]], rounds: int, load: float) -> None:
+    print(f"load average {load:.1f} before, {os.getloadavg()[0]:.1f} now; "
+          f"median (range) of {rounds} rounds, before and after alternating")
     what = list(dict.fromkeys(key for key, _ in rows))
     width = max(len(key) for key in what)
     print(f"{'':{width}}  {'before':>18}  {'after':>18}")
     for key in what:
         print(f"{key:{width}}  {shown(rows[(key, 'before')]):>18}  "
               f"{shown(rows[(key, 'after')]):>18}")
+    print(flush=True)
 
 
 if __name__ == "__main__":
