@@ -23,6 +23,7 @@ import jinja2
 from portcheck.algorithms import Algorithm, Case
 from portcheck.errors import UsageError
 from portcheck.ports import Port
+from portcheck.template_cache import template_cache
 from portcheck.yamlio import read_text, write_atomic
 
 
@@ -46,16 +47,14 @@ def string_literal(text: str, language: str) -> str:
     raise UsageError(f"string_literal: unknown language {language!r}")
 
 
+OPTIONS = {"undefined": jinja2.StrictUndefined, "keep_trailing_newline": True,
+           "trim_blocks": True, "lstrip_blocks": True, "autoescape": False}
+
+
 @cache
 def environment(templates_dir: Path) -> jinja2.Environment:
-    env = jinja2.Environment(
-        loader=jinja2.FileSystemLoader(str(templates_dir)),
-        undefined=jinja2.StrictUndefined,
-        keep_trailing_newline=True,
-        trim_blocks=True,
-        lstrip_blocks=True,
-        autoescape=False,
-    )
+    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir)),
+                             bytecode_cache=template_cache(OPTIONS), **OPTIONS)
     env.filters["string_literal"] = string_literal
     return env
 

@@ -54,9 +54,12 @@ def placements(fleet: str, touching: str) -> Counter[Picture]:
     return Counter(tuple(found.picture) for found in search.placements())
 
 
-def frequencies(fleet: str, touching: str, seeds: int) -> Counter[Picture]:
-    """How often each placement comes out first over seeds 1..seeds (0 for the others)."""
-    counts = Counter({picture: 0 for picture in placements(fleet, touching)})
+def frequencies(fleet: str, touching: str, seeds: int,
+                known: Counter[Picture] | None = None) -> Counter[Picture]:
+    """How often each placement comes out first over seeds 1..seeds (0 for the others);
+    ``known``: ``placements(fleet, touching)`` when the caller has it already."""
+    every = placements(fleet, touching) if known is None else known
+    counts = Counter({picture: 0 for picture in every})
     for seed in range(1, seeds + 1):
         found = first(FLEETS[fleet], seed, touching == "allowed")
         assert found is not None
@@ -69,8 +72,9 @@ def _shown(title: str, picture: Picture, times: int) -> list[str]:
 
 
 def output(fleet: str, touching: str, seeds: int) -> str:
-    counts = frequencies(fleet, touching, seeds)
-    keys = sum(placements(fleet, touching).values())
+    known = placements(fleet, touching)  # the whole search, run once
+    counts = frequencies(fleet, touching, seeds, known)
+    keys = sum(known.values())
     ranked = counts.most_common()  # ties keep the search's order
     (top, most), (bottom, least) = ranked[0], ranked[-1]
     never = sum(1 for times in counts.values() if times == 0)

@@ -21,6 +21,17 @@ A ruler of length k has marks 0 = a1 < a2 < … < an = k; it must measure every 
 
 Output: the number of marks, the first ruler found, and the effort: rulers tried and
 differences formed.
+
+Done faster than the book's words, with the same rulers tried and the same differences
+counted: consecutive rulers share their marks up to the first one that moved, so the
+differences of the rows before it (a[i] − a[j] for the i before that mark) are kept from
+one ruler to the next (``Differences``: for each row, the differences it added and the
+counts after it) and only the rows from the moved mark on are formed again; a ruler that
+keeps the row which rejected the ruler before it is rejected there again.  The movable
+marks are advanced in place.  The effort still counts every difference the book's test
+forms, the kept ones too (tests/test_reference_speedups.py checks the search against the
+plain one that forms every ruler's differences from scratch: the same ruler, the same
+effort).
 """
 
 from __future__ import annotations
@@ -74,26 +85,64 @@ def layout(k: int, method: str) -> Layout:
     return Layout(fixed_near_end=method == "book" and k - 2 > 1)
 
 
+class Differences:
+    """The book's test of a ruler, row by row (a[i] − a[j] for j < i, i = 1…n−1): each
+    difference is marked in ``seen``, a repeat counted, and the ruler rejected at the first
+    repeat more than ``allowed``.  Kept from one ruler to the next: ``rows[i]`` holds the
+    differences row i added to ``seen`` and the differences formed and repeats found up to
+    the end of that row."""
+
+    def __init__(self, k: int, n: int) -> None:
+        self.allowed = n * (n - 1) // 2 - k
+        self.seen = bytearray(k + 1)
+        self.rows: list[tuple[list[int], int, int]] = [([], 0, 0)]  # row 0: mark 0 alone
+        self.rejected = (0, 0)  # the row that rejected the last ruler and the effort then
+
+    def complete(self, marks: list[int], moved: int, effort: list[int]) -> bool:
+        """``complete(marks, k, effort)`` for marks equal to the last ruler's before index
+        ``moved``: the rows before it are kept, the others formed again; a ruler that
+        keeps the row that rejected the last one is rejected there too, with its effort."""
+        row, formed = self.rejected
+        if 0 < row < moved:
+            effort[0] += formed
+            return False
+        self.forget(moved)
+        _, formed, repeats = self.rows[-1]
+        seen, allowed = self.seen, self.allowed
+        for i in range(len(self.rows), len(marks)):
+            mark, added = marks[i], []
+            for j in range(i):
+                formed += 1
+                d = mark - marks[j]
+                if seen[d]:
+                    repeats += 1
+                    if repeats > allowed:
+                        for d in added:  # a row left half formed is not kept
+                            seen[d] = 0
+                        self.rejected = (i, formed)
+                        effort[0] += formed
+                        return False
+                else:
+                    seen[d] = 1
+                    added.append(d)
+            self.rows.append((added, formed, repeats))
+        self.rejected = (0, 0)
+        effort[0] += formed
+        return True
+
+    def forget(self, row: int) -> None:
+        """Keep the rows before ``row`` only (row 0 always)."""
+        rows, seen, keep = self.rows, self.seen, max(row, 1)
+        while len(rows) > keep:
+            for d in rows.pop()[0]:
+                seen[d] = 0
+
+
 def complete(marks: list[int], k: int, effort: list[int]) -> bool:
     """Whether the marks measure every length 1..k, rejecting at the first repeat too
-    many; ``effort[0]`` counts the differences formed."""
-    n = len(marks)
-    allowed = n * (n - 1) // 2 - k
-    seen = bytearray(k + 1)
-    repeats = formed = 0
-    for i in range(1, n):
-        mark = marks[i]
-        for j in range(i):
-            formed += 1
-            d = mark - marks[j]
-            if seen[d]:
-                repeats += 1
-                if repeats > allowed:
-                    effort[0] += formed
-                    return False
-            seen[d] = 1
-    effort[0] += formed
-    return True
+    many; ``effort[0]`` counts the differences formed (one ruler on its own: every row
+    formed)."""
+    return Differences(k, len(marks)).complete(marks, 0, effort)
 
 
 def search(k: int, method: str) -> Result:
@@ -109,28 +158,30 @@ def search(k: int, method: str) -> Result:
     effort = [0]
     tried = 0
     while True:
-        m = n - len(fixed)  # movable marks
-        inner = list(range(low, low + m))
-        while inner is not None and (not inner or inner[-1] <= high):
+        marks = head + list(range(low, low + n - len(fixed))) + tail  # packed to the left
+        first, last = len(head), n - len(tail) - 1  # the movable marks: marks[first..last]
+        differences, moved = Differences(k, n), first
+        while moved >= 0 and (last < first or marks[last] <= high):
             tried += 1
-            marks = head + inner + tail
-            if complete(marks, k, effort):
+            if differences.complete(marks, moved, effort):
                 return Result(marks, tried, effort[0])
-            inner = advance(inner, high)
+            moved = advance(marks, first, last, high)  # the rows before it are kept
         n += 1
 
 
-def advance(inner: list[int], high: int) -> list[int] | None:
-    """The next combination: advance the last mark that can move, pack the later ones
-    behind it; None when every mark is at the end of its range."""
-    m = len(inner)
-    i = m - 1
-    while i >= 0 and inner[i] == high - (m - 1 - i):
+def advance(marks: list[int], first: int, last: int, high: int) -> int:
+    """The next combination of marks[first..last], in place: advance the last mark that can
+    move, pack the later ones behind it.  The index of the mark advanced, or -1 when every
+    mark is at the end of its range."""
+    i = last
+    while i >= first and marks[i] == high - (last - i):
         i -= 1
-    if i < 0:
-        return None
-    moved = [*inner[:i], inner[i] + 1]
-    return moved + list(range(moved[-1] + 1, moved[-1] + m - i))
+    if i < first:
+        return -1
+    marks[i] += 1
+    for j in range(i + 1, last + 1):
+        marks[j] = marks[j - 1] + 1
+    return i
 
 
 def output(k: int, method: str) -> str:

@@ -6,15 +6,17 @@ from __future__ import annotations
 import argparse
 import json
 import os
+from typing import TYPE_CHECKING
 
 from portcheck.arguments import count, seconds
 from portcheck.errors import CheckFailed, UsageError
 from portcheck.execution import RunSettings
-from portcheck.mutate.engine import Plan, PortScore, score_port, usable
-from portcheck.mutate.report import as_json, text_report
 from portcheck.ports import Port, find_ports
 from portcheck.project import find_project
 from portcheck.verify import Selection, select_ports
+
+if TYPE_CHECKING:
+    from portcheck.mutate.engine import PortScore
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -45,6 +47,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def cmd_mutate(args: argparse.Namespace) -> int:
+    # imported here: the engine brings the interpreters and Pygments, which every other
+    # command (verify, golden check) would pay for at start-up
+    from portcheck.mutate.engine import Plan, score_port
+    from portcheck.mutate.report import as_json, text_report
+
     project = find_project()
     project.algorithm(args.algorithm)
     ports = mutable_ports(find_ports(project), args.algorithm, args.lang or ())
@@ -72,6 +79,8 @@ def mutable_ports(ports: list[Port], algorithm: str, languages: tuple[str, ...])
         raise UsageError(f"{algorithm}: no port"
                          + (f" in {', '.join(languages)}" if languages else ""))
     if languages:
+        from portcheck.mutate.engine import usable
+
         for port in chosen:
             usable(port)
         return chosen
