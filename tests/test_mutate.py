@@ -104,6 +104,40 @@ def test_a_mutant_that_loops_forever_is_timed_out(suite: Path,
     assert ENDLESS not in {s["id"] for s in result["survivors"]}
 
 
+COLLATZ_PASCAL = """program Tiny;
+procedure Collatz(N: LongInt);
+var
+  Start, Steps, Peak: LongInt;
+begin
+  Start := N;
+  Steps := 0;
+  Peak := N;
+  while N <> 1 do
+  begin
+    if N mod 2 = 0 then N := N div 2 else N := 3 * N + 1;
+    if N > Peak then Peak := N;
+    Steps := Steps + 1;
+  end;
+  WriteLn(Start, ': ', Steps, ' steps, peak ', Peak);
+end;
+begin
+  Collatz(6);
+end.
+"""
+
+
+@pytest.mark.requires_runtime("pascal")
+def test_a_pascal_mutant_that_reads_an_unset_local_is_killed(
+        suite: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Dropping ``Steps := 0`` leaves a local unset: on a fresh stack it would hold 0 and
+    the mutant survive; the mutants' locals are trashed (``fpc -gt``), so it is killed."""
+    article_port(suite, "pascal-tiny", "tiny.pas", COLLATZ_PASCAL, ["n-6"], "pascal")
+    code, out, err = portcheck(capsys, "mutate", "collatz", "--lang", "pascal-tiny",
+                               "--format", "json", "--lines", "7")
+    assert code == 0, err
+    [result] = json.loads(out)
+    assert result["killed"] >= 1 and result["survived"] == 0, result
+
 def test_comment_only_mutants_are_equivalent() -> None:
     original = "x := 1; { one more: 2 }\ny := x + 2;\n"
     assert equivalent_code("pascal", original, 1, "x := 1; { one more: 3 }")

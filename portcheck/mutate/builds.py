@@ -4,9 +4,10 @@ Each program is in a folder of its own, under the port's file name (a Java file 
 after its class).  Java mutants are compiled by one JVM per batch (``MutantJavac.java``:
 ``javax.tools`` in a loop, so javac starts and warms up once, not once per mutant), with
 ``-g:none`` so that the classes carry no line table; the classes are run as they are.  Free
-Pascal mutants are built by the runner's own ``fpc`` call; Python and the embedded
-interpreters' mutants by Python's parser and the embedded front-end's full check and
-compile (in worker processes).  A mutant that does not build is *stillborn*.
+Pascal mutants are built by the runner's own ``fpc`` call, with ``-gt`` (locals trashed);
+Python and the embedded interpreters' mutants by Python's parser and the embedded
+front-end's full check and compile (in worker processes).  A mutant that does not build
+is *stillborn*.
 """
 
 from __future__ import annotations
@@ -31,6 +32,10 @@ from portcheck.runners.pascal import _fpc
 HELPER = Path(__file__).resolve().parent / "MutantJavac.java"
 JAVA_BATCH_SECONDS = 60.0  # a batch's time limit: this, plus ...
 JAVA_SECONDS_EACH = 10.0  # ... this per mutant in it
+# Free Pascal fills every local variable with a pattern on entry ("trash"), the original
+# as every mutant: a mutant that drops an initialisation reads the pattern, not the 0 an
+# unused stack happens to hold, so it fails as the bug would elsewhere (docs/mutation.md).
+FPC_TRASH = ("-gt",)
 
 
 @dataclass
@@ -63,7 +68,7 @@ def _pascal(program: Path) -> Build:
     work = program.parent / "bin"
     work.mkdir(exist_ok=True)
     try:
-        _fpc(program, work)
+        _fpc(program, work, FPC_TRASH)
     except BuildError as error:
         return Build(False, error=str(error))
     binary = work / program.stem

@@ -68,13 +68,14 @@ class PascalRunner(CompiledRunner):
                            max_output=max_output)
 
 
-def _fpc(source: Path, work: Path) -> None:
-    """Compile ``source`` into the binary ``work/<stem>``, leaving no object files behind."""
+def _fpc(source: Path, work: Path, extra: Sequence[str] = ()) -> None:
+    """Compile ``source`` into the binary ``work/<stem>``, leaving no object files behind
+    (``extra``: more fpc options)."""
     fpc = require_tool("fpc", PACKAGE)
     binary = work / source.stem
     (work / f"{FLUSH_UNIT}.pas").write_text(FLUSH_UNIT_SOURCE, encoding="utf-8")
     flush = f"-Fa{FLUSH_UNIT}"
-    argv = [fpc, *FPC_OPTIONS, flush, f"-FE{work}", f"-o{binary}", str(source.resolve())]
+    argv = [fpc, *FPC_OPTIONS, *extra, flush, f"-FE{work}", f"-o{binary}", str(source.resolve())]
     result = run_command(argv, timeout=COMPILE_TIMEOUT, cwd=work)
     if result.timed_out:
         raise BuildError(f"{source}: fpc did not finish in {COMPILE_TIMEOUT:g} s")

@@ -66,15 +66,16 @@ end;
   order, and its cells are kept as offsets from the anchor. }
 procedure AddShip(Symbol: Char; const Picture: string);
 var
-  I, Row, Col, Cells, AnchorRow, AnchorCol: LongInt;
+  { Initialised where declared: set anew on every call, never read unset. }
+  Row: LongInt = 0;    { the row and column of Picture[I] }
+  Col: LongInt = 0;
+  Cells: LongInt = 0;  { the ship's cells so far }
+  I, AnchorRow, AnchorCol: LongInt;
 begin
   Ships := Ships + 1;
   SetLength(DRow, Ships);
   SetLength(DCol, Ships);
   Symbols := Symbols + Symbol;
-  Row := 0;
-  Col := 0;
-  Cells := 0;
   AnchorRow := 0;
   AnchorCol := 0;
   for I := 1 to Length(Picture) do

@@ -50,14 +50,12 @@ begin
   Queen[R, C] := Step > 0;
 end;
 
+{ Whether the variant lets a queen stand on (R, C): any square for 'any'; a free one for
+  'independent'; one in a row without a queen for 'distinct-rows'. }
 function Allowed(R, C: LongInt): Boolean;
 begin
-  if Variant = 'independent' then
-    Result := not Attacked(R, C)
-  else if Variant = 'distinct-rows' then
-    Result := Rows[R] = 0
-  else
-    Result := True;
+  Result := ((Variant <> 'independent') or not Attacked(R, C))
+    and ((Variant <> 'distinct-rows') or (Rows[R] = 0));
 end;
 
 { Puts queen number Depth, or finds the board blocked. }

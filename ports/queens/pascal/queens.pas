@@ -13,7 +13,7 @@ const
   MaxN = 10;
 
 type
-  TVector = array[0..MaxN + 1] of LongInt;
+  TVector = array[1..MaxN] of LongInt;  { C[1..N]: the column of the queen in each row }
 
 var
   Printed, Distinct, Placed, Tested: LongInt;
@@ -24,7 +24,7 @@ procedure Show(const C: TVector; N: LongInt);
 var
   Image: TVector;
   T, Row, R, Col, Swap, K: LongInt;
-  Smallest: Boolean;
+  Smallest: Boolean = True;  { until an image comes before it (set anew on every call) }
 begin
   for K := 1 to N do
   begin
@@ -33,7 +33,6 @@ begin
   end;
   WriteLn;
   Inc(Printed);
-  Smallest := True;
   for T := 0 to 7 do
   begin
     for Row := 1 to N do

@@ -72,8 +72,8 @@ public class Ruler {
     }
 
     public static void main(String[] args) {
-        ruler(1, "book");
         ruler(2, "book");
+        ruler(1, "book");
         ruler(3, "book");
         ruler(4, "book");
         ruler(5, "book");

@@ -70,8 +70,8 @@ def ruler(k, method):
 
 
 if __name__ == "__main__":
-    ruler(1, "book")
     ruler(2, "book")
+    ruler(1, "book")
     ruler(3, "book")
     ruler(4, "book")
     ruler(5, "book")
