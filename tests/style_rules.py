@@ -104,20 +104,23 @@ def block_problems(source: str, language: str) -> list[str]:
                      "kumir": (KUMIR_OPEN, KUMIR_CLOSE),
                      "arsac": (ARSAC_OPEN, ARSAC_CLOSE)}[language]
     lines = source.split("\n")
+    continued = continuation_lines(source)
     stack: list[Word] = []
     problems = []
     for word in code_words(source, language):
         text = word.text.lower() if pascal else word.text
         if text in closes and stack:
             opener = _pop(stack, closes[text])
-            if opener and word.first and word.column != _indent(lines, opener):
+            if opener and word.first and word.column not in (
+                    _indent(lines, opener), _statement_indent(lines, opener, continued)):
                 problems.append(f"line {word.line}: {word.text} at column {word.column}, "
                                 f"its {opener.text} (line {opener.line}) at "
                                 f"{_indent(lines, opener)}")
         elif text in opens:
             stack.append(word)
         elif word.first and stack and word.line != stack[-1].line \
-                and word.column <= _indent(lines, stack[-1]) and not _continues(text):
+                and word.column <= _statement_indent(lines, stack[-1], continued) \
+                and not _continues(text):
             problems.append(f"line {word.line}: {word.text} not inside its "
                             f"{stack[-1].text} (line {stack[-1].line})")
     return problems
@@ -140,6 +143,17 @@ def _pop(stack: list[Word], wanted: object) -> Word | None:
 
 def _indent(lines: list[str], word: Word) -> int:
     line = lines[word.line - 1]
+    return len(line) - len(line.lstrip(" "))
+
+
+def _statement_indent(lines: list[str], word: Word, continued: set[int]) -> int:
+    """The indentation of the line that began the statement ``word`` is in: a Java method
+    whose parameters are wrapped has its ``{`` on a continuation line, and its ``}`` and
+    body go by the method's first line."""
+    number = word.line
+    while number in continued:
+        number -= 1
+    line = lines[number - 1]
     return len(line) - len(line.lstrip(" "))
 
 

@@ -150,3 +150,24 @@ def test_every_template_port_is_gated() -> None:
     gated = {p.id for lang in ("bsl", "java", "pascal", "kumir", "python", "arsac")
              for p in ports_of(lang)}
     assert gated == {p.id for p in TEMPLATE_PORTS}
+
+
+WRAPPED_JAVA = """class Wrapped {
+    static int sum(int first, int second,
+                   int third) {
+        return first + second + third;
+    }
+
+    static int bad(int first, int second,
+                   int third) {
+        return first;
+            }
+}
+"""
+
+
+def test_a_wrapped_java_signature_goes_by_its_first_line() -> None:
+    """A method whose parameters are wrapped: its body and ``}`` go by the method's first
+    line (or the ``{``'s own line), and a ``}`` under neither is still found."""
+    problems = style_problems(WRAPPED_JAVA, "java")
+    assert problems == ["line 10: } at column 12, its { (line 8) at 19"], problems
