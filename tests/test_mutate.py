@@ -22,6 +22,7 @@ from portcheck.mutate.builds import build_all
 from portcheck.mutate.operators import Mutant, mutants
 from portcheck.ports import load_port
 from portcheck.project import find_project
+from portcheck.runners import zygote
 
 COLLATZ = '''def collatz(n):
     start, steps, peak = n, 0, n
@@ -102,6 +103,54 @@ def test_a_mutant_that_loops_forever_is_timed_out(suite: Path,
     assert result["time_limit"] == 2
     assert result["timed_out"] >= 1
     assert ENDLESS not in {s["id"] for s in result["survivors"]}
+
+
+COLLATZ_BSL = """Процедура Коллатц(Знач Н)
+	Начало = Н;
+	Шагов = 0;
+	Пик = Н;
+	Пока Н <> 1 Цикл
+		Если Н % 2 = 0 Тогда
+			Н = Н / 2;
+		Иначе
+			Н = 3 * Н + 1;
+		КонецЕсли;
+		Если Н > Пик Тогда
+			Пик = Н;
+		КонецЕсли;
+		Шагов = Шагов + 1;
+	КонецЦикла;
+	Сообщить(Формат(Начало, "ЧГ=0") + ": " + Шагов + " steps, peak " + Формат(Пик, "ЧГ=0"));
+КонецПроцедуры
+
+Коллатц(6);
+Коллатц(27);
+"""
+
+
+def test_embedded_mutants_have_the_same_fates_forked_from_the_zygote(
+        suite: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """mutate forks the embedded interpreters' runs from a zygote, and takes whatever ends
+    them (a wrong output, a run-time error, the time limit) as the mutant's fate: the same
+    fates as runs made the ordinary way, one process each."""
+    article_port(suite, "bsl-tiny", "tiny.bsl", COLLATZ_BSL, ["n-6", "n-27"], "bsl")
+    results = {}
+    forks = []
+    fork = zygote.Zygote.run
+    monkeypatch.setattr(zygote.Zygote, "run", lambda *a, **k: forks.append(1) or fork(*a, **k))
+    for switch in ("1", "0"):
+        monkeypatch.setenv("PORTCHECK_ZYGOTE", switch)
+        code, out, err = portcheck(capsys, "mutate", "collatz", "--lang", "bsl-tiny",
+                                   "--format", "json", "--timeout", "1", "--lines", "5,11-14")
+        assert code == 0, err
+        [results[switch]] = json.loads(out)
+    forked, ordinary = results["1"], results["0"]
+    counts = ("considered", "killed", "survived", "timed_out", "equivalent", "stillborn")
+    assert {k: forked[k] for k in counts} == {k: ordinary[k] for k in counts}
+    assert forked["survivors"] == ordinary["survivors"]
+    assert forked["killed"] > 0 and forked["timed_out"] > 0
+    assert len(forks) > forked["considered"]  # the original's runs, then every mutant's
 
 
 COLLATZ_PASCAL = """program Tiny;

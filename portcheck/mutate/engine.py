@@ -44,7 +44,7 @@ from portcheck.mutate.runs import Limits, mutant_limits, run_program, same_limit
 from portcheck.ports import Port
 from portcheck.project import Project
 from portcheck.results import Reason, RunProblem
-from portcheck.runners import bytecode
+from portcheck.runners import bytecode, zygote
 from portcheck.runners.watch import watching
 from portcheck.yamlio import read_text
 
@@ -137,7 +137,7 @@ def score_port(project: Project, port: Port, settings: RunSettings, plan: Plan) 
         expected = golden_segments(project, port)
     except MissingGolden as missing:
         raise UsageError(str(missing)) from None
-    with bytecode.session(), scratch_cache(), \
+    with bytecode.session(), scratch_cache(), zygote.session(takes_failures=True), \
             tempfile.TemporaryDirectory(prefix="portcheck-mutate-") as folder:
         verdicts, limits, original = _score(port, settings, plan, text, made, expected,
                                             Path(folder))

@@ -196,10 +196,11 @@ def available() -> bool:
 class _Session:
     """A verify's zygote, started by its first embedded run (the others wait for it)."""
 
-    def __init__(self) -> None:
+    def __init__(self, takes_failures: bool) -> None:
         self._lock = threading.Lock()
         self._tried = False
         self.zygote: Zygote | None = None
+        self.takes_failures = takes_failures
 
     def zygote_for(self, env: Mapping[str, str]) -> Zygote | None:
         with self._lock:
@@ -228,14 +229,24 @@ def _started(env: Mapping[str, str]) -> Zygote | None:
 _session: _Session | None = None
 
 
+def ended(result: RunResult) -> bool:
+    """A run that ended as a run does (an exit status, a limit, a wrong output), not one
+    whose zygote died before it could say how its child ended."""
+    return (result.returncode is not None or result.timed_out
+            or result.output_limited is not None or bool(result.wrong_output))
+
+
 @contextmanager
-def session() -> Iterator[None]:
-    """Embedded interpreters' runs within the block are forked from one zygote."""
+def session(takes_failures: bool = False) -> Iterator[None]:
+    """Embedded interpreters' runs within the block are forked from one zygote.  Only a
+    clean run's result is taken (verify: any other is run again the ordinary way, for the
+    ordinary message); with ``takes_failures`` every run that ended is (mutate: whatever
+    ends a mutant's run is its fate)."""
     global _session
     if not available():
         yield
         return
-    _session = current = _Session()
+    _session = current = _Session(takes_failures)
     try:
         yield
     finally:
@@ -253,4 +264,6 @@ def take(language: str, argv: list[str], *, stdin: str, timeout: float, max_outp
     if zygote is None:
         return None
     result = zygote.run(language, argv, stdin=stdin, timeout=timeout, max_output=max_output)
-    return result if result is not None and clean(result) else None
+    if result is None or not (clean(result) or (current.takes_failures and ended(result))):
+        return None
+    return result
