@@ -13,6 +13,7 @@ writes the programs (atomically).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
@@ -28,23 +29,35 @@ from portcheck.yamlio import read_text, write_atomic
 
 
 def string_literal(text: str, language: str) -> str:
-    """``text`` as a string literal of ``language`` (one line; a line break is an escape or
-    a concatenation, as the language has it)."""
+    """``text`` as a string literal of ``language`` (one line; a line feed, a carriage return
+    and a tab are escapes or concatenations, as the language has them)."""
     if language in ("java", "python"):
-        escaped = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+        escaped = text.replace("\\", "\\\\").replace('"', '\\"')
+        for char, escape in (("\n", "\\n"), ("\r", "\\r"), ("\t", "\\t")):
+            escaped = escaped.replace(char, escape)
         return f'"{escaped}"'
-    if language == "pascal":
-        return " + #10 + ".join(f"'{part}'" for part in text.replace("'", "''").split("\n"))
-    if language == "bsl":
-        return '"' + text.replace('"', '""').replace("\n", '" + Символы.ПС + "') + '"'
     if language == "arsac":
-        if "\n" in text:
+        if any(char in text for char in CONTROLS):
             raise UsageError("string_literal: the puzzle book's language has no line break "
-                             "in a string (print it with another ВЫВЕСТИ)")
+                             "or tab in a string (print it with another ВЫВЕСТИ)")
         return '"' + text.replace('"', '""') + '"'
-    if language == "kumir":
-        return '"' + text.replace('"', '""').replace("\n", '" + нс + "') + '"'
-    raise UsageError(f"string_literal: unknown language {language!r}")
+    if language not in CONTROLS_BY_NAME:
+        raise UsageError(f"string_literal: unknown language {language!r}")
+    quote, names = CONTROLS_BY_NAME[language]
+    pieces = re.split("([\n\r\t])", text.replace(quote, quote * 2))
+    parts = [names[piece] if piece in CONTROLS else f"{quote}{piece}{quote}"
+             for piece in pieces if piece]
+    return " + ".join(parts) or quote * 2
+
+
+CONTROLS = "\n\r\t"
+# Quote, and the names of a line feed, a carriage return and a tab, of the languages that
+# join a string out of pieces.
+CONTROLS_BY_NAME = {
+    "pascal": ("'", {"\n": "#10", "\r": "#13", "\t": "#9"}),
+    "bsl": ('"', {"\n": "Символы.ПС", "\r": "Символы.ВК", "\t": "Символы.Таб"}),
+    "kumir": ('"', {"\n": "нс", "\r": "юнисимвол(13)", "\t": "юнисимвол(9)"}),
+}
 
 
 OPTIONS = {"undefined": jinja2.StrictUndefined, "keep_trailing_newline": True,
@@ -89,7 +102,12 @@ def render_template(template: Path, templates_dir: Path, reference: Algorithm,
 
 def _typed_lines(reference: Algorithm) -> Callable[[Case], list[str]]:
     """``stdin_script(case)`` for templates: the case's scripted input, one item a line."""
-    return lambda case: reference.stdin_script(case.params).splitlines()
+    def lines(case: Case) -> list[str]:
+        script = reference.stdin_script(case.params)  # lines end with "\n"; a "\r" is typed
+        lines = script.split("\n")
+        return lines[:-1] if lines[-1] == "" else lines
+
+    return lines
 
 
 def _template_line(exc: BaseException) -> int:

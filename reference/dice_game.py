@@ -12,15 +12,21 @@ digit is that number (0: give up), anything else (an empty line, "пять", "12
 answer.  A key press is any line.  When the input ends before the game does, the program
 stops with an error (``replay`` raises ``ValueError``).
 
+Lines of input end with a line feed; a carriage return before it is part of what was typed
+(a file written on Windows), and so is stripped with the other blanks.
+
 The scripted player (``stdin_script``), the same for every seed:
 - presses Enter at every "нажмите любую клавишу";
-- at the first move types five wrong answers first: the number on top and the one
-  underneath it (not allowed), 7 (not 1–6), an empty line and "пять" (not a number);
-- types the second move with spaces around it;
+- at the first move types seven wrong answers first: the number on top and the one
+  underneath it (not allowed), 7 (not 1–6), an empty line, "пять", "12" and "-" (not a
+  number: two digits, and a sign that sorts below "0");
+- types the second move with a space and a tab before it and a tab and a carriage return
+  after it;
 - in a game with an odd seed knows the exact solution and plays it (``dice_solve.exact_move``:
   the smallest winning move, else the smallest allowed number); with an even seed plays the
-  smallest allowed number, as the article port's player does, and gives up (0) when his
-  position is lost and the total is n − 6 or more.
+  smallest allowed number, as the article port's player does; with a seed divisible by 4 he
+  gives up (0) when his position is lost and the total is n − 6 or more, with any other
+  even seed he never gives up, and may go past n.
 """
 
 from __future__ import annotations
@@ -42,7 +48,8 @@ PARAMS = {"seed": IntParam(0, 2**31 - 1, "seed of irnd (java.util.Random)")}
 # the top numbers each branch of the article's Выбор_компьютера tells apart (16 … 127), and
 # three whose draws take java.util.Random's redraw loop or its edge: n in 397818113's game
 # and the number thrown in 1066669882's are drawn again, 910812142's n is 2^31 - 3, the last
-# value nextInt(11) keeps.
+# value nextInt(11) keeps; in 910812142's the player, who never gives up, goes past n (41 of
+# 40), the one golden game that ends past n.
 CASES: dict[str, dict[str, int]] = {
     f"seed-{seed}": {"seed": seed}
     for seed in (1, 2, 3, 4, 20, 64, 0, 2**31 - 1, 16, 21, 36, 44, 76, 95, 127,
@@ -153,20 +160,22 @@ def _drive(seed: int, answer: Callable[[Ask], str]) -> tuple[str, list[str]]:
 def scripted_player(seed: int) -> Callable[[Ask], str]:
     """The player who types the input of game ``seed`` (see the module's docstring)."""
     knows_the_solution = seed % 2 == 1
+    gives_up = seed % 4 == 0
 
     def answer(ask: Ask) -> str:
         if ask.kind == KEY:
             return ""
-        wrong = [str(ask.top), str(7 - ask.top), "7", "", "пять"]
+        wrong = [str(ask.top), str(7 - ask.top), "7", "", "пять", "12", "-"]
         if ask.move == 1 and ask.attempt < len(wrong):
             return wrong[ask.attempt]
         if knows_the_solution:
             choice = dice_solve.exact_move(ask.n, ask.total, ask.top)
-        elif ask.total >= ask.n - 6 and not dice_solve.winning_moves(ask.n)[ask.total, ask.top]:
+        elif (gives_up and ask.total >= ask.n - 6
+              and not dice_solve.winning_moves(ask.n)[ask.total, ask.top]):
             choice = 0
         else:
             choice = dice.human_move(ask.top)
-        return f"  {choice} " if ask.move == 2 else str(choice)
+        return f" \t{choice}\t\r" if ask.move == 2 else str(choice)
 
     return answer
 
@@ -181,10 +190,17 @@ def stdin_script(seed: int) -> str:
     return "".join(line + "\n" for line in _drive(seed, scripted_player(seed))[1])
 
 
+def typed_lines(script: str) -> list[str]:
+    """The lines of ``script``: each ends with a line feed, and a carriage return before it
+    is part of the line (``str.splitlines`` would take it for a line end of its own)."""
+    lines = script.split("\n")
+    return lines[:-1] if lines[-1] == "" else lines
+
+
 def replay(seed: int, script: str) -> str:
     """What the program prints for the typed lines ``script``; ``ValueError`` when they
     end before the game does."""
-    lines: Iterator[str] = iter(script.splitlines())
+    lines: Iterator[str] = iter(typed_lines(script))
     count = 0
 
     def typed(_ask: Ask) -> str:

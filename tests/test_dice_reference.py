@@ -168,8 +168,18 @@ def test_game_replays_its_own_script(case: str) -> None:
 def test_wrong_answers_are_answered_and_asked_again() -> None:
     text = dice_game.output(1)
     first_move = text.split("Ваш выбор? ", 1)[1]
-    assert first_move.startswith("\nНеправильный выбор! Попробуйте еще" * 5 + "\n")
-    assert dice_game.stdin_script(1).splitlines()[1:7] == ["2", "5", "7", "", "пять", "1"]
+    assert first_move.startswith("\nНеправильный выбор! Попробуйте еще" * 7 + "\n")
+    assert dice_game.typed_lines(dice_game.stdin_script(1))[1:9] == [
+        "2", "5", "7", "", "пять", "12", "-", "1"]
+
+
+def test_the_second_move_has_blanks_and_a_carriage_return_around_it() -> None:
+    """The lines end with a line feed; the carriage return before it is typed, and read."""
+    lines = dice_game.typed_lines(dice_game.stdin_script(1))
+    assert " \t3\t\r" in lines or any(line.endswith("\t\r") for line in lines)
+    assert dice_game.replay(1, "".join(line + "\n" for line in lines)) == dice_game.output(1)
+    assert dice_game.typed_lines("a\r\n\nb\n") == ["a\r", "", "b"]
+    assert dice_game.typed_lines("") == []
 
 
 def test_messages_are_the_article_programs() -> None:
@@ -188,12 +198,20 @@ def test_cases_cover_every_ending() -> None:
     endings = {dice_game.output(**p).rsplit("\n", 3)[-3:][1] for p in dice_game.CASES.values()}
     assert endings == {"Выиграли Вы. Поздравляем!", "Выиграл компьютер!"}
     gave_up = [c for c, p in dice_game.CASES.items() if "\nВы сдались\n" in dice_game.output(**p)]
-    assert gave_up == ["seed-20", "seed-64", "seed-910812142"]
+    assert gave_up == ["seed-20", "seed-64"]
+
+
+def test_a_game_ends_past_n() -> None:
+    """The player of a seed 2 mod 4 never gives up: in 910812142's game he goes from 40 to
+    41 (n = 40), and the computer wins."""
+    text = dice_game.output(910812142)
+    assert "Общая сумма чисел равна 36(игра до 40)" in text
+    assert text.endswith("\nВыиграл компьютер!\n") and "Вы сдались" not in text
 
 
 def test_giving_up_ends_the_game_for_the_computer() -> None:
     script = dice_game.stdin_script(1).splitlines()
-    script[5] = "0"  # the first real answer of seed 1: give up
+    script[5] = "0"  # the fifth answer of seed 1, after four wrong ones: give up
     text = dice_game.replay(1, "".join(line + "\n" for line in script))
     assert text.endswith("\nВаш выбор? " + "\nНеправильный выбор! Попробуйте еще" * 4
                          + "\nВы сдались\nИгра закончилась!\nВыиграл компьютер!\n")
