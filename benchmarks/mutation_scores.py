@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import fcntl
 import json
 import os
 import platform
@@ -82,14 +83,18 @@ def measure(data: dict, args: argparse.Namespace) -> None:
 
 
 def _save(ports: dict, last_run: dict | None = None) -> None:
-    """``ports`` merged into the file as it is now, written atomically."""
-    data = json.loads(DATA.read_text(encoding="utf-8")) if DATA.exists() else {"ports": {}}
-    data["ports"] = dict(sorted({**data["ports"], **ports}.items()))
-    if last_run is not None:
-        data["last_run"] = last_run
-    temporary = DATA.with_suffix(f".{os.getpid()}.tmp")
-    temporary.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n", encoding="utf-8")
-    os.replace(temporary, DATA)
+    """``ports`` merged into the file as it is now, written atomically; runs on other
+    ports at the same time take turns (a lock beside the file), so none loses another's."""
+    with open(DATA.with_suffix(".lock"), "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        data = json.loads(DATA.read_text(encoding="utf-8")) if DATA.exists() else {"ports": {}}
+        data["ports"] = dict(sorted({**data["ports"], **ports}.items()))
+        if last_run is not None:
+            data["last_run"] = last_run
+        temporary = DATA.with_suffix(f".{os.getpid()}.tmp")
+        temporary.write_text(json.dumps(data, ensure_ascii=False, indent=1) + "\n",
+                             encoding="utf-8")
+        os.replace(temporary, DATA)
 
 
 README = DATA.parents[1] / "README.md"
