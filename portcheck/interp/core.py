@@ -26,7 +26,7 @@ import sys
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from dataclasses import dataclass, field
-from types import FrameType, TracebackType
+from types import CodeType, FrameType, TracebackType
 from typing import Any, ClassVar, TextIO
 
 from portcheck.interp import inline, ir
@@ -99,14 +99,16 @@ class Program:
     """A compiled module: run it as many times as you like, each with a fresh runtime."""
 
     def __init__(self, module: ir.Module, source: str, lines: list[ir.Pos],
-                 constants: dict[str, Any], prims: set[str]) -> None:
+                 constants: dict[str, Any], prims: set[str],
+                 code: CodeType | None = None) -> None:
+        """``code``: ``source`` compiled already (the program cache keeps it marshalled)."""
         self.filename = module.filename
         self.python_source = source
         self._tag = f"<portcheck {module.filename}>"
         self._lines = lines
         self._constants = constants
         self._prims = prims
-        self._code = compile(source, self._tag, "exec")
+        self._code = code if code is not None else compile(source, self._tag, "exec")
 
     def run(self, runtime: RuntimeBase) -> None:
         """Run on a thread with room for deep recursion (``deep``), inside the runtime's

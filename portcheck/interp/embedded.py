@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from portcheck.interp import program_cache
+from portcheck.interp.buffered_output import buffered_stdout
 from portcheck.interp.errors import SourceError
 from portcheck.interp.frontends import (
     DEFAULT_ENCODING,
@@ -52,7 +53,8 @@ codecs.register_error(UNWRITABLE, _unwritable)
 def main(language: str, argv: list[str] | None = None) -> int:
     """``python -m portcheck.interp.<language> FILE [--encoding E] [--<run option> …]``.
 
-    Output is line-buffered, so a program stopped by a time limit keeps what it printed."""
+    Output is buffered and flushed at least every 50 ms (``buffered_output``), so a program
+    stopped by a time limit keeps what it printed up to then."""
     front = front_end(language)
     args = _command_line(language, front).parse_args(argv)
     if not args.file.is_file():
@@ -62,7 +64,12 @@ def main(language: str, argv: list[str] | None = None) -> int:
     sys.stderr.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
     sys.stdin.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
     options = {option.name: getattr(args, option.name) for option in front.RUN_OPTIONS}
-    return run_embedded(language, args.file, encoding=args.encoding, **options)
+    try:
+        with buffered_stdout():
+            return run_embedded(language, args.file, encoding=args.encoding, **options)
+    except BrokenPipeError:  # the last of the output, written at the end, found no reader
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
 
 
 def _command_line(language: str, front: FrontEnd) -> argparse.ArgumentParser:

@@ -3,9 +3,11 @@ need not import Lark, parse, check and compile the program again when nothing ch
 (``verify`` starts one process per 1C or school-language port).
 
 An entry holds what the core made of the program (its Python source, line table, constants
-and primitives) under the sha256 of: the embedded interpreters' own files (grammars,
-front-ends, runtimes, core), the Python version, the file's name (errors name it), the
-encoding and the file's bytes, so any change to one of them is another entry.  An entry is
+and primitives, and the source compiled to a code object, marshalled: compiling a large
+program's source again took a tenth of a second a run) under the sha256 of: the embedded
+interpreters' own files (grammars, front-ends, runtimes, core), the Python version, the
+file's name (errors name it), the encoding and the file's bytes, so any change to one of
+them is another entry.  An entry is
 written to a temporary file and renamed into place (a reader sees it whole or not at all);
 a cache that cannot be read or written is silently not used.  Entries live in
 ``$PORTCHECK_CACHE/<language>`` (default ``~/.cache/portcheck/<language>``, beside the
@@ -15,6 +17,7 @@ runners' build cache).
 from __future__ import annotations
 
 import hashlib
+import marshal
 import os
 import pickle
 import sys
@@ -66,16 +69,17 @@ def _entry(language: str, filename: str, encoding: str, data: bytes) -> Path:
 
 def _load(entry: Path, filename: str) -> Program | None:
     try:
-        source, lines, constants, prims = pickle.loads(entry.read_bytes())
+        source, lines, constants, prims, code = pickle.loads(entry.read_bytes())
         module = ir.Module([], [], [], filename)
-        return Program(module, source, [ir.Pos(*p) for p in lines], constants, prims)
+        return Program(module, source, [ir.Pos(*p) for p in lines], constants, prims,
+                       marshal.loads(code))
     except Exception:  # absent, unreadable or not a program of this core: compile anew
         return None
 
 
 def _store(entry: Path, program: Program) -> None:
     state = (program.python_source, [(p.line, p.col) for p in program._lines],
-             program._constants, program._prims)
+             program._constants, program._prims, marshal.dumps(program._code))
     import tempfile  # only a miss writes: a hit does without its import
 
     temporary: Path | None = None
