@@ -34,6 +34,15 @@ CASES: dict[str, dict[str, int]] = {
     # Here the first draw, nextInt(36)'s, is 2147483620: in the last full block of 36
     # (2147483592 to 2147483627), kept; a test that rejected more would draw again.
     "seed-84568153705668": {"seed": 84568153705668},
+    # Here the fifth draw, nextInt(32)'s (a power of two: (32 * r) >> 31), is 2^31 - 1,
+    # the largest (position 31 stays where it is); a divisor 2^31 - 1 instead of 2^31
+    # would give 32.  The KuMir port's 24-bit halves carry into a top half of 2^24 - 1.
+    "seed-neg123132236327240": {"seed": -123132236327240},
+    # Here the fifth draw is 2^30, where (32 * r) >> 31 steps from 15 to 16.
+    "seed-neg134741127910252": {"seed": -134741127910252},
+    # Here the state after the first step is below 2^24 (its top 24 bits are 0, the
+    # first draw is 0): the KuMir port's halves must carry between them exactly.
+    "seed-neg149955576741703": {"seed": -149955576741703},
 }
 
 

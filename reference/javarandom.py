@@ -52,6 +52,20 @@ CASES: dict[str, dict[str, int]] = {
     # A negative seed whose low 24 bits are 0: -2^24 is 2^48 - 2^24 in 48 bits (the KuMir
     # port keeps the seed as two 24-bit halves and takes this case apart).
     "seed-neg16777216-bound-100-count-10": {"seed": -2**24, "bound": 100, "count": 10},
+    # -1: its low 48 bits are all 1 (the 1C port turns the remainder -1 into 2^48 - 1, the
+    # KuMir port the halves of |seed| = 1 into 2^24 - 1 and 2^24 - 1).
+    "seed-neg1-bound-100-count-10": {"seed": -1, "bound": 100, "count": 10},
+    # Seeds found by running the generator backwards (its multiplier is odd, so it has an
+    # inverse mod 2^48) from the state wanted after the first step.  Here the state is
+    # below 2^24 (its top 24 bits are 0, the first draw is 0): the KuMir port, which keeps
+    # the state as two 24-bit halves, must carry between them exactly.
+    "seed-neg147924929294793-bound-100-count-10": {"seed": -147924929294793, "bound": 100,
+                                                   "count": 10},
+    # Here the first draw is 2^31 - 1, the largest: the power-of-two branch gives
+    # (16 * (2^31 - 1)) >> 31 = 15, and the KuMir port's halves carry into a top half of
+    # 2^24 - 1.
+    "seed-neg94831912104764-bound-16-count-10": {"seed": -94831912104764, "bound": 16,
+                                                 "count": 10},
 }
 
 ATTESTED: dict[str, str] = {

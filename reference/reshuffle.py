@@ -38,6 +38,15 @@ CASES: dict[str, dict[str, int]] = {
     # ... and here 2147483620, in the last full block of 36 (2147483592 to 2147483627),
     # kept; a test that rejected more would draw again.
     "start-13973024454430-lag-0": {"start": 13973024454430, "lag": 0},
+    # The KuMir port keeps the state and the clock as two 24-bit halves.  Here the state
+    # after the first step is below 2^24 (found backwards, as above), and the first sleep
+    # (17 ms + 1) brings the clock's low half to 2^24 - 1: no carry yet, one at the next.
+    "start-128259534618605-lag-1": {"start": 128259534618605, "lag": 1},
+    # Here the first sleep (1 ms + 3) brings the clock's low half to exactly 2^24, and the
+    # start, read digit by digit, is 2^24 - 1 after its first eight (16777215) ...
+    "start-167772159999996-lag-3": {"start": 167772159999996, "lag": 3},
+    # ... and here exactly 2^24 (16777216).
+    "start-167772160000329-lag-0": {"start": 167772160000329, "lag": 0},
 }
 
 PAUSES = 20  # the pause is nextInt(20): 0 to 19 ms

@@ -93,5 +93,8 @@ public class FisherYates {
         shuffleWith(-16777216L);
         shuffleWith(127564553489323L);
         shuffleWith(84568153705668L);
+        shuffleWith(-123132236327240L);
+        shuffleWith(-134741127910252L);
+        shuffleWith(-149955576741703L);
     }
 }

@@ -126,4 +126,7 @@ begin
   ShuffleWith(-16777216);
   ShuffleWith(127564553489323);
   ShuffleWith(84568153705668);
+  ShuffleWith(-123132236327240);
+  ShuffleWith(-134741127910252);
+  ShuffleWith(-149955576741703);
 end.

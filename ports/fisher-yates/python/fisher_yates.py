@@ -84,3 +84,6 @@ if __name__ == "__main__":
     shuffle_with(-16777216)
     shuffle_with(127564553489323)
     shuffle_with(84568153705668)
+    shuffle_with(-123132236327240)
+    shuffle_with(-134741127910252)
+    shuffle_with(-149955576741703)

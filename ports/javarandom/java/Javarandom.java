@@ -70,5 +70,8 @@ public class Javarandom {
         printValues(9223372036854775807L, 1000000, 10);
         printValues(1L, 715827883, 10);
         printValues(-16777216L, 100, 10);
+        printValues(-1L, 100, 10);
+        printValues(-147924929294793L, 100, 10);
+        printValues(-94831912104764L, 16, 10);
     }
 }

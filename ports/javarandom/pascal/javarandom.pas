@@ -92,4 +92,7 @@ begin
   PrintValues(9223372036854775807, 1000000, 10);
   PrintValues(1, 715827883, 10);
   PrintValues(-16777216, 100, 10);
+  PrintValues(-1, 100, 10);
+  PrintValues(-147924929294793, 100, 10);
+  PrintValues(-94831912104764, 16, 10);
 end.

@@ -67,3 +67,6 @@ if __name__ == "__main__":
     print_values(9223372036854775807, 1000000, 10)
     print_values(1, 715827883, 10)
     print_values(-16777216, 100, 10)
+    print_values(-1, 100, 10)
+    print_values(-147924929294793, 100, 10)
+    print_values(-94831912104764, 16, 10)

@@ -112,5 +112,8 @@ public class Reshuffle {
         shuffleAt(253402300799999L, 50);
         shuffleAt(10043455925711L, 0);
         shuffleAt(13973024454430L, 0);
+        shuffleAt(128259534618605L, 1);
+        shuffleAt(167772159999996L, 3);
+        shuffleAt(167772160000329L, 0);
     }
 }

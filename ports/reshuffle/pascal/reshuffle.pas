@@ -148,4 +148,7 @@ begin
   ShuffleAt(253402300799999, 50);
   ShuffleAt(10043455925711, 0);
   ShuffleAt(13973024454430, 0);
+  ShuffleAt(128259534618605, 1);
+  ShuffleAt(167772159999996, 3);
+  ShuffleAt(167772160000329, 0);
 end.
