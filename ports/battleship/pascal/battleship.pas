@@ -271,22 +271,22 @@ function Fits(S: LongInt): Boolean;
 var
   I, R, C: LongInt;
 begin
-  { The cheap test first: the whole ship must lie on the field. }
+  Result := False; { until every test is passed; the cheap one first: on the field }
   for I := 0 to High(DRow[S]) do
   begin
     R := CellRow(S, I);
     C := CellCol(S, I);
     if (R < 0) or (R >= Rows) or (C < 0) or (C >= Cols) then
-      Exit(False);
+      Exit;
   end;
   for I := 0 to High(DRow[S]) do
   begin
     R := CellRow(S, I);
     C := CellCol(S, I);
     if (Field[R][C + 1] = '#') or (Taken[R][C] >= 0) then
-      Exit(False);
+      Exit;
     if not Touching and Touches(R, C) then
-      Exit(False);
+      Exit;
   end;
   Result := True;
 end;
@@ -381,21 +381,21 @@ end;
 begin
   { Lines end with #10 on every platform, as on Linux. }
   SetTextLineEnding(Output, #10);
-  Place('classic', 0, 'forbidden');
-  Place('classic', 0, 'allowed');
-  Place('classic', 1, 'forbidden');
-  Place('classic', 7, 'forbidden');
-  Place('classic', 2147483647, 'allowed');
+  Place('pair', 0, 'forbidden');
+  Place('pair', 0, 'allowed');
+  Place('pair', 5, 'forbidden');
   Place('letters', 0, 'forbidden');
   Place('letters', 0, 'allowed');
   Place('letters', 3, 'forbidden');
   Place('letters', 12345, 'allowed');
   Place('letters', 2, 'allowed');
-  Place('pair', 0, 'forbidden');
-  Place('pair', 0, 'allowed');
-  Place('pair', 5, 'forbidden');
   Place('corner', 0, 'forbidden');
   Place('corner', 9, 'allowed');
+  Place('classic', 0, 'forbidden');
+  Place('classic', 0, 'allowed');
+  Place('classic', 1, 'forbidden');
+  Place('classic', 7, 'forbidden');
+  Place('classic', 2147483647, 'allowed');
   Place('impossible', 0, 'forbidden');
   Place('impossible', 4, 'allowed');
 end.
