@@ -71,6 +71,7 @@ procedure FindReachable(N: LongInt; out Seen: TWon);
 var
   Total, Top, Old: LongInt;
 begin
+  Seen := Default(TWon);  { all False: no position reached yet }
   for Total := 1 to N - 1 do
     for Top := 1 to 6 do
     begin
