@@ -15,6 +15,7 @@ from __future__ import annotations
 import os
 import stat
 import tempfile
+import threading
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -37,18 +38,25 @@ class YamlDocument:
 
 
 _READ: dict[Path, tuple[tuple[int, int, int], YamlDocument]] = {}
+# verify's threads read the same files at once (the golden check beside the ports' checks):
+# one lock a path, so a file is parsed once, not once by each thread that asked first.
+_LOCKS: dict[Path, threading.Lock] = {}
+_LOCKS_LOCK = threading.Lock()
 
 
 def read_yaml(path: Path) -> YamlDocument:
     """The document at ``path``, parsed once for as long as the file does not change; a
     malformed file is a UsageError at ``file:line``."""
     key = _identity(path)
-    held = _READ.get(path)
-    if held is not None and held[0] == key:
-        return held[1]
-    document = _parse(path, read_text(path))
-    _READ[path] = (key, document)
-    return document
+    with _LOCKS_LOCK:
+        lock = _LOCKS.setdefault(path, threading.Lock())
+    with lock:
+        held = _READ.get(path)
+        if held is not None and held[0] == key:
+            return held[1]
+        document = _parse(path, read_text(path))
+        _READ[path] = (key, document)
+        return document
 
 
 def load_yaml(path: Path) -> Any:
