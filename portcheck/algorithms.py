@@ -128,6 +128,14 @@ class Algorithm:
         return ", ".join(f"{n}={p.describe()}" + _default(p) for n, p in self.params.items())
 
 
+def script_lines(script: str) -> list[str]:
+    """The lines of a typed input (``stdin_script``): each ends with a line feed, and a
+    carriage return before it is part of the line, as typed (``str.splitlines`` would take
+    it for a line end of its own)."""
+    lines = script.split("\n")
+    return lines[:-1] if lines[-1] == "" else lines
+
+
 def case_of(params: dict[str, Any]) -> Case:
     """A case named by its inputs (``game-617``, ``n-8-variant-any``)."""
     return Case("-".join(f"{name}-{value}" for name, value in params.items()), params)

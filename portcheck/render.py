@@ -21,7 +21,7 @@ from pathlib import Path
 
 import jinja2
 
-from portcheck.algorithms import Algorithm, Case
+from portcheck.algorithms import Algorithm, Case, script_lines
 from portcheck.errors import UsageError
 from portcheck.ports import Port
 from portcheck.template_cache import template_cache
@@ -102,12 +102,7 @@ def render_template(template: Path, templates_dir: Path, reference: Algorithm,
 
 def _typed_lines(reference: Algorithm) -> Callable[[Case], list[str]]:
     """``stdin_script(case)`` for templates: the case's scripted input, one item a line."""
-    def lines(case: Case) -> list[str]:
-        script = reference.stdin_script(case.params)  # lines end with "\n"; a "\r" is typed
-        lines = script.split("\n")
-        return lines[:-1] if lines[-1] == "" else lines
-
-    return lines
+    return lambda case: script_lines(reference.stdin_script(case.params))
 
 
 def _template_line(exc: BaseException) -> int:

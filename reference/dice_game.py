@@ -35,6 +35,7 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 
+from portcheck.algorithms import script_lines as typed_lines
 from portcheck.params import IntParam
 
 from . import dice, dice_solve
@@ -191,13 +192,6 @@ def output(seed: int) -> str:
 def stdin_script(seed: int) -> str:
     """What the scripted player types, one line each."""
     return "".join(line + "\n" for line in _drive(seed, scripted_player(seed))[1])
-
-
-def typed_lines(script: str) -> list[str]:
-    """The lines of ``script``: each ends with a line feed, and a carriage return before it
-    is part of the line (``str.splitlines`` would take it for a line end of its own)."""
-    lines = script.split("\n")
-    return lines[:-1] if lines[-1] == "" else lines
 
 
 def replay(seed: int, script: str) -> str:
