@@ -337,3 +337,16 @@ def test_a_ci_sized_run_of_a_real_port(project_copy: Path,
     assert "<code>ports/freecell/pascal</code>" in page
     assert '<td class="passed">100.0 %</td>' in page
     assert 'href="mutation.html"' in (project_copy / "site" / "index.html").read_text()
+
+
+def test_a_bar_is_not_met_when_no_mutant_was_scored(suite: Path,
+                                                     capsys: pytest.CaptureFixture[str]) -> None:
+    """--min-score over no scored mutant (lines without mutants) fails: nothing was checked;
+    and a review entry of a line not measured is not reported as unused."""
+    folder = article_port(suite, "python-tiny", "tiny.py", COLLATZ + "collatz(1)\n", ["n-1"])
+    write(folder / "equivalent-mutants.yaml", f"- id: '{BODY}'\n  why: not really\n")
+    code, out, err = portcheck(capsys, "mutate", "collatz", "--lang", "python-tiny",
+                               "--lines", "99", "--min-score", "99")
+    assert code == 1
+    assert "no mutant scored in ports/collatz/python-tiny" in err
+    assert "not a survivor here" not in out

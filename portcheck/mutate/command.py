@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import sys
 from typing import TYPE_CHECKING
 
 from portcheck.arguments import count, seconds
@@ -65,9 +66,14 @@ def cmd_mutate(args: argparse.Namespace) -> int:
             print(text_report(result, args.list_survivors), flush=True)
     if args.format == "json":
         print(json.dumps([as_json(r) for r in results], ensure_ascii=False, indent=1))
-    if args.min_score is not None and any(
-            r.score is not None and 100 * r.score < args.min_score for r in results):
-        raise CheckFailed()
+    if args.min_score is not None:
+        unscored = [r.port.id for r in results if r.score is None]
+        if unscored:  # nothing was measured: a bar cannot be met by no mutant at all
+            print(f"--min-score {args.min_score:g}: no mutant scored in "
+                  f"{', '.join(unscored)}", file=sys.stderr)
+        if unscored or any(100 * r.score < args.min_score for r in results
+                           if r.score is not None):
+            raise CheckFailed()
     return 0
 
 

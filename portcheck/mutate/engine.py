@@ -143,7 +143,7 @@ def score_port(project: Project, port: Port, settings: RunSettings, plan: Plan) 
                                             Path(folder))
     result = PortScore(port, verdicts, len(made), time.perf_counter() - started,
                        max(limits.values()), sum(original.values()))
-    result.unused_reviews = _review(port, result)
+    result.unused_reviews = _review(port, result, every_line=plan.lines is None)
     return result
 
 
@@ -290,14 +290,15 @@ def _failed(mutant: Mutant, problem: RunProblem, watch: ExpectedOutput | None) -
     return Verdict(mutant, fate, why, result.seconds)
 
 
-def _review(port: Port, result: PortScore) -> list[str]:
+def _review(port: Port, result: PortScore, every_line: bool = True) -> list[str]:
     """Survivors a person listed as equivalent become equivalent; the listed ids that
-    name no survivor are returned (killed, or no longer made)."""
+    name no survivor are returned (killed, or no longer made) — of the mutants measured
+    only, unless every mutant of every line was (``--lines`` measures some lines)."""
     reviewed = reviewed_equivalents(port)
     for verdict in result.verdicts:
         if verdict.fate == Fate.SURVIVED and verdict.mutant.key in reviewed:
             verdict.fate = Fate.EQUIVALENT
             verdict.why = f"reviewed: {reviewed.pop(verdict.mutant.key)}"
     sampled = {v.mutant.key for v in result.verdicts}
-    return [key for key in reviewed if key in sampled or len(result.verdicts) ==
-            result.generated]
+    whole = every_line and len(result.verdicts) == result.generated
+    return [key for key in reviewed if key in sampled or whole]
