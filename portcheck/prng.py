@@ -75,3 +75,20 @@ class JavaRandom:
 
     def next_double(self) -> float:
         return ((self.next_bits(26) << 27) + self.next_bits(27)) * 2.0**-53
+
+
+def java_seeds_with_draw(value: int, draw: int, seeds: range) -> list[int]:
+    """The seeds in ``seeds`` whose ``draw``-th ``next(31)`` (1 = the first after
+    ``setSeed``) is ``value``, found by running the generator backwards: its multiplier is
+    odd, so it has an inverse mod 2^48, and each of the 2^17 states whose top 31 bits are
+    ``value`` leads back to one scrambled seed."""
+    inverse = pow(_JAVA_MULTIPLIER, -1, _JAVA_MASK + 1)
+    found = []
+    for low in range(1 << 17):
+        state = (value << 17) | low
+        for _ in range(draw):
+            state = ((state - _JAVA_ADDEND) * inverse) & _JAVA_MASK
+        for seed in (state ^ _JAVA_MULTIPLIER, (state ^ _JAVA_MULTIPLIER) - (1 << 48)):
+            if seed in seeds:
+                found.append(seed)
+    return sorted(found)

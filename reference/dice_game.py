@@ -21,8 +21,9 @@ The scripted player (``stdin_script``), the same for every seed:
   underneath it (not allowed), 7 (not 1–6), an empty line, "пять", "x", "12", "1.5" and "."
   (not a number: a word, a letter, which sorts above "9", two digits, a fraction, and a
   point, which sorts below "0");
-- types the second move with a space, a tab and a space before it and after it (three
-  blanks each side: an odd number) and then a carriage return;
+- types the second move with a space, a tab and a space before it, and a space, a tab and
+  a carriage return after it (three blanks at each end: an odd number, so a trimming loop
+  that steps by two goes past the digit);
 - in a game with an odd seed knows the exact solution and plays it (``dice_solve.exact_move``:
   the smallest winning move, else the smallest allowed number); with an even seed plays the
   smallest allowed number, as the article port's player does; with a seed divisible by 4 he
@@ -179,7 +180,7 @@ def scripted_player(seed: int) -> Callable[[Ask], str]:
             choice = 0
         else:
             choice = dice.human_move(ask.top)
-        return f" \t {choice} \t \r" if ask.move == 2 else str(choice)
+        return f" \t {choice} \t\r" if ask.move == 2 else str(choice)
 
     return answer
 

@@ -16,6 +16,7 @@ from hypothesis import strategies as st
 from project_reference import reference_module
 
 from portcheck.errors import UsageError
+from portcheck.prng import JavaRandom, java_seeds_with_draw
 from portcheck.project import Project
 
 dice = reference_module("dice")
@@ -176,10 +177,26 @@ def test_wrong_answers_are_answered_and_asked_again() -> None:
 def test_the_second_move_has_blanks_and_a_carriage_return_around_it() -> None:
     """The lines end with a line feed; the carriage return before it is typed, and read."""
     lines = dice_game.typed_lines(dice_game.stdin_script(1))
-    assert any(line.startswith(" \t ") and line.endswith(" \t \r") for line in lines)
+    assert any(line.startswith(" \t ") and line.endswith(" \t\r") for line in lines)
     assert dice_game.replay(1, "".join(line + "\n" for line in lines)) == dice_game.output(1)
     assert dice_game.typed_lines("a\r\n\nb\n") == ["a\r", "", "b"]
     assert dice_game.typed_lines("") == []
+
+
+def test_no_seed_draws_2_to_the_30_for_who_throws_first() -> None:
+    """Who throws first is irnd(2): the second draw, or the third after a redraw of n's
+    irnd(11).  No seed in range gives it the draw 2^30, where a port that divides by a
+    rounded-up 2^31 / 2 would pick the other side (the reason a dice-game/bsl mutant is
+    listed equivalent)."""
+    seeds = range(dice_game.PARAMS["seed"].low, dice_game.PARAMS["seed"].high + 1)
+    assert java_seeds_with_draw(2**30, 2, seeds) == []
+    redrawn = [seed for value in (2**31 - 2, 2**31 - 1)
+               for seed in java_seeds_with_draw(value, 1, seeds)]
+    assert 397818113 in redrawn  # the golden case whose n is drawn again
+    for seed in redrawn:
+        random = JavaRandom(seed)
+        draws = [random.next_bits(31) for _ in range(3)]
+        assert draws[1] < 2**31 - 2 and draws[2] != 2**30
 
 
 def test_messages_are_the_article_programs() -> None:
