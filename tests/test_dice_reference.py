@@ -186,8 +186,8 @@ def test_the_second_move_has_blanks_and_a_carriage_return_around_it() -> None:
 def test_no_seed_draws_2_to_the_30_for_who_throws_first() -> None:
     """Who throws first is irnd(2): the second draw, or the third after a redraw of n's
     irnd(11).  No seed in range gives it the draw 2^30, where a port that divides by a
-    rounded-up 2^31 / 2 would pick the other side (the reason a dice-game/bsl mutant is
-    listed equivalent)."""
+    rounded-up 2^31 / 2 would pick the other side (the reason a mutant of the 1C ports of
+    dice-game and dice-duel is listed equivalent: dice-duel's seeds are in the same range)."""
     seeds = range(dice_game.PARAMS["seed"].low, dice_game.PARAMS["seed"].high + 1)
     assert java_seeds_with_draw(2**30, 2, seeds) == []
     redrawn = [seed for value in (2**31 - 2, 2**31 - 1)

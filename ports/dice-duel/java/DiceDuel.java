@@ -141,5 +141,6 @@ public class DiceDuel {
         duel(1066669882, 1);
         duel(910812142, 1);
         duel(31, 127);
+        duel(310374318, 1);
     }
 }
