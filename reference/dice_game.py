@@ -21,9 +21,12 @@ The scripted player (``stdin_script``), the same for every seed:
   underneath it (not allowed), 7 (not 1–6), an empty line, "пять", "x", "12", "1.5" and "."
   (not a number: a word, a letter, which sorts above "9", two digits, a fraction, and a
   point, which sorts below "0");
-- types the second move with a space, a tab and a space before it, and a space, a tab and
-  a carriage return after it (three blanks at each end: an odd number, so a trimming loop
-  that steps by two goes past the digit);
+- types the second move with a space, a tab and a space before it and after it, and then
+  a carriage return; the third with a space, a tab and a carriage return after it.  A
+  trimming loop that steps by two goes past the digit when it meets an odd number of
+  blanks: 1C (the answers are written into the program) keeps the carriage return and
+  meets three after the third move; KuMir, Free Pascal, Java and Python read lines without
+  it and meet three after the second;
 - in a game with an odd seed knows the exact solution and plays it (``dice_solve.exact_move``:
   the smallest winning move, else the smallest allowed number); with an even seed plays the
   smallest allowed number, as the article port's player does; with a seed divisible by 4 he
@@ -180,7 +183,7 @@ def scripted_player(seed: int) -> Callable[[Ask], str]:
             choice = 0
         else:
             choice = dice.human_move(ask.top)
-        return f" \t {choice} \t\r" if ask.move == 2 else str(choice)
+        return {2: f" \t {choice} \t \r", 3: f"{choice} \t\r"}.get(ask.move, str(choice))
 
     return answer
 

@@ -174,10 +174,15 @@ def test_wrong_answers_are_answered_and_asked_again() -> None:
         "2", "5", "7", "", "пять", "x", "12", "1.5", ".", "1"]
 
 
-def test_the_second_move_has_blanks_and_a_carriage_return_around_it() -> None:
-    """The lines end with a line feed; the carriage return before it is typed, and read."""
+def test_the_second_and_third_moves_have_blanks_and_a_carriage_return_around_them() -> None:
+    """The lines end with a line feed; the carriage return before it is typed, and read.
+    Each end has three blanks on one of the two moves, with or without the carriage
+    return."""
     lines = dice_game.typed_lines(dice_game.stdin_script(1))
-    assert any(line.startswith(" \t ") and line.endswith(" \t\r") for line in lines)
+    second = [line for line in lines if line.startswith(" \t ")]
+    third = [line for line in lines if line.endswith(" \t\r") and line[0] != " "]
+    assert len(second) == len(third) == 1
+    assert second[0].endswith(" \t \r")
     assert dice_game.replay(1, "".join(line + "\n" for line in lines)) == dice_game.output(1)
     assert dice_game.typed_lines("a\r\n\nb\n") == ["a\r", "", "b"]
     assert dice_game.typed_lines("") == []
