@@ -33,10 +33,13 @@ WRONG = "\nНеправильный выбор! Попробуйте еще"
 
 # Seeds 1, 2, 3, 7 and 42, then games chosen so that the computer meets, between them, every
 # difference to the next winning total with the top numbers each branch of
-# Выбор_компьютера tells apart (its every "если верхнее <> a и верхнее <> b").
+# Выбор_компьютера tells apart (its every "если верхнее <> a и верхнее <> b"); in 227's game
+# (n 33, the player throws 6) the computer moves at a difference of 9 with 6 on top, the
+# pair those games did not meet (found by running the port's mutants on one seed of each
+# of the 132 openings).
 CASES: dict[str, dict[str, int]] = {
     f"seed-{seed}": {"seed": seed}
-    for seed in (1, 2, 3, 7, 42, 14, 16, 21, 36, 39, 43, 57, 84, 95, 96, 174)
+    for seed in (1, 2, 3, 7, 42, 14, 16, 21, 36, 39, 43, 57, 84, 95, 96, 174, 227)
 }
 
 ATTESTED: dict[str, str] = {}
