@@ -17,7 +17,7 @@ import pytest
 from cli_run import one_error_line, portcheck, write
 
 from portcheck.execution import RunSettings
-from portcheck.mutate import equivalence
+from portcheck.mutate import engine, equivalence
 from portcheck.mutate.builds import build_all
 from portcheck.mutate.operators import Mutant, mutants
 from portcheck.ports import load_port
@@ -186,6 +186,58 @@ def test_a_pascal_mutant_that_reads_an_unset_local_is_killed(
     assert code == 0, err
     [result] = json.loads(out)
     assert result["killed"] >= 1 and result["survived"] == 0, result
+
+HALVED_PASCAL = """program Tiny;
+{$mode objfpc}
+function Halved(N: LongInt): LongInt; { N div 2 for an even N, else -1 }
+begin
+  if N mod 2 = 0 then
+    Result := N div 2
+  else
+    Result := -1;
+end;
+procedure Collatz(N: LongInt);
+var
+  Start, Steps, Peak, H: LongInt;
+begin
+  Start := N;
+  Steps := 0;
+  Peak := N;
+  while N <> 1 do
+  begin
+    H := Halved(N);
+    if (H >= 0) and (H < N) then N := H else N := 3 * N + 1;
+    if N > Peak then Peak := N;
+    Steps := Steps + 1;
+  end;
+  WriteLn(Start, ': ', Steps, ' steps, peak ', Peak);
+end;
+begin
+  Collatz(6);
+end.
+"""
+DROPPED_RESULT = "    // Result := -1;"
+
+
+@pytest.mark.requires_runtime("pascal")
+def test_a_pascal_survivor_is_built_again_with_locals_trashed_to_0(
+        suite: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Dropping ``Result := -1`` leaves the result unset: -gt's pattern (1431655765) fails
+    ``H < N`` as -1 does, so the mutant passes; built again with -gtttt, the result is
+    0, and it is killed.  Without the second build it survives."""
+    article_port(suite, "pascal-tiny", "tiny.pas", HALVED_PASCAL, ["n-6"], "pascal")
+    words = ("mutate", "collatz", "--lang", "pascal-tiny", "--format", "json", "--lines", "8")
+    code, out, err = portcheck(capsys, *words)
+    assert code == 0, err
+    [result] = json.loads(out)
+    assert DROPPED_RESULT not in {s["replacement"] for s in result["survivors"]}
+    assert result["killed"] >= 1
+    monkeypatch.setattr(engine, "second_build", lambda port, program: None)
+    code, out, err = portcheck(capsys, *words)
+    [result] = json.loads(out)
+    assert DROPPED_RESULT in {s["replacement"] for s in result["survivors"]}
+
 
 def test_comment_only_mutants_are_equivalent() -> None:
     original = "x := 1; { one more: 2 }\ny := x + 2;\n"

@@ -4,7 +4,8 @@ Each program is in a folder of its own, under the port's file name (a Java file 
 after its class).  Java mutants are compiled by one JVM per batch (``MutantJavac.java``:
 ``javax.tools`` in a loop, so javac starts and warms up once, not once per mutant), with
 ``-g:none`` so that the classes carry no line table; the classes are run as they are.  Free
-Pascal mutants are built by the runner's own ``fpc`` call, with ``-gt`` (locals trashed);
+Pascal mutants are built by the runner's own ``fpc`` call, with ``-gt`` (locals trashed;
+a survivor again with ``-gtttt``, trashed to 0);
 Python and the embedded interpreters' mutants by Python's parser and the embedded
 front-end's full check and compile (in worker processes).  A mutant that does not build
 is *stillborn*.
@@ -36,6 +37,11 @@ JAVA_SECONDS_EACH = 10.0  # ... this per mutant in it
 # as every mutant: a mutant that drops an initialisation reads the pattern, not the 0 an
 # unused stack happens to hold, so it fails as the bug would elsewhere (docs/mutation.md).
 FPC_TRASH = ("-gt",)
+# The pattern -gt writes ($55…) reads as a value nothing expects, and a dropped
+# initialisation whose value is only ever tested against a few others (-1 as "no answer")
+# can pass with it; a survivor is built again with -gtttt, whose pattern is 0, and run
+# again (``second_build``): undefined behaviour is told apart under either pattern.
+FPC_TRASH_ZERO = ("-gtttt",)
 
 
 @dataclass
@@ -64,11 +70,17 @@ def _parallel(build: Callable[[Path], Build], programs: Iterable[Path], jobs: in
         return list(pool.map(build, programs))
 
 
-def _pascal(program: Path) -> Build:
-    work = program.parent / "bin"
+def second_build(port: Port, program: Path) -> Build | None:
+    """A survivor's other build, where one tells more: Free Pascal's with locals
+    trashed to 0; ``None`` for the other languages."""
+    return _pascal(program, FPC_TRASH_ZERO, "bin-zero") if port.language == "pascal" else None
+
+
+def _pascal(program: Path, trash: tuple[str, ...] = FPC_TRASH, folder: str = "bin") -> Build:
+    work = program.parent / folder
     work.mkdir(exist_ok=True)
     try:
-        _fpc(program, work, FPC_TRASH)
+        _fpc(program, work, trash)
     except BuildError as error:
         return Build(False, error=str(error))
     binary = work / program.stem

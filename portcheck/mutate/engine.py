@@ -36,7 +36,7 @@ from portcheck.compare import Segment, compare
 from portcheck.errors import EXIT_FAILED, UsageError
 from portcheck.execution import RunSettings
 from portcheck.mutate import equivalence
-from portcheck.mutate.builds import Build, build_all
+from portcheck.mutate.builds import Build, build_all, second_build
 from portcheck.mutate.operators import Mutant, mutants
 from portcheck.mutate.prefix import ExpectedOutput
 from portcheck.mutate.reviewed import reviewed_equivalents
@@ -241,8 +241,8 @@ def _run_all(port: Port, settings: RunSettings, limits: Limits, chosen: list[Mut
             runs.append((len(verdicts), mutant, program, build))
         verdicts.append(verdict)
     with ThreadPoolExecutor(plan.jobs) as pool:
-        ran = pool.map(lambda job: _run_one(port, settings, limits, job[1], job[2], job[3],
-                                            expected, plan.early_stop), runs)
+        ran = pool.map(lambda job: _run_built(port, settings, limits, job[1], job[2], job[3],
+                                              expected, plan.early_stop), runs)
         for (index, *_rest), verdict in zip(runs, ran, strict=True):
             verdicts[index] = verdict
     return [v for v in verdicts if v is not None]
@@ -260,6 +260,23 @@ def _before_running(mutant: Mutant, build: Build, original_form: str | None,
     if build.form is not None:
         seen[build.form] = mutant
     return None
+
+
+def _run_built(port: Port, settings: RunSettings, limits: Limits, mutant: Mutant,
+               program: Path, build: Build, expected: list[Segment],
+               early_stop: bool) -> Verdict:
+    """The mutant's fate; a survivor's fate with its second build where it has one
+    (``builds.second_build``)."""
+    verdict = _run_one(port, settings, limits, mutant, program, build, expected, early_stop)
+    if verdict.fate != Fate.SURVIVED:
+        return verdict
+    second = second_build(port, program)
+    if second is None or not second.ok:
+        return verdict
+    again = _run_one(port, settings, limits, mutant, program, second, expected, early_stop)
+    if again.fate != Fate.SURVIVED:
+        again.why = f"{again.why} (built again with locals trashed to 0)"
+    return again
 
 
 def _run_one(port: Port, settings: RunSettings, limits: Limits, mutant: Mutant, program: Path,
