@@ -187,7 +187,9 @@ def test_a_pascal_mutant_that_reads_an_unset_local_is_killed(
     [result] = json.loads(out)
     assert result["killed"] >= 1 and result["survived"] == 0, result
 
-HALVED_PASCAL = """program Tiny;
+
+# The Collatz program with its halving in a function that answers -1 for an odd number.
+HALVED_PASCAL = COLLATZ_PASCAL.replace("program Tiny;\n", """program Tiny;
 {$mode objfpc}
 function Halved(N: LongInt): LongInt; { N div 2 for an even N, else -1 }
 begin
@@ -196,26 +198,9 @@ begin
   else
     Result := -1;
 end;
-procedure Collatz(N: LongInt);
-var
-  Start, Steps, Peak, H: LongInt;
-begin
-  Start := N;
-  Steps := 0;
-  Peak := N;
-  while N <> 1 do
-  begin
-    H := Halved(N);
-    if (H >= 0) and (H < N) then N := H else N := 3 * N + 1;
-    if N > Peak then Peak := N;
-    Steps := Steps + 1;
-  end;
-  WriteLn(Start, ': ', Steps, ' steps, peak ', Peak);
-end;
-begin
-  Collatz(6);
-end.
-"""
+""").replace("Start, Steps, Peak: LongInt;", "Start, Steps, Peak, H: LongInt;").replace(
+    "    if N mod 2 = 0 then N := N div 2 else N := 3 * N + 1;\n",
+    "    H := Halved(N);\n    if (H >= 0) and (H < N) then N := H else N := 3 * N + 1;\n")
 DROPPED_RESULT = "    // Result := -1;"
 
 
