@@ -26,6 +26,18 @@ def seconds(text: str) -> float:
     return value
 
 
+def percent(text: str) -> float:
+    """A score to reach: a number of percent from 0 to 100 (a bar of -1 passes anything,
+    one of 150 nothing)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of percent") from None
+    if not 0 <= value <= 100:
+        raise argparse.ArgumentTypeError(f"{text!r}: a score is from 0 to 100 %")
+    return value
+
+
 MAX_DEEP = 1000  # other inputs a deep check draws: more is a typo, not a wish
 MAX_FUZZ = 100_000  # inputs of one fuzz run: each is rendered into the program
 

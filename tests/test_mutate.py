@@ -344,6 +344,23 @@ def test_usage_errors_are_one_line(suite: Path, capsys: pytest.CaptureFixture[st
     assert code == 2 and "not line numbers: '4-x'" in err
 
 
+@pytest.mark.parametrize(("words", "message"), [
+    (("--lines", "0"), "'0': lines are numbered from 1"),
+    (("--lines", "9-4"), "'9-4': lines are numbered from 1, and a range goes up"),
+    (("--min-score", "150"), "'150': a score is from 0 to 100 %"),
+    (("--min-score", "-1"), "'-1': a score is from 0 to 100 %"),
+    (("--min-score", "nan"), "'nan': a score is from 0 to 100 %"),
+    (("--lines", "400-420"), "ports/collatz/python/collatz.py: --lines 400… is past its end"),
+])
+def test_lines_and_bars_that_cannot_mean_anything_are_usage_errors(
+        suite: Path, capsys: pytest.CaptureFixture[str], words: tuple[str, ...],
+        message: str) -> None:
+    """A bar of -1 would pass anything and one of 150 nothing; a line 0, a range that goes
+    down or lines past the program's end would measure no mutant and say nothing."""
+    code, _, err = portcheck(capsys, "mutate", "collatz", "--lang", "python", *words)
+    assert code == 2 and "Traceback" not in err and message in err.splitlines()[-1]
+
+
 def test_a_port_that_fails_its_own_cases_gets_no_score(
         suite: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Every mutant of a failing program would "differ from the goldens": no score, exit 1
@@ -383,7 +400,7 @@ def test_a_bar_is_not_met_when_no_mutant_was_scored(suite: Path,
     folder = article_port(suite, "python-tiny", "tiny.py", COLLATZ + "collatz(1)\n", ["n-1"])
     write(folder / "equivalent-mutants.yaml", f"- id: '{BODY}'\n  why: not really\n")
     code, out, err = portcheck(capsys, "mutate", "collatz", "--lang", "python-tiny",
-                               "--lines", "99", "--min-score", "99")
+                               "--lines", "8", "--min-score", "99")  # a blank line
     assert code == 1
     assert "no mutant scored in ports/collatz/python-tiny" in err
     assert "not a survivor here" not in out

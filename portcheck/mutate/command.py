@@ -9,7 +9,7 @@ import os
 import sys
 from typing import TYPE_CHECKING
 
-from portcheck.arguments import count, seconds
+from portcheck.arguments import count, percent, seconds
 from portcheck.errors import CheckFailed, UsageError
 from portcheck.execution import RunSettings
 from portcheck.ports import Port, find_ports
@@ -40,7 +40,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--no-early-stop", dest="early_stop", action="store_false",
                    help="run every mutant to its end, not only until its first wrong output "
                    "(the same fates, slower: for comparison)")
-    p.add_argument("--min-score", type=float, metavar="PERCENT",
+    p.add_argument("--min-score", type=percent, metavar="PERCENT",
                    help="fail (exit 1) when a port's score is below PERCENT")
     p.add_argument("--list-survivors", action="store_true",
                    help="list each surviving mutant: file:line and its diff lines")
@@ -100,5 +100,9 @@ def line_numbers(text: str) -> frozenset[int]:
         first, _, last = part.strip().partition("-")
         if not (first.isdecimal() and (not last or last.isdecimal())):
             raise argparse.ArgumentTypeError(f"not line numbers: {text!r} (e.g. 20-35,41)")
-        found.update(range(int(first), int(last or first) + 1))
+        low, high = int(first), int(last or first)
+        if not 1 <= low <= high:
+            raise argparse.ArgumentTypeError(f"{part.strip()!r}: lines are numbered from 1, "
+                                             "and a range goes up (e.g. 20-35)")
+        found.update(range(low, high + 1))
     return frozenset(found)

@@ -132,6 +132,10 @@ def score_port(project: Project, port: Port, settings: RunSettings, plan: Plan) 
     usable(port)
     started = time.perf_counter()
     text = read_text(port.program)
+    length = len(text.splitlines())
+    if plan.lines is not None and min(plan.lines) > length:
+        raise UsageError(f"{port.id}/{port.program.name}: --lines {min(plan.lines)}… is past "
+                         f"its end ({length} lines)")
     made = [m for m in mutants(text, port.language) if plan.lines is None or m.line in plan.lines]
     try:
         expected = golden_segments(project, port)
