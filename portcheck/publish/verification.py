@@ -65,6 +65,13 @@ class Verification:
         return Outcome.PASSED
 
     @property
+    def not_run_because(self) -> str:
+        """Why the program was not run here (``javac not found: install package …``), or
+        "" when it ran."""
+        run = self.result("run")
+        return _why(run) if run is not None and run.status == SKIP else ""
+
+    @property
     def failures(self) -> list[CheckResult]:
         return [r for r in self.results if r.status == FAIL]
 
@@ -77,12 +84,16 @@ class Verification:
         if self.outcome == Outcome.FAILED:
             failed = "; ".join(f"{r.kind}: {r.message}" for r in self.failures)
             return f"Verification FAILED ({failed})."
+        if self.outcome == Outcome.NOT_RUNNABLE and self.result("transcript") is None:
+            return f"{self._source()}: no output to show."  # rendered here, never run
         return f"{self._source()}; it matches the goldens {self.golden_list()}."
 
     def _source(self) -> str:
         run = self.result("run")
         ran = run is not None and run.status == PASS
         if self.result("transcript") is None:  # a program rendered for the listing
+            if run is not None and not ran:  # no toolchain here: nothing printed
+                return f"Not run here ({_why(run)})"
             return f"Printed by a run here (runtime: {self.runtime})"
         recorded = TRANSCRIPT_SOURCES.get(self.port.transcript_from, "Recorded")
         if ran:
