@@ -23,3 +23,13 @@ def need(found: object, what: str) -> None:
     if runtimes_required():
         pytest.fail(f"{what} (required: {REQUIRE_ENV} is set)")
     pytest.skip(what)
+
+
+def missing_toolchain(language: str) -> str | None:
+    """Why ``language``'s programs cannot run here, as verify words it (``javac not found:
+    install package openjdk-17-jdk-headless``), or None where its toolchain is installed.
+    Tests that count runs use it to expect a skip, not a run, on a machine without it."""
+    from portcheck.runners import get_runner
+
+    toolchain = get_runner(language).toolchain()
+    return None if toolchain.ok else toolchain.detail

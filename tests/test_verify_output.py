@@ -10,6 +10,7 @@ import time
 import xml.etree.ElementTree as ET
 from pathlib import Path
 
+from needs import missing_toolchain
 from test_cli import portcheck
 
 from portcheck.progress import CLEAR, Progress
@@ -68,7 +69,19 @@ def test_junit_xml(project_copy: Path, capsys, tmp_path: Path) -> None:
     assert failure is not None
     assert "case game-1, line 1" in failure.get("message", "")
     assert "+Q♦ 2♦ 9♥" in (failure.text or "")
-    assert cases[("ports/freecell/java", "run")].find("failure") is None
-    passed = int(out.rsplit("ports: ", 1)[1].split()[0])
-    assert int(suites["freecell"].get("tests")) == len(cases) == passed + 2
+    java_run = cases[("ports/freecell/java", "run")]
+    assert java_run.find("failure") is None
+    # Where a toolchain is missing, its port's run is a skip that names the package, once.
+    missing = {language: missing_toolchain(language) for language in ("java", "pascal")}
+    for language, why in missing.items():
+        skipped = cases[(f"ports/freecell/{language}", "run")].find("skipped")
+        assert (skipped is None) == (why is None)
+        if why:
+            assert skipped is not None and skipped.get("message") == f"no runtime: {why}"
+    skips = sum(1 for why in missing.values() if why)
+    summary = out.rsplit("ports: ", 1)[1]  # "15 checks passed, 2 failed, 0 skipped"
+    passed = int(summary.split()[0])
+    assert f"{skips} skipped" in summary
+    assert int(suites["freecell"].get("tests")) == len(cases) == passed + 2 + skips
     assert suites["freecell"].get("failures") == "2"  # its transcript and its fresh run
+    assert suites["freecell"].get("skipped") == str(skips)
