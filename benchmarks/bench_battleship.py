@@ -9,9 +9,10 @@ rails), 7, and the seed of 1..``--search`` whose search tries the most keys (fou
 reference).  A second figure leaves start-up out: one program placing the fleet for seeds
 1..``--batch``, less the one-seed program, per placement.
 
-    python benchmarks/bench_battleship.py [--repeat 3] [--search 2000] [--batch 100]
+    python benchmarks/bench_battleship.py [--repeat 3] [--search 2000] [--batch 100] [--write]
 
-Prints a table; asserts nothing.
+Prints a table (``--write``: also on docs/benchmarks.md, block ``battleship``); asserts
+nothing.
 """
 
 from __future__ import annotations
@@ -20,7 +21,10 @@ import argparse
 import statistics
 import sys
 import tempfile
+from collections.abc import Iterable
 from pathlib import Path
+
+from _page import Measurement, add_write_option, table
 
 from portcheck.algorithms import Case
 from portcheck.languages import LANGUAGES
@@ -50,6 +54,12 @@ def keys_tried(seed: int) -> int:
     return int(text.splitlines()[-1].removeprefix("keys tried: "))
 
 
+def with_template(languages: Iterable[str]) -> list[str]:
+    """The languages that have a battleship template (the book's language has none)."""
+    return [language for language in languages if (PROJECT.templates_dir / language /
+            f"battleship{LANGUAGES[language].suffixes[0]}.j2").is_file()]
+
+
 def program(language: str, seeds: list[int], folder: Path) -> Path:
     template = PROJECT.templates_dir / language / f"battleship{LANGUAGES[language].suffixes[0]}.j2"
     source = folder / "-".join(map(str, seeds[:2])) / LANGUAGES[language].program_name(
@@ -71,11 +81,10 @@ def median_run(runner, built: Path, repeat: int) -> float:
 
 
 def measure(language: str, seeds: list[int], batch: int, repeat: int,
-            folder: Path) -> list[float] | None:
+            folder: Path) -> list[float] | str:
     runner = get_runner(language, cache=BuildCache(folder / "cache"))
     if not runner.toolchain().ok:
-        print(f"{language}: skipped ({runner.toolchain().detail})")
-        return None
+        return f"skipped ({runner.toolchain().detail})"
     figures = [median_run(runner, runner.build(program(language, [seed], folder)), repeat)
                for seed in seeds]
     many = runner.build(program(language, list(range(1, batch + 1)), folder))
@@ -90,19 +99,23 @@ def main() -> None:
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--search", type=int, default=2000)
     parser.add_argument("--batch", type=int, default=100)
+    add_write_option(parser)
     args = parser.parse_args()
+    measurement = Measurement()
     worst, worst_keys = hardest_seed(args.search)
     seeds = [0, 7, worst]
-    print(f"classic fleet, touching forbidden; seed {worst} tries the most keys of seeds "
-          f"1..{args.search} ({worst_keys}); seconds, median of {args.repeat} runs")
-    heads = [f"seed {seed} ({keys_tried(seed)} keys)" for seed in seeds]
-    heads.append(f"per placement, {args.batch} seeds, no start-up")
-    print(f"{'language':10}" + "".join(f"  {head:>20}" for head in heads))
+    heads = ["language", *(f"seed {seed} ({keys_tried(seed)} keys)" for seed in seeds),
+             f"per placement without start-up ({args.batch} seeds)"]
+    rows = []
     with tempfile.TemporaryDirectory(prefix="bench-battleship-") as scratch:
-        for language in LANGUAGES:
+        for language in with_template(LANGUAGES):
             figures = measure(language, seeds, args.batch, args.repeat, Path(scratch))
-            if figures is not None:
-                print(f"{language:10}" + "".join(f"  {f:20.3f}" for f in figures))
+            rows.append((language, figures) if isinstance(figures, str)
+                        else (language, *(f"{f:.3f}" for f in figures)))
+    note = (f"Classic fleet, touching forbidden; seconds a run in a fresh process, start-up "
+            f"included, median of {args.repeat}; seed {worst} tries the most keys of seeds "
+            f"1..{args.search} ({worst_keys}).")
+    measurement.publish("battleship", note + "\n\n" + table(heads, rows), args.write)
 
 
 if __name__ == "__main__":

@@ -1,7 +1,8 @@
 """Deals per second: the FreeCell 1C template on the embedded interpreter versus the Python
-reference dealing the same games, in one run.  Prints figures; asserts nothing.
+reference dealing the same games, in one run.  Prints a table (``--write``: also on
+docs/benchmarks.md, block ``bsl-interp``); asserts nothing.
 
-    python benchmarks/bench_bsl_interp.py [GAMES] [ROUNDS]
+    python benchmarks/bench_bsl_interp.py [--write] [GAMES] [ROUNDS]
 
 Parse and compile time is reported separately; the timed part is the run alone.  The
 target is the interpreter at no less than a third of the reference's speed.  The machine
@@ -25,6 +26,8 @@ import jinja2
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
+
+from _page import Measurement, table  # noqa: E402
 
 from portcheck.interp.bsl import compile_text, run_program  # noqa: E402
 from portcheck.project import Project  # noqa: E402
@@ -74,31 +77,34 @@ def startup_seconds() -> float:
 
 
 def main() -> None:
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else DEFAULT_GAMES
-    rounds = int(sys.argv[2]) if len(sys.argv) > 2 else DEFAULT_ROUNDS
+    write = "--write" in sys.argv[1:]
+    numbers = [a for a in sys.argv[1:] if a != "--write"]
+    count = int(numbers[0]) if numbers else DEFAULT_GAMES
+    rounds = int(numbers[1]) if len(numbers) > 1 else DEFAULT_ROUNDS
+    measurement = Measurement()
     games = list(range(1, count + 1))
     source = render_program(games)
 
     started = time.perf_counter()
     program = compile_text(source, "freecell.bsl")
     compile_seconds = time.perf_counter() - started
-    print(f"games: {count} (1..{count}); rounds: {rounds}")
-    print(f"parse + lower + compile: {compile_seconds * 1000:.1f} ms")
-
-    ratios, same = [], True
+    ratios, same, rows = [], True, []
     for n in range(1, rounds + 1):
         interpreter_seconds, reference_seconds, identical = timed_round(program, games)
         same &= identical
         interpreter_rate = count / interpreter_seconds
         reference_rate = count / reference_seconds
         ratios.append(interpreter_rate / reference_rate)
-        print(f"round {n}: embedded 1C interpreter {interpreter_rate:,.0f} deals/s, "
-              f"Python reference {reference_rate:,.0f} deals/s, ratio {ratios[-1]:.2f}")
-    print(f"outputs identical: {same}")
-    print(f"ratio interpreter/reference: median {statistics.median(ratios):.2f} "
-          f"(min {min(ratios):.2f}, max {max(ratios):.2f}; target >= 0.33)")
-    print(f"start-up + run of {PORT.relative_to(ROOT)} in a fresh process: "
-          f"{startup_seconds() * 1000:.0f} ms (best of 3)")
+        rows.append((n, f"{interpreter_rate:,.0f}", f"{reference_rate:,.0f}",
+                     f"{ratios[-1]:.2f}"))
+    note = (f"FreeCell games 1..{count}, {rounds} rounds; outputs identical: {same}; "
+            f"ratio interpreter/reference: **median {statistics.median(ratios):.2f}** "
+            f"(min {min(ratios):.2f}, max {max(ratios):.2f}; target ≥ 0.33); "
+            f"parse + lower + compile {compile_seconds * 1000:.1f} ms; start-up + run of "
+            f"`{PORT.relative_to(ROOT)}` in a fresh process "
+            f"{startup_seconds() * 1000:.0f} ms (best of 3).")
+    measurement.publish("bsl-interp", note + "\n\n" + table(
+        ("round", "embedded 1C, deals/s", "Python reference, deals/s", "ratio"), rows), write)
 
 
 if __name__ == "__main__":

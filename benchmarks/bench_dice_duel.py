@@ -5,8 +5,8 @@ For each language the template is rendered for the one case ``seed=1 games=1000`
 (not timed: a warm build cache) and run ``--repeat`` times with the portcheck runner (a fresh
 process each time, start-up included).  The reference is timed in this process.
 
-Usage: ``python benchmarks/bench_dice_duel.py [--repeat N] [--games N]``.  Prints figures;
-asserts nothing.
+Usage: ``python benchmarks/bench_dice_duel.py [--repeat N] [--games N] [--write]``.  Prints
+a table (``--write``: also on docs/benchmarks.md, block ``dice-duel``); asserts nothing.
 """
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ import statistics
 import tempfile
 import time
 from pathlib import Path
+
+from _page import Measurement, add_write_option, table
 
 from portcheck.algorithms import Case
 from portcheck.languages import LANGUAGES
@@ -30,7 +32,7 @@ DUEL = PROJECT.algorithm("dice-duel")
 
 
 def median_seconds(samples: list[float]) -> str:
-    return f"{statistics.median(samples):7.2f} s (min {min(samples):.2f})"
+    return f"{statistics.median(samples):.2f} (min {min(samples):.2f})"
 
 
 def time_reference(case: Case, repeat: int) -> list[float]:
@@ -65,15 +67,21 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--games", type=int, default=1000)
+    add_write_option(parser)
     args = parser.parse_args()
+    measurement = Measurement()
     case = Case("bench", {"seed": 1, "games": args.games})
-    print(f"dice-duel seed=1 games={args.games}, {args.repeat} runs each (median)")
-    print(f"  {'reference (in process)':24} {median_seconds(time_reference(case, args.repeat))}")
+    rows = [("reference (in process)", median_seconds(time_reference(case, args.repeat)))]
     with tempfile.TemporaryDirectory(prefix="bench-dice-") as folder:
         for language in LANGUAGES:
+            if not any((PROJECT.templates_dir / language).glob(f"{DUEL.name}.*.j2")):
+                continue  # no dice-duel port in this language (the book's language)
             figure = time_language(language, case, args.repeat, Path(folder))
-            shown = figure if isinstance(figure, str) else median_seconds(figure)
-            print(f"  {language:24} {shown}")
+            rows.append((language, figure if isinstance(figure, str)
+                         else median_seconds(figure)))
+    measurement.publish("dice-duel", table(
+        ("dice-duel seed=1 games=" + str(args.games),
+         f"seconds, median of {args.repeat} (min)"), rows), args.write)
 
 
 if __name__ == "__main__":

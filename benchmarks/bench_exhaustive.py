@@ -8,8 +8,9 @@ running the port and the reference of its shard one after the other) and for a s
 cluster.  Every digest is checked against the NumPy reference's.  ``--c2`` also times the Java
 program with the JVM's optimising compiler (the runner stops at C1, which starts faster).
 
-Usage: ``python benchmarks/bench_exhaustive.py [--games N] [--python-games N] [--c2]``.
-Prints figures; asserts nothing.
+Usage: ``python benchmarks/bench_exhaustive.py [--games N] [--python-games N] [--c2]
+[--write]``.  Prints two tables, the rates and the whole range extrapolated (``--write``:
+also on docs/benchmarks.md, block ``exhaustive``); asserts nothing.
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
+
+from _page import Measurement, add_write_option, table  # noqa: E402
 
 from portcheck.execution import RunSettings  # noqa: E402
 from portcheck.exhaustive.freecell_numpy import range_digest  # noqa: E402
@@ -43,10 +46,12 @@ PROJECT = Project(REPO)
 FREECELL = PROJECT.algorithm("freecell")
 WHOLE = 2**31 - 1
 SETTINGS = RunSettings(timeout=3600)
+RATES: list[tuple[str, ...]] = []  # a row per program timed
+WHOLE_RANGE: list[tuple[str, ...]] = []  # a row per language: the range extrapolated
 
 
 def rate(games: int, seconds: float) -> str:
-    return f"{games / seconds:>11,.0f}/s"
+    return f"{games / seconds:,.0f}"
 
 
 def children_cpu() -> float:
@@ -56,8 +61,8 @@ def children_cpu() -> float:
 
 
 def line(name: str, games: int, wall: float, cpu: float, note: str) -> None:
-    print(f"{name:8} {games:>11,} games  wall {wall:7.2f} s {rate(games, wall)}  "
-          f"CPU {cpu:7.2f} s {rate(games, cpu)}  {note}")
+    RATES.append((name, f"{games:,}", f"{wall:.2f}", rate(games, wall), f"{cpu:.2f}",
+                  rate(games, cpu), note))
 
 
 def time_port(program: RangeProgram, span: Span, expected: int) -> float:
@@ -93,9 +98,8 @@ def whole_range(name: str, port: float, reference: float, cores: int) -> None:
     CPU-time rates: what a core does when it is not shared)."""
     per_core = 1 / (1 / port + 1 / reference)
     seconds = WHOLE / (cores * per_core)
-    print(f"  {name:8} port + reference {per_core:>10,.0f} deals/s a core: whole range "
-          f"{seconds / 60:6.1f} min on {cores} cores, {seconds * cores / 8 / 60:5.1f} min on 8 "
-          f"cores; port alone {WHOLE / (cores * port) / 60:6.1f} min on {cores} (extrapolated)")
+    WHOLE_RANGE.append((name, f"{per_core:,.0f}", f"{seconds / 60:.1f}",
+                        f"{seconds * cores / 8 / 60:.1f}", f"{WHOLE / (cores * port) / 60:.1f}"))
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -103,8 +107,9 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=1 << 24, help="games a compiled run")
     parser.add_argument("--python-games", type=int, default=1 << 16)
     parser.add_argument("--c2", action="store_true", help="also Java with the C2 compiler")
+    add_write_option(parser)
     args = parser.parse_args(argv)
-    print(f"load average before: {os.getloadavg()[0]:.1f}, cores: {os.cpu_count()}")
+    measurement = Measurement()
     span = Span(1, args.games)
     started, cpu = time.perf_counter(), time.process_time()
     expected = range_digest(span.first, span.last)
@@ -116,16 +121,22 @@ def main(argv: list[str] | None = None) -> None:
         program = render_range_program(PROJECT, FREECELL, language)
         toolchain = get_runner(language).toolchain()
         if not toolchain.ok:
-            print(f"{language:8} skipped: {toolchain.detail}")
+            RATES.append((language, "skipped", "", "", "", "", toolchain.detail))
             continue
         mine = span if language != "python" else Span(1, args.python_games)
         wanted = expected if mine == span else range_digest(mine.first, mine.last)
         rates[language] = time_port(program, mine, wanted)
         if language == "java" and args.c2:
             time_java_c2(program, span)
-    print(f"load average after: {os.getloadavg()[0]:.1f}")
+    cores = os.cpu_count() or 1
     for language, port in rates.items():
-        whole_range(language, port, reference, os.cpu_count() or 1)
+        whole_range(language, port, reference, cores)
+    measurement.publish("exhaustive", table(
+        ("program", "games", "wall s", "deals/s (wall)", "CPU s", "deals/s per core (CPU)",
+         "digest"), RATES) + "\n\n" + table(
+        ("whole range 1..2^31−1, extrapolated", "port + reference, deals/s a core",
+         f"minutes on {cores} cores", "minutes on 8 cores", f"port alone, minutes on {cores}"),
+        WHOLE_RANGE), args.write)
 
 
 if __name__ == "__main__":

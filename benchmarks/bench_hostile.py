@@ -1,5 +1,5 @@
 """What containing a port costs, and how quickly portcheck gets out of a hostile one.  Prints
-a table; asserts nothing.
+a table (``--write``: also on docs/benchmarks.md, block ``hostile``); asserts nothing.
 
 - one contained run (``run_command``) against a plain ``subprocess.run``, for ``true``;
 - a program printing without end, stopped at the output limit (16 MiB);
@@ -7,7 +7,7 @@ a table; asserts nothing.
   SIGINT (Ctrl-C), to verify's exit;
 - ``golden check`` of a 50 MB golden file (50,000 cases of 1 KB).
 
-    python benchmarks/bench_hostile.py [--repeat 5]
+    python benchmarks/bench_hostile.py [--repeat 5] [--write]
 """
 
 from __future__ import annotations
@@ -22,6 +22,8 @@ import tempfile
 import time
 from collections.abc import Callable
 from pathlib import Path
+
+from _page import Measurement, add_write_option, table
 
 from portcheck.runners.base import DEFAULT_MAX_OUTPUT, run_command
 
@@ -86,7 +88,10 @@ def big_golden(root: Path) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=5)
-    repeat = parser.parse_args().repeat
+    add_write_option(parser)
+    args = parser.parse_args()
+    repeat = args.repeat
+    measurement = Measurement()
     rows = [
         ("subprocess.run(['true'])", median_of(repeat * 4, lambda: timed(
             lambda: subprocess.run(["true"], capture_output=True, check=False)))),
@@ -102,10 +107,9 @@ def main() -> None:
             repeat, lambda sig=sig: kill_latency(root, sig)))
             for sig in (signal.SIGTERM, signal.SIGINT)]
         rows.append(("golden check of a 50 MB golden (50,000 cases)", big_golden(root)))
-    width = max(len(name) for name, _ in rows)
-    print(f"{'what':{width}}  seconds (median of {repeat})")
-    for name, seconds in rows:
-        print(f"{name:{width}}  {seconds:7.3f}")
+    measurement.publish("hostile", table(("what", f"seconds (median of {repeat})"),
+                                         [(name, f"{s:.3f}") for name, s in rows]),
+                        args.write)
 
 
 if __name__ == "__main__":

@@ -3,7 +3,9 @@ Python reference, in the same run.  Target: the interpreter at least 1/3 of the 
 Then the start-up of ``python -m portcheck.interp.kumir`` on the FreeCell port: a bare
 Python, a first run (empty compile cache) and a run that finds its compiled program cached.
 
-    python benchmarks/bench_kumir_interp.py [DEALS]
+    python benchmarks/bench_kumir_interp.py [--write] [DEALS]
+
+Prints a table (``--write``: also on docs/benchmarks.md, block ``kumir-interp``).
 """
 
 from __future__ import annotations
@@ -19,6 +21,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from _page import Measurement, table  # noqa: E402
 
 from portcheck.algorithms import Case  # noqa: E402
 from portcheck.interp.kumir import compile_text, run_program  # noqa: E402
@@ -48,7 +52,10 @@ def _best_seconds(action: object) -> float:
 
 
 def main() -> None:
-    count = int(sys.argv[1]) if len(sys.argv) > 1 else 2000
+    write = "--write" in sys.argv[1:]
+    numbers = [a for a in sys.argv[1:] if a != "--write"]
+    count = int(numbers[0]) if numbers else 2000
+    measurement = Measurement()
     games = _games(count)
     cases = [Case(f"game-{g}", {"game": g}) for g in games]
     program = compile_text(render_template(TEMPLATE, ROOT / "templates", FREECELL, cases))
@@ -65,11 +72,12 @@ def main() -> None:
 
     interp_rate = count / _best_seconds(interpreted)
     reference_rate = count / _best_seconds(reference)
-    print(f"deals: {count}, best of {ROUNDS} rounds")
-    print(f"embedded KuMir interpreter: {interp_rate:10.0f} deals/s")
-    print(f"Python reference:           {reference_rate:10.0f} deals/s")
-    print(f"ratio interpreter/reference: {interp_rate / reference_rate:.2f} (target >= 0.33)")
-    startup()
+    rates = table((f"{count} deals, best of {ROUNDS} rounds", "deals/s"),
+                  [("embedded KuMir interpreter", f"{interp_rate:,.0f}"),
+                   ("Python reference", f"{reference_rate:,.0f}"),
+                   ("ratio interpreter/reference (target ≥ 0.33)",
+                    f"**{interp_rate / reference_rate:.2f}**")])
+    measurement.publish("kumir-interp", rates + "\n\n" + startup(), write)
 
 
 def _start_seconds(command: list[str], env: dict[str, str], fresh_cache: bool) -> list[float]:
@@ -83,7 +91,7 @@ def _start_seconds(command: list[str], env: dict[str, str], fresh_cache: bool) -
     return times
 
 
-def startup() -> None:
+def startup() -> str:
     """Wall time of whole processes: median and best of STARTS runs each."""
     run = [sys.executable, "-m", "portcheck.interp.kumir", str(PORT)]
     with tempfile.TemporaryDirectory() as cache:
@@ -92,10 +100,10 @@ def startup() -> None:
         rows = [("python -c pass", _start_seconds([sys.executable, "-c", "pass"], env, False)),
                 ("first run (cache empty)", _start_seconds(run, env, True)),
                 ("run with cached program", _start_seconds(run, env, False))]
-    print(f"start-up of python -m portcheck.interp.kumir {PORT.name}, {STARTS} runs each:")
-    for label, times in rows:
-        print(f"  {label:24} median {statistics.median(times) * 1000:5.0f} ms, "
-              f"best {min(times) * 1000:5.0f} ms")
+    return table((f"start-up of `python -m portcheck.interp.kumir {PORT.name}`, "
+                  f"{STARTS} runs each", "median", "best"),
+                 [(label, f"{statistics.median(times) * 1000:.0f} ms",
+                   f"{min(times) * 1000:.0f} ms") for label, times in rows])
 
 
 if __name__ == "__main__":

@@ -5,10 +5,11 @@ case alone (template ports; an article's program as it is), compiled for that ca
 process of its own with that case's arguments and input, its output compared with the
 case's golden — one case after another; then ``portcheck verify`` of the whole matrix with
 an empty build cache (cold) and again (warm); then ``portcheck fuzz`` throughput per
-language.  Prints a table with wall and CPU seconds and the load average; asserts nothing.
+language.  Prints a table with wall and CPU seconds and the load average (``--write``: also
+on docs/benchmarks.md, block ``naive``); asserts nothing.
 
     python benchmarks/bench_naive.py [ALGO ...] [--sample K] [--fuzz-algorithm A]
-                                     [--fuzz-count N]
+                                     [--fuzz-count N] [--write]
 
 The naive way takes most of an hour here, so ``--sample K`` (default 3) makes it on K cases
 of each port (the first, the last, and between them) and scales each port's time by its
@@ -25,6 +26,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from _page import Measurement, add_write_option, table
 
 from portcheck.algorithms import Case
 from portcheck.checks import CheckContext, golden_segments
@@ -128,8 +131,9 @@ def main() -> None:
     parser.add_argument("--sample", type=int, default=3)
     parser.add_argument("--fuzz-algorithm", default="freecell")
     parser.add_argument("--fuzz-count", type=int, default=2000)
+    add_write_option(parser)
     args = parser.parse_args()
-    load = os.getloadavg()
+    measurement = Measurement()
     rows = []
     ports = [p for p in find_ports(find_project())
              if not args.algorithms or p.algorithm in args.algorithms]
@@ -143,14 +147,15 @@ def main() -> None:
         for label in ("cold", "warm"):
             seconds, spent, code = timed(verify, env)
             rows.append((f"portcheck verify, {label} cache (exit {code})", seconds, spent))
-    print(f"load average before: {load[0]:.1f} {load[1]:.1f} {load[2]:.1f}; after: "
-          f"{os.getloadavg()[0]:.1f}; {os.cpu_count()} CPUs")
-    print(f"{'what':78} {'wall s':>8} {'CPU s':>8} {'× naive':>8}")
-    for name, seconds, spent in rows:
-        print(f"{name:78} {seconds:8.1f} {spent:8.1f} {rows[0][1] / seconds:8.1f}")
-    print(f"\nportcheck fuzz {args.fuzz_algorithm} --count {args.fuzz_count}: inputs per second")
-    for folder, rate in fuzz_rates(args.fuzz_algorithm, args.fuzz_count):
-        print(f"  {folder:12} {rate:10,.0f}")
+    matrix = table(("what", "wall s", "CPU s", "naive ÷ this, wall (CPU)"),
+                   [(name, f"{seconds:.1f}", f"{spent:.1f}",
+                     f"{rows[0][1] / seconds:.1f}× ({rows[0][2] / spent:.1f}×)")
+                    for name, seconds, spent in rows])
+    rates = table((f"portcheck fuzz {args.fuzz_algorithm} --count {args.fuzz_count}",
+                   "inputs per second"),
+                  [(folder, f"{rate:,.0f}") for folder, rate in
+                   fuzz_rates(args.fuzz_algorithm, args.fuzz_count)])
+    measurement.publish("naive", matrix + "\n\n" + rates, args.write)
 
 
 if __name__ == "__main__":

@@ -1,10 +1,11 @@
 """Time the publishing commands on this project: ``portcheck report`` (every port checked,
 every page written) with a warm build cache, and one listing in each format.
 
-    python benchmarks/bench_publish.py [ROUNDS]
+    python benchmarks/bench_publish.py [--write] [ROUNDS]
 
 Each figure is the median of ROUNDS (default 3) runs of the real command in a fresh
-process; the build cache is warmed by one run first.
+process; the build cache is warmed by one run first.  Prints a table (``--write``: also on
+docs/benchmarks.md, block ``publish``).
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from _page import Measurement, table
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -27,7 +30,10 @@ def seconds(words: list[str]) -> float:
 
 
 def main() -> None:
-    rounds = int(sys.argv[1]) if len(sys.argv) > 1 else 3
+    write = "--write" in sys.argv[1:]
+    numbers = [a for a in sys.argv[1:] if a != "--write"]
+    rounds = int(numbers[0]) if numbers else 3
+    measurement = Measurement()
     with tempfile.TemporaryDirectory() as folder:
         out = Path(folder)
         commands = {
@@ -43,14 +49,16 @@ def main() -> None:
                                              "--format", "html", "-o", str(out / "a.html")],
         }
         seconds(commands["report -o DIR (all ports)"])  # warm the build cache
-        print(f"{'command':34} median of {rounds}")
+        rows = []
         for name, words in commands.items():
             try:
                 times = [seconds(words) for _ in range(rounds)]
             except subprocess.CalledProcessError:
-                print(f"{name:34} failed (PDF needs portcheck[pdf] and Pango)")
+                rows.append((name, "failed (PDF needs portcheck[pdf] and Pango)"))
                 continue
-            print(f"{name:34} {statistics.median(times):.2f} s")
+            rows.append((name, f"{statistics.median(times):.2f}"))
+    measurement.publish("publish", table(("command", f"seconds (median of {rounds})"), rows),
+                        write)
 
 
 if __name__ == "__main__":

@@ -1,8 +1,9 @@
 """Times the run of every puzzle-book port (queens, queens-block, domino-chain, ruler) in
 each language: the committed program, built once (cached), run with all its cases; the
-median of N runs.  Prints a table (the README's); asserts nothing.
+median of N runs.  Prints a table (``--write``: also on docs/benchmarks.md, block
+``puzzles``); asserts nothing.
 
-    python benchmarks/bench_puzzles.py [--repeat 3]
+    python benchmarks/bench_puzzles.py [--repeat 3] [--write]
 """
 
 from __future__ import annotations
@@ -14,6 +15,8 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
+
+from _page import Measurement, add_write_option, table  # noqa: E402
 
 from portcheck.ports import find_ports  # noqa: E402
 from portcheck.project import Project  # noqa: E402
@@ -38,13 +41,14 @@ def seconds(port, repeat: int) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=3)
+    add_write_option(parser)
     args = parser.parse_args()
+    measurement = Measurement()
     ports = {(p.algorithm, p.language): p for p in find_ports(Project(ROOT))
              if p.algorithm in ALGORITHMS and p.origin == "template"}
-    print(f"{'':14}" + "".join(f"{lang:>9}" for lang in LANGUAGES))
-    for algorithm in ALGORITHMS:
-        row = [seconds(ports[algorithm, lang], args.repeat) for lang in LANGUAGES]
-        print(f"{algorithm:14}" + "".join(f"{s:8.2f}s" for s in row))
+    rows = [(algorithm, *(f"{seconds(ports[algorithm, lang], args.repeat):.2f}"
+                          for lang in LANGUAGES)) for algorithm in ALGORITHMS]
+    measurement.publish("puzzles", table(("seconds", *LANGUAGES), rows), args.write)
 
 
 if __name__ == "__main__":

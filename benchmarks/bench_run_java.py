@@ -7,7 +7,8 @@ fresh cache directory:
 - run: ``java`` on the built class, repeated, with the runner's JVM options and with a
   few other option sets for comparison.
 
-Usage: ``python benchmarks/bench_run_java.py [--repeat N]``.  Prints figures; asserts nothing.
+Usage: ``python benchmarks/bench_run_java.py [--repeat N] [--write]``.  Prints a table
+(``--write``: also on docs/benchmarks.md, block ``run-java``); asserts nothing.
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
+
+from _page import Measurement, add_write_option, table  # noqa: E402
 
 from portcheck.project import Project  # noqa: E402
 from portcheck.render import render_template  # noqa: E402
@@ -49,9 +52,10 @@ def seconds(action: Callable[[], object]) -> float:
     return time.perf_counter() - started
 
 
-def summary(samples: Sequence[float]) -> str:
+def summary(samples: Sequence[float]) -> tuple[str, str]:
+    """The median and the minimum, in milliseconds."""
     ms = sorted(sample * 1000 for sample in samples)
-    return f"median {statistics.median(ms):8.2f} ms   min {ms[0]:8.2f}   max {ms[-1]:8.2f}"
+    return f"{statistics.median(ms):.2f} ms", f"{ms[0]:.2f} ms"
 
 
 def render_freecell(directory: Path) -> Path:
@@ -63,7 +67,7 @@ def render_freecell(directory: Path) -> Path:
     return source
 
 
-def bench_builds(source: Path, cache_root: Path, repeat: int) -> Path:
+def bench_builds(source: Path, cache_root: Path, repeat: int, rows: list) -> Path:
     cold: list[float] = []
     for attempt in range(repeat):
         runner = get_runner("java", cache=BuildCache(cache_root / f"cold-{attempt}"))
@@ -72,12 +76,12 @@ def bench_builds(source: Path, cache_root: Path, repeat: int) -> Path:
     runner = get_runner("java", cache=BuildCache(cache_root / "cold-0"))
     runner.toolchain()
     warm = [seconds(lambda: runner.build(source)) for _ in range(repeat)]
-    print(f"javac compile (cold, cache miss): {summary(cold)}")
-    print(f"build again (warm, cache hit):    {summary(warm)}")
+    rows += [("`javac` compile of the FreeCell port (cold, cache miss)", *summary(cold)),
+             ("build again (warm, cache hit)", *summary(warm))]
     return runner.build(source)
 
 
-def bench_runs(built: Path, repeat: int) -> None:
+def bench_runs(built: Path, repeat: int, rows: list) -> None:
     """Each round runs every option set once, so machine load falls on all of them alike."""
     java = require_tool("java", PACKAGE)
     classpath = ["-cp", str(built.parent), built.stem]
@@ -88,23 +92,26 @@ def bench_runs(built: Path, repeat: int) -> None:
             if result.returncode != 0:
                 raise SystemExit(f"java failed with {label}: {result.stderr}")
             times[label].append(result.seconds)
-    for label, samples in times.items():
-        print(f"java run, {label:30} {summary(samples)}")
+    rows += [(f"`java` run, {label}", *summary(samples)) for label, samples in times.items()]
 
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--repeat", type=int, default=10, help="samples per figure")
+    add_write_option(parser)
     args = parser.parse_args(argv)
+    measurement = Measurement()
     toolchain = get_runner("java").toolchain()
     if not toolchain.ok:
         raise SystemExit(toolchain.detail)
-    print(f"toolchain: {toolchain.detail}; {args.repeat} samples per figure")
+    rows: list = []
     with tempfile.TemporaryDirectory(prefix="bench-java-") as scratch:
         directory = Path(scratch)
         source = render_freecell(directory)
-        built = bench_builds(source, directory / "cache", args.repeat)
-        bench_runs(built, args.repeat)
+        built = bench_builds(source, directory / "cache", args.repeat, rows)
+        bench_runs(built, args.repeat, rows)
+    measurement.publish("run-java", f"{toolchain.detail}; {args.repeat} samples a figure.\n\n"
+                        + table(("step", "median", "min"), rows), args.write)
 
 
 if __name__ == "__main__":

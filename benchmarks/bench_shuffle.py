@@ -1,9 +1,10 @@
 """Times `portcheck verify` of the card-shuffling algorithms (seeds/002): all five together
 cold (empty build cache) and warm, with `--deep 5` as tox runs them, each algorithm alone,
 and the heaviest program, shuffle-bias (every draw sequence for 3 to 7 cards), in each
-language.  Prints a table; asserts nothing.
+language.  Prints a table (``--write``: also on docs/benchmarks.md, block ``shuffle``);
+asserts nothing.
 
-    python benchmarks/bench_shuffle.py [--repeat 3]
+    python benchmarks/bench_shuffle.py [--repeat 3] [--write]
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+from _page import Measurement, add_write_option, table
 from bench_verify import median_of, timed
 
 ALGORITHMS = ["javarandom", "reshuffle", "fisher-yates", "shuffle-bias", "derangement"]
@@ -25,7 +27,9 @@ LANGUAGES = ["java", "pascal", "python", "bsl", "kumir"]
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=3)
+    add_write_option(parser)
     args = parser.parse_args()
+    measurement = Measurement()
     verify = [sys.executable, "-m", "portcheck", "verify"]
     with tempfile.TemporaryDirectory(prefix="portcheck-bench-") as folder:
         cache = Path(folder) / "cache"
@@ -49,10 +53,9 @@ def main() -> None:
         rows += [(f"  verify shuffle-bias --lang {language}, warm",
                   median_of(args.repeat, warm("shuffle-bias", "--lang", language)))
                  for language in LANGUAGES]
-    width = max(len(name) for name, _ in rows)
-    print(f"{'what':{width}}  seconds (median of {args.repeat})")
-    for name, seconds in rows:
-        print(f"{name:{width}}  {seconds:7.2f}")
+    measurement.publish("shuffle", table(("what", f"seconds (median of {args.repeat})"),
+                                         [(name.strip(), f"{s:.2f}") for name, s in rows]),
+                        args.write)
 
 
 if __name__ == "__main__":

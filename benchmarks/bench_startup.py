@@ -5,20 +5,23 @@ portcheck.interp.<language> FILE`` process each with its bytecode session,
 seconds per run of the processes it took (user + system of the children; for the zygote,
 its own start and its children, counted when it is reaped at the session's end) and the
 wall time per run, the three ways alternating so that a change in the machine's load hits
-them all.  Asserts nothing.
+them all.  Prints a table, the median of the rounds with their range (``--write``: also on
+docs/benchmarks.md, block ``startup``); asserts nothing.
 
-    python benchmarks/bench_startup.py [--runs 20] [--rounds 2]
+    python benchmarks/bench_startup.py [--runs 20] [--rounds 2] [--write]
 """
 
 from __future__ import annotations
 
 import argparse
-import os
 import resource
+import statistics
 import time
 from collections.abc import Callable
 from contextlib import AbstractContextManager, nullcontext
 from pathlib import Path
+
+from _page import Measurement, add_write_option, table
 
 from portcheck.runners import bytecode, get_runner, zygote
 
@@ -69,14 +72,25 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--runs", type=int, default=20)
     parser.add_argument("--rounds", type=int, default=2)
+    add_write_option(parser)
     args = parser.parse_args()
-    print("language  round  way                 CPU s/run  wall s/run  load average")
+    measurement = Measurement()
+    rows = []
     for language in PROGRAMS:
-        for round_ in range(1, args.rounds + 1):
-            for way in WAYS:
-                cpu, wall = one_way(language, way, args.runs)
-                load = os.getloadavg()[0]
-                print(f"{language:8}  {round_:5}  {way:18}  {cpu:9.3f}  {wall:10.3f}  {load:12.1f}")
+        figures: dict[str, list[tuple[float, float]]] = {way: [] for way in WAYS}
+        for _ in range(args.rounds):
+            for way in WAYS:  # the ways alternate: a change of load hits them all
+                figures[way].append(one_way(language, way, args.runs))
+        for index, unit in ((0, "CPU"), (1, "wall")):
+            rows.append((f"{language}, {unit}", *(shown([f[index] for f in figures[way]])
+                                                  for way in WAYS)))
+    measurement.publish("startup", table((f"one run of a small program, s ({args.runs} runs, "
+                                          f"median of {args.rounds} rounds)", *WAYS), rows),
+                        args.write)
+
+
+def shown(values: list[float]) -> str:
+    return f"{statistics.median(values):.3f} ({min(values):.3f}–{max(values):.3f})"
 
 
 if __name__ == "__main__":

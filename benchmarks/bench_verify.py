@@ -1,7 +1,8 @@
 """Times `portcheck verify` cold (empty build cache) and warm, and `portcheck run freecell
---lang java` against its two parts, javac and java.  Prints a table; asserts nothing.
+--lang java` against its two parts, javac and java.  Prints a table (``--write``: also on
+docs/benchmarks.md, block ``verify``); asserts nothing.
 
-    python benchmarks/bench_verify.py [--repeat 3] [ALGO ...]
+    python benchmarks/bench_verify.py [--repeat 3] [--write] [ALGO ...]
 """
 
 from __future__ import annotations
@@ -15,6 +16,8 @@ import sys
 import tempfile
 import time
 from pathlib import Path
+
+from _page import Measurement, add_write_option, table
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -36,7 +39,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("algorithms", nargs="*", default=["freecell"])
+    add_write_option(parser)
     args = parser.parse_args()
+    measurement = Measurement()
     portcheck = [sys.executable, "-m", "portcheck"]
     verify = [*portcheck, "verify", *args.algorithms]
     with tempfile.TemporaryDirectory(prefix="portcheck-bench-") as folder:
@@ -50,10 +55,9 @@ def main() -> None:
         rows = [(f"{label}, cold cache", median_of(args.repeat, cold)),
                 (f"{label}, warm cache", median_of(args.repeat, lambda: timed(verify, env)))]
         rows += java_parts(portcheck, env, Path(folder), args.repeat)
-    width = max(len(name) for name, _ in rows)
-    print(f"{'what':{width}}  seconds (median of {args.repeat})")
-    for name, seconds in rows:
-        print(f"{name:{width}}  {seconds:7.3f}")
+    measurement.publish("verify", table(("what", f"seconds (median of {args.repeat})"),
+                                        [(name.strip(), f"{s:.3f}") for name, s in rows]),
+                        args.write)
 
 
 def java_parts(portcheck: list[str], env: dict[str, str], folder: Path,

@@ -1,10 +1,11 @@
 """The mutation score of every port's golden cases (``portcheck mutate``), written to
-``benchmarks/mutation_scores.json`` and printed as the README's table.
+``benchmarks/mutation_scores.json`` and printed as a table (with ``--write``, also on
+docs/benchmarks.md, block ``mutation-scores``).
 
     python benchmarks/mutation_scores.py                      # every runnable port, all mutants
     python benchmarks/mutation_scores.py --limit 30 freecell  # a sample of 30 mutants a port
     python benchmarks/mutation_scores.py --table              # only print the table of the file
-    python benchmarks/mutation_scores.py --table --readme     # and put it in README.md
+    python benchmarks/mutation_scores.py --table --write      # and put it on the page
 
 A port already in the file, measured with the same plan, is not measured again (a long run
 can be interrupted and resumed); ``--again`` measures it anew.  The file keeps, for each
@@ -24,6 +25,8 @@ import sys
 import time
 from pathlib import Path
 
+from _page import Measurement, add_write_option
+
 from portcheck.errors import UsageError
 from portcheck.execution import RunSettings
 from portcheck.mutate.engine import Plan, score_port
@@ -42,17 +45,25 @@ def main() -> int:
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
     parser.add_argument("--again", action="store_true", help="measure measured ports again")
     parser.add_argument("--table", action="store_true", help="only print the table")
-    parser.add_argument("--readme", action="store_true",
-                        help="also write the table into README.md, between its markers")
+    add_write_option(parser)
     args = parser.parse_args()
+    measurement = Measurement()
     data = json.loads(DATA.read_text(encoding="utf-8")) if DATA.exists() else {"ports": {}}
     if not args.table:
         measure(data, args)
         data = json.loads(DATA.read_text(encoding="utf-8"))
-    print(table(data))
-    if args.readme:
-        put_in_readme(table(data))
+    measurement.publish("mutation-scores", table(data), args.write, context=provenance(data))
     return 0
+
+
+def provenance(data: dict) -> str:
+    """The line above the table: where it comes from and when its ports were measured."""
+    dates = sorted(r["measured"] for r in data["ports"].values() if "measured" in r)
+    span = dates[0] if dates[:1] == dates[-1:] else f"{dates[0]} to {dates[-1]}"
+    when = f", measured {span}" if dates else ""
+    return (f"*Written by `python benchmarks/mutation_scores.py --table --write` from "
+            f"`benchmarks/mutation_scores.json` ({len(data['ports'])} ports{when}; each port's "
+            f"date and survivors are in the file).*")
 
 
 def measure(data: dict, args: argparse.Namespace) -> None:
@@ -97,20 +108,8 @@ def _save(ports: dict, last_run: dict | None = None) -> None:
         os.replace(temporary, DATA)
 
 
-README = DATA.parents[1] / "README.md"
-MARKERS = ("<!-- mutation-table: python benchmarks/mutation_scores.py --table -->\n",
-           "<!-- /mutation-table -->\n")
-
-
-def put_in_readme(text: str) -> None:
-    readme = README.read_text(encoding="utf-8")
-    start = readme.index(MARKERS[0]) + len(MARKERS[0])
-    README.write_text(readme[:start] + text + "\n" + readme[readme.index(MARKERS[1]):],
-                      encoding="utf-8")
-
-
 def table(data: dict) -> str:
-    """The README's table: one row a port."""
+    """The table of the scores: one row a port."""
     rows = ["| port | mutants | killed | survived | timed out | equivalent | stillborn "
             "| duplicate | score | time |", "|---|---|---|---|---|---|---|---|---|---|"]
     for port, r in data["ports"].items():

@@ -1,11 +1,8 @@
 """Battleship fleet placement, as the "rails" article builds it (seeds/001): key generators
 with three rails, backtracking with a "signal up", rails shuffled by the article's formula.
 
-Output of one case: the field as the search first finds it (``.`` free, ``#`` forbidden,
-each ship its symbol), or ``no placement`` when the search proves there is none; then
-``keys tried: N`` (keys taken from the generators up to that point).  A fleet small enough
-to be searched to its end (``exhaustive``) adds one line: how many fleet keys are valid out
-of the article's raw count (rows·columns·4)^ships, and how many keys the whole search tried.
+The algorithm, what one case prints, the fleets and the decisions are described once, in
+``docs/battleship.md``.
 """
 
 from __future__ import annotations

@@ -3,7 +3,7 @@ starts are bounded, every run ends with all it started gone, and one port's fail
 port's alone.
 
 Each test plays a hostile or clumsy port against a copy of the project and checks the
-promise of README "Reliability": the output limit, a time limit no grandchild escapes, no
+promise of docs/reliability.md: the output limit, a time limit no grandchild escapes, no
 process left behind (Python fork, Java ProcessBuilder with DISCARD, Free Pascal FpFork,
 setsid with a cleared environment), Ctrl-C and SIGTERM ending verify and its ports at
 once, and an exception while checking a port reported as that port's failure.
