@@ -9,7 +9,7 @@ import argparse
 import math
 from collections.abc import Callable
 
-from portcheck.sizes import parse_size, size_text
+from portcheck.terminal.sizes import parse_size, size_text
 
 MAX_TIMEOUT = 3600.0
 

@@ -14,15 +14,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from portcheck.algorithms import Case
-from portcheck.clip import clip_block
 from portcheck.exit_status import error_line, how_it_ended
+from portcheck.files.yamlio import read_text
 from portcheck.languages import engine_for, get_language
 from portcheck.ports import Port
 from portcheck.results import FAIL, SKIP, CheckResult, Reason, RunProblem
 from portcheck.runners import BuildError, Runner, RunResult, ToolchainMissing, get_runner, watch
 from portcheck.runners.base import DEFAULT_MAX_OUTPUT, DEFAULT_TIMEOUT, CannotStart
-from portcheck.sizes import size_text
-from portcheck.yamlio import read_text
+from portcheck.terminal.clip import clip_block
+from portcheck.terminal.sizes import size_text
 
 
 @dataclass(frozen=True)

@@ -18,12 +18,12 @@ import fnmatch
 from dataclasses import dataclass, field
 
 from portcheck.algorithms import Algorithm
-from portcheck.clip import clip_block
 from portcheck.errors import UsageError
 from portcheck.golden_store import GoldenCase, golden_path, read_golden, write_golden
 from portcheck.ports import Port
 from portcheck.project import Project
 from portcheck.stale import printed_cases, stale_cases
+from portcheck.terminal.clip import clip_block
 
 
 @dataclass

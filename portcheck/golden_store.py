@@ -14,7 +14,7 @@ from typing import Any
 import yaml
 
 from portcheck.errors import UsageError
-from portcheck.yamlio import LineNumbers, read_yaml, write_atomic
+from portcheck.files.yamlio import LineNumbers, read_yaml, write_atomic
 
 HEADER = (
     "# Golden outputs of reference/{name}.py, written by `portcheck golden update`.\n"

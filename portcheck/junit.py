@@ -11,10 +11,10 @@ import xml.etree.ElementTree as ET
 from pathlib import Path
 
 from portcheck.errors import UsageError
+from portcheck.files.yamlio import write_atomic
 from portcheck.golden import GoldenReport
 from portcheck.ports import Port
 from portcheck.results import FAIL, NA, SKIP, CheckResult
-from portcheck.yamlio import write_atomic
 
 
 def junit_xml(ports: list[Port], results: dict[str, list[CheckResult]],

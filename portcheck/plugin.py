@@ -34,8 +34,8 @@ from portcheck.ports import Port, find_ports, load_port
 from portcheck.project import Project, find_project
 from portcheck.results import FAIL, NA, SKIP, CheckResult
 from portcheck.runners.base import DEFAULT_MAX_OUTPUT
-from portcheck.signals import stop_on_signals
-from portcheck.sizes import size_text
+from portcheck.terminal.signals import stop_on_signals
+from portcheck.terminal.sizes import size_text
 
 REQUIRE_ENV = "PORTCHECK_REQUIRE_RUNTIMES"
 

@@ -36,11 +36,11 @@ from typing import Any
 from portcheck.algorithms import Algorithm, Case
 from portcheck.compare import MODES
 from portcheck.errors import UsageError
+from portcheck.files.yamlio import LineNumbers, read_yaml
 from portcheck.languages import LANGUAGES, get_language
 from portcheck.normalize import Normalize, NormalizeError, parse_normalize
 from portcheck.params import IntParam
 from portcheck.project import Project
-from portcheck.yamlio import LineNumbers, read_yaml
 
 ORIGINS = ("template", "article", "contributed")
 TRANSCRIPT_SOURCES = ("run", "article", "platform")

@@ -23,9 +23,9 @@ import jinja2
 
 from portcheck.algorithms import Algorithm, Case, script_lines
 from portcheck.errors import UsageError
+from portcheck.files.yamlio import read_text, write_atomic
 from portcheck.ports import Port
 from portcheck.template_cache import template_cache
-from portcheck.yamlio import read_text, write_atomic
 
 
 def string_literal(text: str, language: str) -> str:

@@ -2,7 +2,7 @@
 
 The report, the pytest plugin and the commands read ``status`` and ``reason``; they never
 search the message text.  A result's message is one line and its detail is clipped
-(``portcheck.clip``), so no program's output can flood a report.  A run that cannot produce
+(``portcheck.terminal.clip``), so no program's output can flood a report.  A run that cannot produce
 output (no runtime, a build error, a crash, the time or output limit) raises
 :class:`RunProblem` carrying its result.
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from enum import StrEnum
 
-from portcheck.clip import clip_block, one_line
+from portcheck.terminal.clip import clip_block, one_line
 
 
 class Status(StrEnum):

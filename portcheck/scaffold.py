@@ -19,11 +19,11 @@ from portcheck import golden
 from portcheck.checks import record_transcript
 from portcheck.errors import UsageError
 from portcheck.execution import RunSettings
+from portcheck.files.yamlio import write_atomic
 from portcheck.ports import find_ports
 from portcheck.project import Project
 from portcheck.render import write_rendered
 from portcheck.results import FAIL
-from portcheck.yamlio import write_atomic
 
 STARTER_FILES = ("reference", "templates", "ports", "README.md")
 

@@ -12,7 +12,7 @@ import tempfile
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from portcheck.cache_root import cache_root
+from portcheck.files.cache_root import cache_root
 from portcheck.ports import Port
 
 TIMINGS = "timings.json"

@@ -18,12 +18,12 @@ from portcheck.checks import CheckContext, compare_with_goldens
 from portcheck.compare import MODES
 from portcheck.errors import UsageError
 from portcheck.execution import RunSettings, produce_output
+from portcheck.files.yamlio import load_yaml
 from portcheck.languages import get_language, language_of_file
 from portcheck.normalize import Normalize, NormalizeError, parse_normalize
 from portcheck.ports import PLACEHOLDER, Port
 from portcheck.project import Project
 from portcheck.results import CheckResult, RunProblem
-from portcheck.yamlio import load_yaml
 
 
 def check_file(project: Project, args: argparse.Namespace) -> CheckResult:

@@ -19,7 +19,7 @@ from typing import Any
 import jinja2
 from jinja2.bccache import Bucket
 
-from portcheck.cache_root import cache_root
+from portcheck.files.cache_root import cache_root
 
 
 class TemplateCache(jinja2.FileSystemBytecodeCache):

@@ -514,7 +514,7 @@ def test_verify_colours_its_diffs_only_when_asked_or_on_a_terminal(
 
 def test_no_color_wins_over_auto(project_copy: Path, capsys: pytest.CaptureFixture[str],
                                  monkeypatch: pytest.MonkeyPatch) -> None:
-    from portcheck.color import wants_color
+    from portcheck.terminal.color import wants_color
 
     class Terminal:
         def isatty(self) -> bool:

@@ -19,9 +19,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from project_reference import freecell
 
-from portcheck import yamlio
 from portcheck.cli import main
 from portcheck.errors import UsageError
+from portcheck.files import yamlio
 from portcheck.golden_store import GoldenCase, read_golden, write_golden
 from portcheck.project import find_project
 

@@ -12,8 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from portcheck import yamlio
 from portcheck.cli import main
+from portcheck.files import yamlio
 
 REPO = Path(__file__).resolve().parents[1]
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 from test_cli import portcheck
 
-from portcheck.progress import CLEAR, Progress
+from portcheck.terminal.progress import CLEAR, Progress
 
 
 class Terminal(io.StringIO):

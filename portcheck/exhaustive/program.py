@@ -23,7 +23,7 @@ from portcheck.project import Project
 from portcheck.render import render_template
 from portcheck.runners import BuildError, RunResult, get_runner
 from portcheck.runners.base import CannotStart
-from portcheck.sizes import size_text
+from portcheck.terminal.sizes import size_text
 
 SUFFIX = "-range"
 

@@ -1,5 +1,5 @@
 """The progress line of an exhaustive run on stderr: shards and games done, the rate, the
-time left.  As every progress line of portcheck (``portcheck.progress``): only on a
+time left.  As every progress line of portcheck (``portcheck.terminal.progress``): only on a
 terminal, after a second, cleared at the end; ``-q`` turns it off."""
 
 from __future__ import annotations
@@ -7,7 +7,7 @@ from __future__ import annotations
 import time
 from typing import TextIO
 
-from portcheck.progress import Progress
+from portcheck.terminal.progress import Progress
 
 
 class ShardProgress(Progress):

@@ -15,9 +15,9 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from portcheck.cache_root import cache_root
 from portcheck.exhaustive.ranges import Span
-from portcheck.yamlio import write_atomic
+from portcheck.files.cache_root import cache_root
+from portcheck.files.yamlio import write_atomic
 
 FOLDER = "exhaustive"
 

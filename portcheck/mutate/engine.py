@@ -30,11 +30,12 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
-from portcheck.cache_root import CACHE_ENV
 from portcheck.checks import MissingGolden, golden_segments
 from portcheck.compare import Segment, compare
 from portcheck.errors import EXIT_FAILED, UsageError
 from portcheck.execution import RunSettings
+from portcheck.files.cache_root import CACHE_ENV
+from portcheck.files.yamlio import read_text
 from portcheck.mutate import equivalence
 from portcheck.mutate.builds import Build, build_all, second_build
 from portcheck.mutate.operators import Mutant, mutants
@@ -46,7 +47,6 @@ from portcheck.project import Project
 from portcheck.results import Reason, RunProblem
 from portcheck.runners import bytecode, zygote
 from portcheck.runners.watch import watching
-from portcheck.yamlio import read_text
 
 # A mutant's run's time limit: this many times the original's same run, plus this margin,
 # and at least this long (docs/mutation.md, "How it runs": the finished mutants of the

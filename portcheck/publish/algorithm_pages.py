@@ -12,10 +12,10 @@ from pathlib import Path
 
 from portcheck.algorithms import Algorithm
 from portcheck.errors import CheckFailed, UsageError
+from portcheck.files.yamlio import read_text, write_atomic
 from portcheck.languages import get_language
 from portcheck.ports import Port, find_ports
 from portcheck.project import Project, find_project
-from portcheck.yamlio import read_text, write_atomic
 
 FOLDER = Path("docs") / "algorithms"
 INDEX = "README.md"

@@ -10,6 +10,7 @@ from pathlib import Path
 from portcheck.checks import CheckContext
 from portcheck.errors import CheckFailed, UsageError
 from portcheck.execution import RunSettings
+from portcheck.files.yamlio import write_atomic
 from portcheck.ports import Port, find_ports
 from portcheck.project import Project, find_project
 from portcheck.publish.formats import SIDE_BY_SIDE_FORMATS
@@ -19,7 +20,6 @@ from portcheck.publish.formats.markdown import markdown
 from portcheck.publish.formats.pdf import pdf
 from portcheck.publish.listing import Listing, build_listing
 from portcheck.publish.verification import Outcome
-from portcheck.yamlio import write_atomic
 
 
 def settings_of(args: argparse.Namespace) -> RunSettings:

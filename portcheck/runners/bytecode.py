@@ -26,7 +26,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from portcheck.cache_root import cache_root
+from portcheck.files.cache_root import cache_root
 from portcheck.languages import LANGUAGES
 from portcheck.runners.base import run_command
 

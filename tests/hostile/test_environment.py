@@ -21,8 +21,8 @@ from cli_run import one_error_line, portcheck, write
 from hostile_project import portcheck_process
 
 from portcheck.errors import UsageError
+from portcheck.files.yamlio import write_atomic
 from portcheck.runners.cache import write_manifest
-from portcheck.yamlio import write_atomic
 
 requires_java = pytest.mark.requires_runtime("java")
 requires_pascal = pytest.mark.requires_runtime("pascal")
