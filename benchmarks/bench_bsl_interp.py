@@ -27,7 +27,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
 from portcheck.interp.bsl import compile_text, run_program  # noqa: E402
-from portcheck.project import Project  # noqa: E402
+from portcheck.suite.project import Project  # noqa: E402
 
 output = Project(ROOT).algorithm("freecell").module.output
 

@@ -34,10 +34,10 @@ from portcheck.exhaustive.program import (  # noqa: E402
     run_span,
 )
 from portcheck.exhaustive.ranges import Span  # noqa: E402
-from portcheck.project import Project  # noqa: E402
 from portcheck.runners import get_runner  # noqa: E402
 from portcheck.runners.base import run_command  # noqa: E402
 from portcheck.runners.java import JAVA_OPTIONS  # noqa: E402
+from portcheck.suite.project import Project  # noqa: E402
 
 PROJECT = Project(REPO)
 FREECELL = PROJECT.algorithm("freecell")

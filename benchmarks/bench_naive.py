@@ -26,16 +26,16 @@ import tempfile
 import time
 from pathlib import Path
 
-from portcheck.algorithms import Case
 from portcheck.checks import CheckContext, golden_segments
-from portcheck.compare import Segment, compare
 from portcheck.execution import RunSettings, run_stdin, runner_for
 from portcheck.fuzz import fuzz_port
-from portcheck.ports import Port, find_ports
-from portcheck.project import find_project
-from portcheck.render import render_template
 from portcheck.runners import java as java_runner
 from portcheck.runners import pascal as pascal_runner
+from portcheck.suite.algorithms import Case
+from portcheck.suite.compare import Segment, compare
+from portcheck.suite.ports import Port, find_ports
+from portcheck.suite.project import find_project
+from portcheck.suite.render import render_template
 
 ROOT = Path(__file__).resolve().parents[1]
 

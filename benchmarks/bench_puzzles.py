@@ -15,9 +15,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from portcheck.ports import find_ports  # noqa: E402
-from portcheck.project import Project  # noqa: E402
 from portcheck.runners import get_runner  # noqa: E402
+from portcheck.suite.ports import find_ports  # noqa: E402
+from portcheck.suite.project import Project  # noqa: E402
 
 ALGORITHMS = ("queens", "queens-block", "domino-chain", "ruler")
 LANGUAGES = ("pascal", "java", "python", "bsl", "kumir", "arsac")

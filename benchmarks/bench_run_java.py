@@ -23,12 +23,12 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from portcheck.project import Project  # noqa: E402
-from portcheck.render import render_template  # noqa: E402
 from portcheck.runners import get_runner  # noqa: E402
 from portcheck.runners.base import child_env, require_tool, run_command  # noqa: E402
 from portcheck.runners.cache import BuildCache  # noqa: E402
 from portcheck.runners.java import JAVA_OPTIONS, PACKAGE  # noqa: E402
+from portcheck.suite.project import Project  # noqa: E402
+from portcheck.suite.render import render_template  # noqa: E402
 
 FREECELL = Project(REPO).algorithm("freecell")
 

@@ -28,8 +28,8 @@ from portcheck.errors import UsageError
 from portcheck.execution import RunSettings
 from portcheck.mutate.engine import Plan, score_port
 from portcheck.mutate.report import as_json
-from portcheck.ports import find_ports
-from portcheck.project import find_project
+from portcheck.suite.ports import find_ports
+from portcheck.suite.project import find_project
 
 DATA = Path(__file__).resolve().parent / "mutation_scores.json"
 

@@ -16,9 +16,9 @@ from collections import defaultdict
 
 from portcheck.checks import CheckContext, kinds_for, run_check
 from portcheck.execution import RunSettings
-from portcheck.ports import find_ports
-from portcheck.project import find_project
-from portcheck.verify import Selection, select_ports
+from portcheck.suite.ports import find_ports
+from portcheck.suite.project import find_project
+from portcheck.suite.selection import Selection, select_ports
 
 
 def children_cpu() -> float:

@@ -9,12 +9,12 @@ from collections.abc import Sequence
 
 from portcheck import commands
 from portcheck.arguments import MAX_DEEP, MAX_FUZZ, count, seconds, size
-from portcheck.compare import MODES
 from portcheck.errors import EXIT_FAILED, EXIT_USAGE, CheckFailed, UsageError, describe_exception
 from portcheck.interp.frontends import DEFAULT_ENCODING, run_options, text_encoding
-from portcheck.languages import all_engines
 from portcheck.mutate import command as mutate_command
 from portcheck.runners.base import DEFAULT_MAX_OUTPUT
+from portcheck.suite.compare import MODES
+from portcheck.suite.languages import all_engines
 from portcheck.terminal import output
 from portcheck.terminal.color import CHOICES
 from portcheck.terminal.signals import exit_status, stop_on_signals

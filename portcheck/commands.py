@@ -10,21 +10,22 @@ from collections.abc import Callable
 from pathlib import Path
 
 from portcheck import fuzz, golden, report
-from portcheck.algorithms import Algorithm, Case
 from portcheck.checks import CheckContext, record_transcript
 from portcheck.errors import CheckFailed, UsageError
 from portcheck.execution import RunSettings, produce_output
 from portcheck.junit import junit_xml, write_junit
-from portcheck.languages import LANGUAGES, get_language, language_of_file
-from portcheck.ports import Port, find_ports
-from portcheck.project import Project, find_project
-from portcheck.render import check_rendered, render_template, template_for, write_rendered
 from portcheck.results import FAIL, RunProblem
 from portcheck.runners import get_runner
 from portcheck.runners.base import DEFAULT_TIMEOUT
+from portcheck.suite.algorithms import Algorithm, Case
+from portcheck.suite.languages import LANGUAGES, get_language, language_of_file
+from portcheck.suite.ports import Port, find_ports
+from portcheck.suite.project import Project, find_project
+from portcheck.suite.render import check_rendered, render_template, template_for, write_rendered
+from portcheck.suite.selection import Selection, select_ports
 from portcheck.terminal.color import diff_painter, wants_color
 from portcheck.terminal.progress import Progress
-from portcheck.verify import Selection, select_ports, verify
+from portcheck.verify import verify
 from portcheck.workers import alongside
 
 

@@ -18,9 +18,9 @@ from typing import Any
 
 from portcheck.errors import UsageError
 from portcheck.interp.embedded import run_embedded
-from portcheck.languages import EMBEDDED, LANGUAGES, Language
 from portcheck.runners import get_runner
 from portcheck.runners.interpreted import InterpretedRunner
+from portcheck.suite.languages import EMBEDDED, LANGUAGES, Language
 
 
 def exec_file(language: Language, path: Path, *, engine: str | None, encoding: str,

@@ -13,14 +13,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from portcheck.algorithms import Case
 from portcheck.exit_status import error_line, how_it_ended
 from portcheck.files.yamlio import read_text
-from portcheck.languages import engine_for, get_language
-from portcheck.ports import Port
 from portcheck.results import FAIL, SKIP, CheckResult, Reason, RunProblem
 from portcheck.runners import BuildError, Runner, RunResult, ToolchainMissing, get_runner, watch
 from portcheck.runners.base import DEFAULT_MAX_OUTPUT, DEFAULT_TIMEOUT, CannotStart
+from portcheck.suite.algorithms import Case
+from portcheck.suite.languages import engine_for, get_language
+from portcheck.suite.ports import Port
 from portcheck.terminal.clip import clip_block
 from portcheck.terminal.sizes import size_text
 

@@ -17,12 +17,12 @@ import difflib
 import fnmatch
 from dataclasses import dataclass, field
 
-from portcheck.algorithms import Algorithm
 from portcheck.errors import UsageError
 from portcheck.golden_store import GoldenCase, golden_path, read_golden, write_golden
-from portcheck.ports import Port
-from portcheck.project import Project
 from portcheck.stale import printed_cases, stale_cases
+from portcheck.suite.algorithms import Algorithm
+from portcheck.suite.ports import Port
+from portcheck.suite.project import Project
 from portcheck.terminal.clip import clip_block
 
 

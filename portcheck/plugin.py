@@ -30,10 +30,10 @@ from portcheck.checks import CheckContext, kinds_for, run_check
 from portcheck.errors import UsageError
 from portcheck.execution import RunSettings
 from portcheck.golden_usage import USAGE_KEY, WIRE_KEY, GoldenUsage, is_partial
-from portcheck.ports import Port, find_ports, load_port
-from portcheck.project import Project, find_project
 from portcheck.results import FAIL, NA, SKIP, CheckResult
 from portcheck.runners.base import DEFAULT_MAX_OUTPUT
+from portcheck.suite.ports import Port, find_ports, load_port
+from portcheck.suite.project import Project, find_project
 from portcheck.terminal.signals import stop_on_signals
 from portcheck.terminal.sizes import size_text
 

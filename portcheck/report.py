@@ -6,8 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from portcheck.checks import CHECKS
-from portcheck.ports import Port
 from portcheck.results import FAIL, NA, PASS, SKIP, CheckResult, Reason
+from portcheck.suite.ports import Port
 
 ORDER = tuple(CHECKS)
 

@@ -20,10 +20,10 @@ from portcheck.checks import record_transcript
 from portcheck.errors import UsageError
 from portcheck.execution import RunSettings
 from portcheck.files.yamlio import write_atomic
-from portcheck.ports import find_ports
-from portcheck.project import Project
-from portcheck.render import write_rendered
 from portcheck.results import FAIL
+from portcheck.suite.ports import find_ports
+from portcheck.suite.project import Project
+from portcheck.suite.render import write_rendered
 
 STARTER_FILES = ("reference", "templates", "ports", "README.md")
 
@@ -32,7 +32,7 @@ def create_suite(target: Path) -> Project:
     if target.exists() and (not target.is_dir() or any(target.iterdir())):
         raise UsageError(f"{target}: exists and is not an empty folder")
     target.mkdir(parents=True, exist_ok=True)
-    starter = resources.files("portcheck") / "starter"
+    starter = resources.files("portcheck.suite") / "starter"
     with resources.as_file(starter) as source:
         for name in STARTER_FILES:
             _copy(source / name, target / name)

@@ -13,7 +13,7 @@ from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from portcheck.files.cache_root import cache_root
-from portcheck.ports import Port
+from portcheck.suite.ports import Port
 
 TIMINGS = "timings.json"
 UNKNOWN = float("inf")

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from portcheck.ports import Port
+from portcheck.suite.ports import Port
 
 CaseKey = tuple[str, str]  # (algorithm, case id)
 

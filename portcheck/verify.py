@@ -5,36 +5,14 @@ from __future__ import annotations
 import os
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from portcheck.checks import CheckContext, kinds_for, run_check
-from portcheck.errors import UsageError
 from portcheck.execution import planned_runs, run_stdin
-from portcheck.languages import LANGUAGES
-from portcheck.ports import Port
 from portcheck.results import CheckResult
 from portcheck.runners import bytecode, containment, java_batch, zygote
 from portcheck.schedule import load_timings, save_timings, slowest_first
+from portcheck.suite.ports import Port
 from portcheck.workers import map_on_threads
-
-
-@dataclass(frozen=True)
-class Selection:
-    algorithms: tuple[str, ...] = ()
-    languages: tuple[str, ...] = ()  # a language (bsl) or a port folder (bsl-article)
-
-    def wants(self, port: Port) -> bool:
-        return ((not self.algorithms or port.algorithm in self.algorithms)
-                and (not self.languages or port.language in self.languages
-                     or port.folder.name in self.languages))
-
-
-def select_ports(ports: list[Port], selection: Selection) -> list[Port]:
-    """The ports the selection wants; an unknown language is a usage error."""
-    for language in selection.languages:
-        if language not in LANGUAGES and not any(p.folder.name == language for p in ports):
-            raise UsageError(f"unknown language {language!r} (known: {', '.join(LANGUAGES)})")
-    return [port for port in ports if selection.wants(port)]
 
 
 def check_port(context: CheckContext, port: Port) -> list[CheckResult]:

@@ -38,7 +38,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from portcheck.params import ChoiceParam, IntParam
+from portcheck.suite.params import ChoiceParam, IntParam
 
 NAME = "ruler"
 TITLE = "Puzzle 23: the ruler of length k with the fewest marks that measures 1…k"

@@ -7,7 +7,7 @@ import importlib
 from pathlib import Path
 from types import ModuleType
 
-from portcheck.project import Project
+from portcheck.suite.project import Project
 
 REPO = Path(__file__).resolve().parents[1]
 

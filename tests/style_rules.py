@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 from pygments.token import Keyword, Punctuation, Text, Token
 
-from portcheck.languages import get_language
 from portcheck.publish.highlight import lexer_for
+from portcheck.suite.languages import get_language
 
 MAX_LINE = 100
 STEP = 2

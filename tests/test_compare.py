@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pytest
 
-from portcheck.compare import MODES, Segment, compare, normalise_newlines
+from portcheck.suite.compare import MODES, Segment, compare, normalise_newlines
 
 GAME_1 = "J♦ 2♦ 9♥\nK♦ K♣ 9♠\n6♠ 9♣\n"
 GAME_617 = "7♦ A♦ 5♣\nT♦ 7♠ Q♦\nJ♦ K♠\n"

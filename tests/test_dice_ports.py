@@ -12,13 +12,13 @@ from pathlib import Path
 import pytest
 from project_reference import reference_module
 
-from portcheck.algorithms import Case
 from portcheck.cli import main
 from portcheck.errors import UsageError
-from portcheck.project import Project
-from portcheck.render import render_template
 from portcheck.runners import get_runner
 from portcheck.runners.cache import BuildCache
+from portcheck.suite.algorithms import Case
+from portcheck.suite.project import Project
+from portcheck.suite.render import render_template
 
 dice_game = reference_module("dice-game")
 

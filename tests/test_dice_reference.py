@@ -17,7 +17,7 @@ from project_reference import reference_module
 
 from portcheck.errors import UsageError
 from portcheck.prng import JavaRandom, java_seeds_with_draw
-from portcheck.project import Project
+from portcheck.suite.project import Project
 
 dice = reference_module("dice")
 dice_move = reference_module("dice-move")

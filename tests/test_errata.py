@@ -11,8 +11,8 @@ import pytest
 from conftest import SHARED
 from project_reference import REPO
 
-from portcheck.languages import language_of_file
 from portcheck.publish.errata import as_printed, as_run
+from portcheck.suite.languages import language_of_file
 
 ARTICLE_PROGRAMS = sorted(p for p in (REPO / "ports").glob("*/*-article/*")
                           if p.is_file() and p.name not in ("port.yaml", "transcript.txt")

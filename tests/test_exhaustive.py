@@ -20,8 +20,8 @@ from portcheck.execution import RunSettings
 from portcheck.exhaustive import cluster, digest
 from portcheck.exhaustive.progress import ShardProgress, duration
 from portcheck.exhaustive.ranges import Span, parse_range, shards
-from portcheck.project import find_project
 from portcheck.results import FAIL, PASS
+from portcheck.suite.project import find_project
 
 MISSING = [name for name in ("numpy", "distributed") if importlib.util.find_spec(name) is None]
 if MISSING:  # as tests/needs.py does it, for the whole file

@@ -23,7 +23,7 @@ from portcheck.cli import main
 from portcheck.errors import UsageError
 from portcheck.files import yamlio
 from portcheck.golden_store import GoldenCase, read_golden, write_golden
-from portcheck.project import find_project
+from portcheck.suite.project import find_project
 
 GAME_617_LINE_1 = "7♦ A♦ 5♣ 3♠ 5♠ 8♣ 2♦ A♥"  # the article's first line of Игра(617)
 EDITED_LINE_1 = "7♦ A♦ 5♣ 3♠ 5♠ 8♣ 2♦ A♣"

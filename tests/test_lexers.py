@@ -1,5 +1,5 @@
 """The Pygments lexers of the ports' languages: every program in ports/ is read by its
-language's lexer (the one ``portcheck.languages`` names) with no ``Error`` token, and the
+language's lexer (the one ``portcheck.suite.languages`` names) with no ``Error`` token, and the
 lexers portcheck adds are found by name and file name through Pygments' entry points."""
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ from project_reference import REPO
 from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
 from pygments.token import Comment, Error, Keyword, Name, String
 
-from portcheck.languages import LANGUAGES, language_of_file
 from portcheck.publish.highlight import lexer_for
 from portcheck.publish.lexers.kumir import KumirLexer
+from portcheck.suite.languages import LANGUAGES, language_of_file
 
 PROGRAMS = sorted(p for p in (REPO / "ports").glob("*/*/*")
                   if p.is_file() and p.suffix in {s for lang in LANGUAGES.values()

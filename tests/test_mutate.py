@@ -20,9 +20,9 @@ from portcheck.execution import RunSettings
 from portcheck.mutate import engine, equivalence
 from portcheck.mutate.builds import build_all
 from portcheck.mutate.operators import Mutant, mutants
-from portcheck.ports import load_port
-from portcheck.project import find_project
 from portcheck.runners import zygote
+from portcheck.suite.ports import load_port
+from portcheck.suite.project import find_project
 
 COLLATZ = '''def collatz(n):
     start, steps, peak = n, 0, n

@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from portcheck.compare import MODES, Segment, compare
 from portcheck.mutate.prefix import ExpectedOutput
-from portcheck.normalize import Normalize
+from portcheck.suite.compare import MODES, Segment, compare
+from portcheck.suite.normalize import Normalize
 
 PIECES = [c.encode() for c in "ab é♦\t \n\n\r\ufeff\x0b\x85\u2028xH"] + [b"\xff", b"\xe2\x82"]
 NORMALIZERS = [

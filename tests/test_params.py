@@ -1,4 +1,4 @@
-"""Parameter types (``portcheck.params``) and how the command line builds a case from them:
+"""Parameter types (``portcheck.suite.params``) and how the command line builds a case from them:
 a word input's errors list the words, an input with a default may be left out, and the case
 is named by the inputs in the order the algorithm declares them."""
 
@@ -9,9 +9,9 @@ from types import SimpleNamespace
 
 import pytest
 
-from portcheck.algorithms import Algorithm
 from portcheck.errors import UsageError
-from portcheck.params import ChoiceParam, IntParam
+from portcheck.suite.algorithms import Algorithm
+from portcheck.suite.params import ChoiceParam, IntParam
 
 
 def algorithm(**params: object) -> Algorithm:

@@ -74,8 +74,8 @@ def test_deep_option_adds_an_item(pytester: pytest.Pytester, project: Path) -> N
 
 
 def languages_missing_here() -> set[str]:
-    from portcheck.languages import LANGUAGES
     from portcheck.runners import get_runner
+    from portcheck.suite.languages import LANGUAGES
 
     return {name for name in LANGUAGES if not get_runner(name).toolchain().ok}
 

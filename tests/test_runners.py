@@ -19,11 +19,7 @@ from project_reference import freecell
 
 import portcheck.runners.java as java_module
 import portcheck.runners.pascal as pascal_module
-from portcheck.algorithms import Case
 from portcheck.errors import UsageError
-from portcheck.languages import LANGUAGES
-from portcheck.project import Project
-from portcheck.render import render_template
 from portcheck.runners import get_runner, runner_class
 from portcheck.runners.base import (
     BuildError,
@@ -34,6 +30,10 @@ from portcheck.runners.base import (
     run_command,
 )
 from portcheck.runners.cache import MANIFEST, BuildCache, cache_key
+from portcheck.suite.algorithms import Case
+from portcheck.suite.languages import LANGUAGES
+from portcheck.suite.project import Project
+from portcheck.suite.render import render_template
 
 FREECELL = Project(Path(__file__).resolve().parents[1]).algorithm("freecell")
 

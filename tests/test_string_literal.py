@@ -8,7 +8,7 @@ import ast
 import pytest
 
 from portcheck.errors import UsageError
-from portcheck.render import string_literal
+from portcheck.suite.render import string_literal
 
 TYPED = ' \t3\t\r'  # a second move as the scripted player types it
 

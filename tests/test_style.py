@@ -24,9 +24,9 @@ import pytest
 from project_reference import REPO
 from style_rules import style_problems
 
-from portcheck.languages import get_language
-from portcheck.ports import Port, find_ports
-from portcheck.project import Project
+from portcheck.suite.languages import get_language
+from portcheck.suite.ports import Port, find_ports
+from portcheck.suite.project import Project
 
 QUOTE = 3  # this many lines in a row, as an article port has them, are a quotation
 TEMPLATE_PORTS = [p for p in find_ports(Project(REPO)) if p.origin == "template"]

@@ -11,8 +11,8 @@ from jinja2.bccache import bc_magic
 from project_reference import REPO
 
 from portcheck import render
-from portcheck.project import Project
-from portcheck.render import render_template
+from portcheck.suite.project import Project
+from portcheck.suite.render import render_template
 
 ALGORITHM = Project(REPO).algorithm("fisher-yates")
 CASES = list(ALGORITHM.cases.values())[:2]

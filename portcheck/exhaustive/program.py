@@ -13,16 +13,16 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from portcheck.algorithms import Algorithm
 from portcheck.errors import UsageError
 from portcheck.execution import RunSettings
 from portcheck.exhaustive.ranges import Span
 from portcheck.exit_status import error_line, how_it_ended
-from portcheck.languages import LANGUAGES, get_language
-from portcheck.project import Project
-from portcheck.render import render_template
 from portcheck.runners import BuildError, RunResult, get_runner
 from portcheck.runners.base import CannotStart
+from portcheck.suite.algorithms import Algorithm
+from portcheck.suite.languages import LANGUAGES, get_language
+from portcheck.suite.project import Project
+from portcheck.suite.render import render_template
 from portcheck.terminal.sizes import size_text
 
 SUFFIX = "-range"

@@ -6,7 +6,7 @@ import re
 from dataclasses import dataclass
 
 from portcheck.errors import UsageError
-from portcheck.params import IntParam
+from portcheck.suite.params import IntParam
 
 DEFAULT_SHARD_SIZE = 1 << 24  # 16,777,216 deals: 128 shards for the whole FreeCell range
 MAX_SHARDS = 1 << 20  # more is a typo in --shard-size, and a state file of many megabytes

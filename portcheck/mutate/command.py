@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING
 from portcheck.arguments import count, percent, seconds
 from portcheck.errors import CheckFailed, UsageError
 from portcheck.execution import RunSettings
-from portcheck.ports import Port, find_ports
-from portcheck.project import find_project
-from portcheck.verify import Selection, select_ports
+from portcheck.suite.ports import Port, find_ports
+from portcheck.suite.project import find_project
+from portcheck.suite.selection import Selection, select_ports
 
 if TYPE_CHECKING:
     from portcheck.mutate.engine import PortScore

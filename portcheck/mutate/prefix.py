@@ -2,7 +2,7 @@
 (``portcheck.runners.watch``): the mutant is stopped at its first wrong output.
 
 The check is sound: it says "wrong" only when *no* continuation of the output, whatever
-the rest of the run prints, could make ``compare`` (``portcheck.compare``) find the whole
+the rest of the run prints, could make ``compare`` (``portcheck.suite.compare``) find the whole
 output equal to the goldens, as the port compares them.  It follows ``compare`` step by step,
 on complete pieces only:
 
@@ -10,7 +10,7 @@ on complete pieces only:
    newline byte: UTF-8 never uses that byte inside a character, so the text up to it is
    what the whole output's decoding begins with.  The runs of a port that runs once per
    case follow one another (``portcheck.execution`` joins their outputs).
-2. **The port's normalisation** (``portcheck.normalize``) works line by line (lines dropped
+2. **The port's normalisation** (``portcheck.suite.normalize``) works line by line (lines dropped
    by pattern, whole words replaced, characters replaced), so each line is normalised as it
    is completed; a kept line follows the kept line before it after a newline (itself
    mapped by ``chars``).  The line after the last newline is never used: it may go on.
@@ -33,8 +33,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from portcheck.compare import Segment, compare, normalise_newlines
-from portcheck.normalize import Normalize
+from portcheck.suite.compare import Segment, compare, normalise_newlines
+from portcheck.suite.normalize import Normalize
 
 BOM = "\ufeff"
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 from portcheck.errors import UsageError
 from portcheck.files.yamlio import read_yaml
-from portcheck.ports import Port
+from portcheck.suite.ports import Port
 
 FILE = "equivalent-mutants.yaml"
 

@@ -10,12 +10,12 @@ import argparse
 import inspect
 from pathlib import Path
 
-from portcheck.algorithms import Algorithm
 from portcheck.errors import CheckFailed, UsageError
 from portcheck.files.yamlio import read_text, write_atomic
-from portcheck.languages import get_language
-from portcheck.ports import Port, find_ports
-from portcheck.project import Project, find_project
+from portcheck.suite.algorithms import Algorithm
+from portcheck.suite.languages import get_language
+from portcheck.suite.ports import Port, find_ports
+from portcheck.suite.project import Project, find_project
 
 FOLDER = Path("docs") / "algorithms"
 INDEX = "README.md"

@@ -16,7 +16,7 @@ from pygments.lexers import get_lexer_by_name
 from pygments.util import ClassNotFound
 
 from portcheck.errors import UsageError
-from portcheck.languages import Language
+from portcheck.suite.languages import Language
 
 STYLE = "friendly"  # light, printable, and readable on a projector
 

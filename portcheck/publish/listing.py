@@ -19,13 +19,13 @@ from portcheck.checks import CheckContext, compare_with_goldens, golden_segments
 from portcheck.errors import UsageError
 from portcheck.execution import produce_output
 from portcheck.files.yamlio import read_text
-from portcheck.languages import Language, get_language
-from portcheck.ports import Port
 from portcheck.publish import slicing
 from portcheck.publish.errata import MarkedText, as_printed, as_run, plain
 from portcheck.publish.verification import Verification, verification_of, verify_port
-from portcheck.render import render_template
 from portcheck.results import RunProblem
+from portcheck.suite.languages import Language, get_language
+from portcheck.suite.ports import Port
+from portcheck.suite.render import render_template
 
 ERRATA_FILE = "ERRATA.md"
 

@@ -30,8 +30,6 @@ from pathlib import Path
 from portcheck.checks import CheckContext
 from portcheck.errors import CheckFailed, UsageError
 from portcheck.files.yamlio import read_text
-from portcheck.ports import Port, find_ports
-from portcheck.project import Project, find_project
 from portcheck.publish.commands import settings_of
 from portcheck.publish.formats.html import html, side_by_side
 from portcheck.publish.golden_table import golden_files
@@ -40,6 +38,8 @@ from portcheck.publish.matrix import Matrix, build_matrix, diff_page, listing_pa
 from portcheck.publish.templating import render
 from portcheck.publish.verification import Outcome, Verification, verification_of
 from portcheck.runners.interpreted import portcheck_version
+from portcheck.suite.ports import Port, find_ports
+from portcheck.suite.project import Project, find_project
 from portcheck.terminal.progress import Progress
 from portcheck.verify import verify
 

@@ -27,8 +27,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from portcheck.files.cache_root import cache_root
-from portcheck.languages import LANGUAGES
 from portcheck.runners.base import run_command
+from portcheck.suite.languages import LANGUAGES
 
 PREFIX_ENV = "PYTHONPYCACHEPREFIX"
 NO_WRITE_ENV = "PYTHONDONTWRITEBYTECODE"

@@ -23,7 +23,6 @@ from portcheck.errors import describe_exception
 from portcheck.interp import program_cache
 from portcheck.interp.errors import CompileError
 from portcheck.interp.frontends import DEFAULT_ENCODING
-from portcheck.languages import EMBEDDED, engine_for, get_language
 from portcheck.runners import bytecode, zygote
 from portcheck.runners.base import (
     DEFAULT_MAX_OUTPUT,
@@ -37,6 +36,7 @@ from portcheck.runners.base import (
     missing_tool_message,
     run_command,
 )
+from portcheck.suite.languages import EMBEDDED, engine_for, get_language
 
 _PACKAGE_ROOT = Path(portcheck.__file__).resolve().parent.parent
 
@@ -59,7 +59,7 @@ class InterpretedRunner(Runner):
     def __init__(self, engine: str | None = None) -> None:
         """``engine``: the external tool's name, "embedded", or None (or "auto") for the
         external tool when it is on PATH, else embedded.  The engine names and the embedded
-        interpreter's module come from the language registry (``portcheck.languages``)."""
+        interpreter's module come from the language registry (``portcheck.suite.languages``)."""
         spec = get_language(self.language)
         assert spec.embedded is not None
         self.external: str | None = spec.external

@@ -14,8 +14,8 @@ from hostile_project import GAME_1, add_port
 from hypothesis import given
 from hypothesis import strategies as st
 
-from portcheck.compare import Segment, compare
 from portcheck.exit_status import error_line, how_it_ended
+from portcheck.suite.compare import Segment, compare
 from portcheck.terminal.clip import clip_block, clip_line, one_line
 
 requires_java = pytest.mark.requires_runtime("java")

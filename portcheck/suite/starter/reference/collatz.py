@@ -6,7 +6,7 @@ This is the starter algorithm of ``portcheck init``: replace it with your articl
 
 from __future__ import annotations
 
-from portcheck.params import IntParam
+from portcheck.suite.params import IntParam
 
 NAME = "collatz"
 TITLE = "Collatz sequence: steps to 1 and the peak"

@@ -2,7 +2,7 @@
 
 The root is found as pytest finds its rootdir: upwards from the working folder (or
 ``$PORTCHECK_ROOT``), the nearest folder with a ``ports/`` or ``golden/`` folder.  Its
-algorithms are loaded from its own ``reference/`` folder (``portcheck.suite``).
+algorithms are loaded from its own ``reference/`` folder (``portcheck.suite.reference_loader``).
 """
 
 from __future__ import annotations
@@ -11,9 +11,9 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from portcheck.algorithms import Algorithm
 from portcheck.errors import UsageError
-from portcheck.suite import load_algorithms
+from portcheck.suite.algorithms import Algorithm
+from portcheck.suite.reference_loader import load_algorithms
 
 MARKERS = ("golden", "ports", "templates")
 

@@ -21,11 +21,11 @@ from pathlib import Path
 
 import jinja2
 
-from portcheck.algorithms import Algorithm, Case, script_lines
 from portcheck.errors import UsageError
 from portcheck.files.yamlio import read_text, write_atomic
-from portcheck.ports import Port
-from portcheck.template_cache import template_cache
+from portcheck.suite.algorithms import Algorithm, Case, script_lines
+from portcheck.suite.ports import Port
+from portcheck.suite.template_cache import template_cache
 
 
 def string_literal(text: str, language: str) -> str:

@@ -3,7 +3,7 @@
 ``port.yaml`` declares, and nothing is guessed:
 
     algorithm: freecell          # an algorithm of reference/
-    language: java               # which runner runs it (portcheck.languages)
+    language: java               # which runner runs it (portcheck.suite.languages)
     origin: template             # template | article | contributed
     program: Freecell.java       # the program file, in this folder
     template: templates/java/freecell.java.j2   # origin: template only
@@ -16,7 +16,7 @@
                                  # input name; implies runs: per-case)
     options: {dialect: platform} # optional: runner options (engine, dialect, encoding, seed)
     normalize: {chars: {D: "♦"}} # optional, not for templates: a reviewed presentation
-                                 # mapping of the output (portcheck.normalize)
+                                 # mapping of the output (portcheck.suite.normalize)
     limits:                      # optional: inputs this language cannot hold exactly; the
       n: {high: 12, why: "…"}    # cases beyond are reported "not applicable", never run
     runnable: true               # false: nothing here can run it; checked by transcript only
@@ -33,14 +33,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from portcheck.algorithms import Algorithm, Case
-from portcheck.compare import MODES
 from portcheck.errors import UsageError
 from portcheck.files.yamlio import LineNumbers, read_yaml
-from portcheck.languages import LANGUAGES, get_language
-from portcheck.normalize import Normalize, NormalizeError, parse_normalize
-from portcheck.params import IntParam
-from portcheck.project import Project
+from portcheck.suite.algorithms import Algorithm, Case
+from portcheck.suite.compare import MODES
+from portcheck.suite.languages import LANGUAGES, get_language
+from portcheck.suite.normalize import Normalize, NormalizeError, parse_normalize
+from portcheck.suite.params import IntParam
+from portcheck.suite.project import Project
 
 ORIGINS = ("template", "article", "contributed")
 TRANSCRIPT_SOURCES = ("run", "article", "platform")

@@ -5,7 +5,7 @@ The folder is imported as a package of its own, under a name made from the root'
 (``portcheck_suite_<digest>``), so two projects (another checkout, a folder made by
 ``portcheck init``) never see each other's modules and no top-level name is claimed in
 ``sys.modules``.  Modules of the folder import one another relatively (``from . import
-dice``) and the tool's facilities from ``portcheck`` (``from portcheck.params import
+dice``) and the tool's facilities from ``portcheck`` (``from portcheck.suite.params import
 IntParam``).  Every module that defines ``CASES`` and ``output`` is an algorithm; it is
 checked when loaded, and any mistake is one line naming the file (and line).
 """
@@ -20,8 +20,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-from portcheck.algorithms import Algorithm, check_module, where_in
 from portcheck.errors import UsageError
+from portcheck.suite.algorithms import Algorithm, check_module, where_in
 
 REFERENCE = "reference"
 _LOADED: dict[Path, dict[str, Algorithm]] = {}

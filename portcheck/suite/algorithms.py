@@ -1,12 +1,12 @@
 """An algorithm of the suite: its inputs, its cases and its reference output.
 
 An algorithm is a module in the project's ``reference/`` folder (loaded by
-``portcheck.suite``) that defines ``NAME``, ``TITLE``, ``PARAMS`` (input name -> a parameter
-type of ``portcheck.params``), ``CASES`` (case id -> inputs), optionally ``ATTESTED`` (case id
--> where that output is also printed), a pure ``output(**inputs) -> str``, optionally
-``check_inputs(**inputs)`` (raises ``ValueError`` for inputs each valid alone but not
-together: ``total`` must be below ``n``) and, for an interactive program,
-``stdin_script(**inputs) -> str`` (the input a case types).
+``portcheck.suite.reference_loader``) that defines ``NAME``, ``TITLE``, ``PARAMS`` (input
+name -> a parameter type of ``portcheck.suite.params``), ``CASES`` (case id -> inputs),
+optionally ``ATTESTED`` (case id -> where that output is also printed), a pure
+``output(**inputs) -> str``, optionally ``check_inputs(**inputs)`` (raises ``ValueError`` for
+inputs each valid alone but not together: ``total`` must be below ``n``) and, for an
+interactive program, ``stdin_script(**inputs) -> str`` (the input a case types).
 """
 
 from __future__ import annotations
@@ -20,7 +20,7 @@ from types import ModuleType
 from typing import Any
 
 from portcheck.errors import UsageError
-from portcheck.params import Param
+from portcheck.suite.params import Param
 
 CASE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.+-]*")
 NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
@@ -186,7 +186,7 @@ def _check_params(params: object, path: Path) -> None:
             raise UsageError(f"{path}: input name {name!r} must be an identifier")
         if not all(hasattr(spec, m) for m in ("parse", "check", "describe", "edges", "draw")):
             raise UsageError(f"{path}: PARAMS[{name!r}] is not a parameter type "
-                             "(IntParam, ChoiceParam of portcheck.params)")
+                             "(IntParam, ChoiceParam of portcheck.suite.params)")
 
 
 def _check_cases(module: ModuleType, params: dict[str, Param], path: Path) -> None:
