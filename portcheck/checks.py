@@ -22,7 +22,7 @@ from pathlib import Path
 from portcheck.errors import UsageError, describe_exception
 from portcheck.execution import Output, RunSettings, produce_output, stderr_note
 from portcheck.files.yamlio import read_text, write_atomic
-from portcheck.golden_store import golden_path, read_golden
+from portcheck.golden.store import golden_path, read_golden
 from portcheck.results import FAIL, NA, PASS, SKIP, CheckResult, Reason, RunProblem
 from portcheck.suite.algorithms import Case, case_of
 from portcheck.suite.compare import Difference, Segment, compare

@@ -9,10 +9,12 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from portcheck import fuzz, golden, report
+from portcheck import fuzz, report
 from portcheck.checks import CheckContext, record_transcript
 from portcheck.errors import CheckFailed, UsageError
 from portcheck.execution import RunSettings, produce_output
+from portcheck.golden.check import GoldenReport, check_goldens
+from portcheck.golden.update import update_goldens
 from portcheck.junit import junit_xml, write_junit
 from portcheck.results import FAIL, RunProblem
 from portcheck.runners import get_runner
@@ -130,7 +132,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
     context = CheckContext(project, _settings(args), args.deep, args.seed)
     with Progress(len(ports), "ports checked", sys.stdout) as progress:
         goldens, results = alongside(  # the reference's CPU work beside the ports' runs
-            lambda: golden.check(project, algorithms, [], every_port),
+            lambda: check_goldens(project, algorithms, [], every_port),
             lambda: verify(context, ports, jobs=args.jobs, done=progress.advance))
     if args.junit_xml:
         write_junit(Path(args.junit_xml), junit_xml(ports, results, goldens))
@@ -190,11 +192,11 @@ def _verified_algorithms(project: Project, selection: Selection,
     return [project.algorithm(name) for name in names]
 
 
-def _fixes(result: golden.GoldenReport) -> str:
+def _fixes(result: GoldenReport) -> str:
     return "; ".join(sorted(result.fix))
 
 
-def _print_golden(result: golden.GoldenReport, paint: Callable[[str], str] = str,
+def _print_golden(result: GoldenReport, paint: Callable[[str], str] = str,
                   quiet_ok: bool = False) -> None:
     for diff in result.diffs:
         print(paint(diff.rstrip()))
@@ -221,14 +223,14 @@ def cmd_golden(args: argparse.Namespace) -> int:
     algorithms = _golden_algorithms(project, args.algorithms)
     paint = diff_painter(wants_color(args.color, sys.stdout))
     if args.action == "check":
-        result = golden.check(project, algorithms, args.k or [], find_ports(project))
+        result = check_goldens(project, algorithms, args.k or [], find_ports(project))
         _print_golden(result, paint)
         if result.failures:
             print(f"golden check failed; fix with: {_fixes(result)}")
             raise CheckFailed()
         print(f"golden check: {', '.join(a.name for a in algorithms)} match the reference")
         return 0
-    result = golden.update(project, algorithms, args.k or [], new_only=args.new_only,
+    result = update_goldens(project, algorithms, args.k or [], new_only=args.new_only,
                            allow_changed=args.allow_changed, prune=args.prune)
     _print_golden(result, paint)
     if result.failures:

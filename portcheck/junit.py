@@ -12,7 +12,7 @@ from pathlib import Path
 
 from portcheck.errors import UsageError
 from portcheck.files.yamlio import write_atomic
-from portcheck.golden import GoldenReport
+from portcheck.golden.check import GoldenReport
 from portcheck.results import FAIL, NA, SKIP, CheckResult
 from portcheck.suite.ports import Port
 

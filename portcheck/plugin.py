@@ -7,7 +7,7 @@
 
 Tests read goldens through the ``portcheck_golden`` fixture
 (``portcheck_golden("freecell", "game-617")``); a complete session reports the golden cases
-no port prints and no test reads as stale (``portcheck.golden_usage``).
+no port prints and no test reads as stale (``portcheck.golden.usage``).
 
 ``--portcheck-require-runtimes`` (or ``PORTCHECK_REQUIRE_RUNTIMES=1``) turns a missing
 toolchain into a failure instead of a skip, for these items and for tests marked
@@ -24,12 +24,12 @@ from typing import Any
 
 import pytest
 
-from portcheck import golden
 from portcheck.arguments import MAX_DEEP, count, seconds, size
 from portcheck.checks import CheckContext, kinds_for, run_check
 from portcheck.errors import UsageError
 from portcheck.execution import RunSettings
-from portcheck.golden_usage import USAGE_KEY, WIRE_KEY, GoldenUsage, is_partial
+from portcheck.golden.check import check_goldens
+from portcheck.golden.usage import USAGE_KEY, WIRE_KEY, GoldenUsage, is_partial
 from portcheck.results import FAIL, NA, SKIP, CheckResult
 from portcheck.runners.base import DEFAULT_MAX_OUTPUT
 from portcheck.suite.ports import Port, find_ports, load_port
@@ -232,7 +232,7 @@ class GoldenItem(_CheckItem):
         project = Project(self.path.parent.parent)
         algorithm = project.algorithm(self.path.stem)
         ports = find_ports(project)
-        result = golden.check(project, [algorithm], [], ports)
+        result = check_goldens(project, [algorithm], [], ports)
         if result.failures:
             lines = result.failures + [d.rstrip() for d in result.diffs]
             lines.append("fix with: " + "; ".join(sorted(result.fix)))

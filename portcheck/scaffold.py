@@ -15,11 +15,11 @@ from importlib import resources
 from pathlib import Path
 
 import portcheck
-from portcheck import golden
 from portcheck.checks import record_transcript
 from portcheck.errors import UsageError
 from portcheck.execution import RunSettings
 from portcheck.files.yamlio import write_atomic
+from portcheck.golden.update import update_goldens
 from portcheck.results import FAIL
 from portcheck.suite.ports import find_ports
 from portcheck.suite.project import Project
@@ -54,7 +54,7 @@ def _copy(source: Path, target: Path) -> None:
 def _fill(project: Project) -> None:
     """The golden from the reference, the program from its template, the transcript from a
     real run of the program."""
-    written = golden.update(project, list(project.algorithms.values()), [])
+    written = update_goldens(project, list(project.algorithms.values()), [])
     for path in written.written:
         print(f"wrote {path}")
     for port in find_ports(project):

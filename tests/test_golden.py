@@ -22,7 +22,7 @@ from project_reference import freecell
 from portcheck.cli import main
 from portcheck.errors import UsageError
 from portcheck.files import yamlio
-from portcheck.golden_store import GoldenCase, read_golden, write_golden
+from portcheck.golden.store import GoldenCase, read_golden, write_golden
 from portcheck.suite.project import find_project
 
 GAME_617_LINE_1 = "7♦ A♦ 5♣ 3♠ 5♠ 8♣ 2♦ A♥"  # the article's first line of Игра(617)

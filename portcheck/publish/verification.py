@@ -14,7 +14,7 @@ from enum import StrEnum
 
 from portcheck.checks import CheckContext, MissingGolden, golden_segments
 from portcheck.execution import runner_for
-from portcheck.golden_store import golden_path, read_golden
+from portcheck.golden.store import golden_path, read_golden
 from portcheck.results import FAIL, PASS, SKIP, CheckResult, Reason
 from portcheck.runners import Toolchain
 from portcheck.suite.ports import Port

@@ -17,8 +17,8 @@ from typing import Any
 
 import pytest
 
-from portcheck.golden_store import golden_path, read_golden
-from portcheck.stale import stale_cases
+from portcheck.golden.stale import stale_cases
+from portcheck.golden.store import golden_path, read_golden
 
 
 @dataclass

@@ -1,14 +1,10 @@
-"""``portcheck golden check|update``: the goldens against the reference.
+"""``portcheck golden check``: the goldens against the reference, and what ``update``
+shares with it (the cases a ``-k`` selects, what the reference says now, a case's diff).
 
 - A missing golden file or case fails; it never passes quietly.
-- ``update`` adds new cases; an existing case whose output changed is rewritten only with
-  ``allow_changed`` (case ids are stable: a change must show up in review); ``new_only``
-  adds new cases and touches nothing else; ``prune`` removes cases the reference no longer
-  has.  Every change is printed as a diff.
 - A golden case that no port prints is reported as stale (a note, not a failure); a case
   the reference no longer declares fails ``check`` until pruned.
-- A partial run (some algorithms, ``-k``) neither reports nor deletes goldens it did not
-  look at.
+- A partial run (some algorithms, ``-k``) reports nothing about goldens it did not look at.
 """
 
 from __future__ import annotations
@@ -18,8 +14,8 @@ import fnmatch
 from dataclasses import dataclass, field
 
 from portcheck.errors import UsageError
-from portcheck.golden_store import GoldenCase, golden_path, read_golden, write_golden
-from portcheck.stale import printed_cases, stale_cases
+from portcheck.golden.stale import printed_cases, stale_cases
+from portcheck.golden.store import GoldenCase, golden_path, read_golden
 from portcheck.suite.algorithms import Algorithm
 from portcheck.suite.ports import Port
 from portcheck.suite.project import Project
@@ -57,7 +53,7 @@ def check_patterns(algorithms: list[Algorithm], patterns: list[str]) -> None:
                          f"{', '.join(a.name for a in algorithms)} matches")
 
 
-def check(project: Project, algorithms: list[Algorithm], patterns: list[str],
+def check_goldens(project: Project, algorithms: list[Algorithm], patterns: list[str],
           ports: list[Port]) -> GoldenReport:
     check_patterns(algorithms, patterns)
     report = GoldenReport()
@@ -82,7 +78,7 @@ def _check_one(project: Project, algorithm: Algorithm, patterns: list[str],
             report.fix.add(f"portcheck golden update {algorithm.name} --new-only")
         elif stored[cid] != case:
             report.failures.append(f"{shown}: case {cid} differs from the reference")
-            report.diffs.append(_diff(shown, cid, stored[cid], case))
+            report.diffs.append(case_diff(shown, cid, stored[cid], case))
             report.fix.add(f"portcheck golden update {algorithm.name} --allow-changed")
     known = algorithm.cases
     looked_at = selected(list(stored), patterns)
@@ -111,52 +107,8 @@ def capped(lines: list[str], rest: str) -> list[str]:
     return [*lines[:SHOWN_LINES], rest.format(len(lines) - SHOWN_LINES)]
 
 
-def update(project: Project, algorithms: list[Algorithm], patterns: list[str], *,
-           new_only: bool = False, allow_changed: bool = False,
-           prune: bool = False) -> GoldenReport:
-    check_patterns(algorithms, patterns)
-    report = GoldenReport()
-    for algorithm in algorithms:
-        _update_one(project, algorithm, patterns, new_only, allow_changed, prune, report)
-    return report
-
-
-def _update_one(project: Project, algorithm: Algorithm, patterns: list[str], new_only: bool,
-                allow_changed: bool, prune: bool, report: GoldenReport) -> None:
-    path = golden_path(project.golden_dir, algorithm.name)
-    shown = project.relative(path)
-    stored = read_golden(path, algorithm.name) or {}
-    result = dict(stored)
-    refused = len(report.failures)
-    for cid, case in expected_cases(algorithm, selected(list(algorithm.cases), patterns)).items():
-        if cid not in stored:
-            result[cid] = case
-            report.diffs.append(_diff(shown, cid, None, case))
-        elif stored[cid] != case and not new_only:
-            report.diffs.append(_diff(shown, cid, stored[cid], case))
-            if allow_changed:
-                result[cid] = case
-            else:
-                report.failures.append(f"{shown}: case {cid} would change; case ids are "
-                                       "stable, so this needs --allow-changed")
-                report.fix.add(f"portcheck golden update {algorithm.name} --allow-changed")
-    if len(report.failures) > refused:
-        return  # all or nothing: a refused change leaves the file as it was
-    known = algorithm.cases
-    if prune and not new_only:
-        for cid in selected(list(stored), patterns):
-            if cid not in known:
-                del result[cid]
-                report.diffs.append(f"{shown}: removed case {cid}\n")
-    order = [c for c in known if c in result] + [c for c in result if c not in known]
-    result = {cid: result[cid] for cid in order}
-    # Order alone is no change: a partial run must not rewrite cases it did not look at.
-    if result != stored or not path.exists():
-        write_golden(path, algorithm.name, result)
-        report.written.append(shown)
-
-
-def _diff(shown: str, case_id: str, old: GoldenCase | None, new: GoldenCase) -> str:
+def case_diff(shown: str, case_id: str, old: GoldenCase | None, new: GoldenCase) -> str:
+    """A case as stored and as the reference says it now, as a clipped unified diff."""
     before = [] if old is None else _lines(old)
     return clip_block("".join(difflib.unified_diff(
         before, _lines(new), f"{shown} [{case_id}] (stored)",
