@@ -25,7 +25,6 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from portcheck.execution import RunSettings  # noqa: E402
 from portcheck.exhaustive.freecell_numpy import range_digest  # noqa: E402
 from portcheck.exhaustive.program import (  # noqa: E402
     RangeProgram,
@@ -38,6 +37,7 @@ from portcheck.runners import get_runner  # noqa: E402
 from portcheck.runners.base import run_command  # noqa: E402
 from portcheck.runners.java import JAVA_OPTIONS  # noqa: E402
 from portcheck.suite.project import Project  # noqa: E402
+from portcheck.verify.execution import RunSettings  # noqa: E402
 
 PROJECT = Project(REPO)
 FREECELL = PROJECT.algorithm("freecell")

@@ -26,8 +26,6 @@ import tempfile
 import time
 from pathlib import Path
 
-from portcheck.checks import CheckContext, golden_segments
-from portcheck.execution import RunSettings, run_stdin, runner_for
 from portcheck.fuzz import fuzz_port
 from portcheck.runners import java as java_runner
 from portcheck.runners import pascal as pascal_runner
@@ -36,6 +34,8 @@ from portcheck.suite.compare import Segment, compare
 from portcheck.suite.ports import Port, find_ports
 from portcheck.suite.project import find_project
 from portcheck.suite.render import render_template
+from portcheck.verify.checks import CheckContext, golden_segments
+from portcheck.verify.execution import RunSettings, run_stdin, runner_for
 
 ROOT = Path(__file__).resolve().parents[1]
 

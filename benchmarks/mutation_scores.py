@@ -25,11 +25,11 @@ import time
 from pathlib import Path
 
 from portcheck.errors import UsageError
-from portcheck.execution import RunSettings
 from portcheck.mutate.engine import Plan, score_port
 from portcheck.mutate.report import as_json
 from portcheck.suite.ports import find_ports
 from portcheck.suite.project import find_project
+from portcheck.verify.execution import RunSettings
 
 DATA = Path(__file__).resolve().parent / "mutation_scores.json"
 

@@ -14,11 +14,11 @@ import resource
 import time
 from collections import defaultdict
 
-from portcheck.checks import CheckContext, kinds_for, run_check
-from portcheck.execution import RunSettings
 from portcheck.suite.ports import find_ports
 from portcheck.suite.project import find_project
 from portcheck.suite.selection import Selection, select_ports
+from portcheck.verify.checks import CheckContext, kinds_for, run_check
+from portcheck.verify.execution import RunSettings
 
 
 def children_cpu() -> float:

@@ -9,14 +9,10 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from portcheck import fuzz, report
-from portcheck.checks import CheckContext, record_transcript
+from portcheck import fuzz
 from portcheck.errors import CheckFailed, UsageError
-from portcheck.execution import RunSettings, produce_output
 from portcheck.golden.check import GoldenReport, check_goldens
 from portcheck.golden.update import update_goldens
-from portcheck.junit import junit_xml, write_junit
-from portcheck.results import FAIL, RunProblem
 from portcheck.runners import get_runner
 from portcheck.runners.base import DEFAULT_TIMEOUT
 from portcheck.suite.algorithms import Algorithm, Case
@@ -27,8 +23,13 @@ from portcheck.suite.render import check_rendered, render_template, template_for
 from portcheck.suite.selection import Selection, select_ports
 from portcheck.terminal.color import diff_painter, wants_color
 from portcheck.terminal.progress import Progress
-from portcheck.verify import verify
-from portcheck.workers import alongside
+from portcheck.verify import report
+from portcheck.verify.checks import CheckContext, record_transcript
+from portcheck.verify.execution import RunSettings, produce_output
+from portcheck.verify.junit import junit_xml, write_junit
+from portcheck.verify.parallel import verify
+from portcheck.verify.results import FAIL, RunProblem
+from portcheck.verify.workers import alongside
 
 
 def _settings(args: argparse.Namespace) -> RunSettings:

@@ -19,12 +19,12 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass
 
-from portcheck.checks import CheckContext, differential_run, other_cases
-from portcheck.results import FAIL, PASS, SKIP, RunProblem
 from portcheck.suite.algorithms import Case, case_of
 from portcheck.suite.compare import first_differing_segment
 from portcheck.suite.params import IntParam
 from portcheck.suite.ports import Port
+from portcheck.verify.checks import CheckContext, differential_run, other_cases
+from portcheck.verify.results import FAIL, PASS, SKIP, RunProblem
 
 SHRINK_BUDGET = 60  # runs a shrink may take (each a render, a build and a run)
 SHRINK_SECONDS = 120.0  # and its time: a port that hangs meets the time limit on every run

@@ -12,7 +12,7 @@ no port prints and no test reads as stale (``portcheck.golden.usage``).
 ``--portcheck-require-runtimes`` (or ``PORTCHECK_REQUIRE_RUNTIMES=1``) turns a missing
 toolchain into a failure instead of a skip, for these items and for tests marked
 ``@pytest.mark.requires_runtime("java")``.  Which checks a port gets, and how each runs, is
-``portcheck.checks``' table: the same as ``portcheck verify``.
+``portcheck.verify.checks``' table: the same as ``portcheck verify``.
 """
 
 from __future__ import annotations
@@ -25,17 +25,17 @@ from typing import Any
 import pytest
 
 from portcheck.arguments import MAX_DEEP, count, seconds, size
-from portcheck.checks import CheckContext, kinds_for, run_check
 from portcheck.errors import UsageError
-from portcheck.execution import RunSettings
 from portcheck.golden.check import check_goldens
 from portcheck.golden.usage import USAGE_KEY, WIRE_KEY, GoldenUsage, is_partial
-from portcheck.results import FAIL, NA, SKIP, CheckResult
 from portcheck.runners.base import DEFAULT_MAX_OUTPUT
 from portcheck.suite.ports import Port, find_ports, load_port
 from portcheck.suite.project import Project, find_project
 from portcheck.terminal.signals import stop_on_signals
 from portcheck.terminal.sizes import size_text
+from portcheck.verify.checks import CheckContext, kinds_for, run_check
+from portcheck.verify.execution import RunSettings
+from portcheck.verify.results import FAIL, NA, SKIP, CheckResult
 
 REQUIRE_ENV = "PORTCHECK_REQUIRE_RUNTIMES"
 

@@ -15,15 +15,15 @@ from importlib import resources
 from pathlib import Path
 
 import portcheck
-from portcheck.checks import record_transcript
 from portcheck.errors import UsageError
-from portcheck.execution import RunSettings
 from portcheck.files.yamlio import write_atomic
 from portcheck.golden.update import update_goldens
-from portcheck.results import FAIL
 from portcheck.suite.ports import find_ports
 from portcheck.suite.project import Project
 from portcheck.suite.render import write_rendered
+from portcheck.verify.checks import record_transcript
+from portcheck.verify.execution import RunSettings
+from portcheck.verify.results import FAIL
 
 STARTER_FILES = ("reference", "templates", "ports", "README.md")
 

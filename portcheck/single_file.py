@@ -13,17 +13,17 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from portcheck.checks import CheckContext, compare_with_goldens
 from portcheck.errors import UsageError
-from portcheck.execution import RunSettings, produce_output
 from portcheck.files.yamlio import load_yaml
-from portcheck.results import CheckResult, RunProblem
 from portcheck.suite.algorithms import Case
 from portcheck.suite.compare import MODES
 from portcheck.suite.languages import get_language, language_of_file
 from portcheck.suite.normalize import Normalize, NormalizeError, parse_normalize
 from portcheck.suite.ports import PLACEHOLDER, Port
 from portcheck.suite.project import Project
+from portcheck.verify.checks import CheckContext, compare_with_goldens
+from portcheck.verify.execution import RunSettings, produce_output
+from portcheck.verify.results import CheckResult, RunProblem
 
 
 def check_file(project: Project, args: argparse.Namespace) -> CheckResult:

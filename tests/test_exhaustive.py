@@ -16,12 +16,12 @@ import pytest
 from cli_run import one_error_line, portcheck
 from needs import runtimes_required
 
-from portcheck.execution import RunSettings
 from portcheck.exhaustive import cluster, digest
 from portcheck.exhaustive.progress import ShardProgress, duration
 from portcheck.exhaustive.ranges import Span, parse_range, shards
-from portcheck.results import FAIL, PASS
 from portcheck.suite.project import find_project
+from portcheck.verify.execution import RunSettings
+from portcheck.verify.results import FAIL, PASS
 
 MISSING = [name for name in ("numpy", "distributed") if importlib.util.find_spec(name) is None]
 if MISSING:  # as tests/needs.py does it, for the whole file

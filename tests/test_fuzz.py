@@ -15,14 +15,14 @@ import pytest
 from cli_run import one_error_line, portcheck
 
 from portcheck import fuzz
-from portcheck.checks import CheckContext
 from portcheck.cli import main
-from portcheck.execution import RunSettings
 from portcheck.fuzz import fuzz_port, shrink
-from portcheck.results import PASS, SKIP
 from portcheck.suite.algorithms import case_of
 from portcheck.suite.ports import find_ports
 from portcheck.suite.project import find_project
+from portcheck.verify.checks import CheckContext
+from portcheck.verify.execution import RunSettings
+from portcheck.verify.results import PASS, SKIP
 
 PROJECT = find_project()
 FREECELL_PORTS = [port for port in find_ports(PROJECT)

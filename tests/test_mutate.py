@@ -16,13 +16,13 @@ from pathlib import Path
 import pytest
 from cli_run import one_error_line, portcheck, write
 
-from portcheck.execution import RunSettings
 from portcheck.mutate import engine, equivalence
 from portcheck.mutate.builds import build_all
 from portcheck.mutate.operators import Mutant, mutants
 from portcheck.runners import zygote
 from portcheck.suite.ports import load_port
 from portcheck.suite.project import find_project
+from portcheck.verify.execution import RunSettings
 
 COLLATZ = '''def collatz(n):
     start, steps, peak = n, 0, n

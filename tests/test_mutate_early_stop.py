@@ -14,15 +14,15 @@ import pytest
 from cli_run import portcheck
 from test_mutate import article_port, suite  # noqa: F401  (the suite fixture)
 
-from portcheck.checks import golden_segments
-from portcheck.execution import RunSettings, produce_output
 from portcheck.mutate.prefix import ExpectedOutput
 from portcheck.mutate.runs import mutant_limits, run_program
-from portcheck.results import Reason, RunProblem
 from portcheck.runners.watch import watching
 from portcheck.suite.compare import compare
 from portcheck.suite.ports import Port, load_port
 from portcheck.suite.project import find_project
+from portcheck.verify.checks import golden_segments
+from portcheck.verify.execution import RunSettings, produce_output
+from portcheck.verify.results import Reason, RunProblem
 
 WRONG_THEN_HANG = 'import time\nprint("1: 9 steps, peak 1", flush=True)\ntime.sleep(120)\n'
 RIGHT_IN_PIECES = '''import sys, time

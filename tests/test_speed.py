@@ -13,7 +13,7 @@ from cli_run import portcheck, write
 from portcheck.runners import java_batch
 from portcheck.runners.base import RunResult
 from portcheck.runners.java import JavaRunner
-from portcheck.schedule import load_timings, save_timings, slowest_first
+from portcheck.verify.schedule import load_timings, save_timings, slowest_first
 
 requires_java = pytest.mark.requires_runtime("java")
 
@@ -178,7 +178,7 @@ def test_verify_with_a_cold_cache(project_copy: Path, capsys, tmp_path: Path,
 
 
 def test_alongside_gives_both_results_and_raises_what_either_raised() -> None:
-    from portcheck.workers import alongside
+    from portcheck.verify.workers import alongside
 
     assert alongside(lambda: "golden", lambda: "ports") == ("golden", "ports")
     ran: list[str] = []

@@ -10,7 +10,7 @@ import pytest
 from jinja2.bccache import bc_magic
 from project_reference import REPO
 
-from portcheck import render
+from portcheck.suite import render
 from portcheck.suite.project import Project
 from portcheck.suite.render import render_template
 

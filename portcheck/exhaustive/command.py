@@ -7,17 +7,17 @@ import argparse
 import dataclasses
 
 from portcheck.errors import CheckFailed, UsageError
-from portcheck.execution import RunSettings
 from portcheck.exhaustive.cluster import dask_client, require_extras, scheduler_address
 from portcheck.exhaustive.fast_reference import fast_reference
 from portcheck.exhaustive.program import RangeProgram, range_languages, render_range_program
 from portcheck.exhaustive.ranges import DEFAULT_SHARD_SIZE, parse_range, shards
 from portcheck.exhaustive.run import RangeJob, RangeOutcome, run_range
-from portcheck.results import FAIL, PASS, SKIP
 from portcheck.runners import get_runner
 from portcheck.suite.languages import get_language
 from portcheck.suite.params import IntParam
 from portcheck.suite.project import find_project
+from portcheck.verify.execution import RunSettings
+from portcheck.verify.results import FAIL, PASS, SKIP
 
 SHARD_TIMEOUT = 1800.0  # default time limit of one shard's run (Python: 2^24 games in ~7 min)
 

@@ -14,7 +14,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from portcheck.errors import UsageError
-from portcheck.execution import RunSettings
 from portcheck.exhaustive.ranges import Span
 from portcheck.exit_status import error_line, how_it_ended
 from portcheck.runners import BuildError, RunResult, get_runner
@@ -24,6 +23,7 @@ from portcheck.suite.languages import LANGUAGES, get_language
 from portcheck.suite.project import Project
 from portcheck.suite.render import render_template
 from portcheck.terminal.sizes import size_text
+from portcheck.verify.execution import RunSettings
 
 SUFFIX = "-range"
 

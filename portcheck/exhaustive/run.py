@@ -9,14 +9,14 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
-from portcheck.execution import RunSettings
 from portcheck.exhaustive import tasks
 from portcheck.exhaustive.fast_reference import code_hash, fast_reference
 from portcheck.exhaustive.program import RangeProgram, ShardError, ShardStopped
 from portcheck.exhaustive.progress import ShardProgress
 from portcheck.exhaustive.ranges import Span
 from portcheck.exhaustive.state import RunState, ShardRecord, open_state
-from portcheck.results import FAIL, PASS
+from portcheck.verify.execution import RunSettings
+from portcheck.verify.results import FAIL, PASS
 
 
 @dataclass

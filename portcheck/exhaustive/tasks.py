@@ -5,11 +5,11 @@ from __future__ import annotations
 
 import time
 
-from portcheck.execution import RunSettings
 from portcheck.exhaustive.fast_reference import fast_reference
 from portcheck.exhaustive.program import RangeProgram, run_span
 from portcheck.exhaustive.ranges import Span
 from portcheck.exhaustive.state import ShardRecord
+from portcheck.verify.execution import RunSettings
 
 
 def port_span(program: RangeProgram, span: Span, settings: RunSettings) -> ShardRecord:

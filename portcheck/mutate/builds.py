@@ -20,7 +20,6 @@ from itertools import repeat
 from pathlib import Path
 
 from portcheck.errors import describe_exception
-from portcheck.execution import RunSettings, runner_for
 from portcheck.interp import program_cache
 from portcheck.mutate import equivalence
 from portcheck.runners import BuildError, get_runner
@@ -29,6 +28,7 @@ from portcheck.runners.java import JAVAC_OPTIONS
 from portcheck.runners.java import PACKAGE as JDK_PACKAGE
 from portcheck.runners.pascal import _fpc
 from portcheck.suite.ports import Port
+from portcheck.verify.execution import RunSettings, runner_for
 
 HELPER = Path(__file__).resolve().parent / "MutantJavac.java"
 JAVA_BATCH_SECONDS = 60.0  # a batch's time limit: this, plus ...

@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING
 
 from portcheck.arguments import count, percent, seconds
 from portcheck.errors import CheckFailed, UsageError
-from portcheck.execution import RunSettings
 from portcheck.suite.ports import Port, find_ports
 from portcheck.suite.project import find_project
 from portcheck.suite.selection import Selection, select_ports
+from portcheck.verify.execution import RunSettings
 
 if TYPE_CHECKING:
     from portcheck.mutate.engine import PortScore

@@ -30,9 +30,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
-from portcheck.checks import MissingGolden, golden_segments
 from portcheck.errors import EXIT_FAILED, UsageError
-from portcheck.execution import RunSettings
 from portcheck.files.cache_root import CACHE_ENV
 from portcheck.files.yamlio import read_text
 from portcheck.mutate import equivalence
@@ -41,12 +39,14 @@ from portcheck.mutate.operators import Mutant, mutants
 from portcheck.mutate.prefix import ExpectedOutput
 from portcheck.mutate.reviewed import reviewed_equivalents
 from portcheck.mutate.runs import Limits, mutant_limits, run_program, same_limit
-from portcheck.results import Reason, RunProblem
 from portcheck.runners import bytecode, zygote
 from portcheck.runners.watch import watching
 from portcheck.suite.compare import Segment, compare
 from portcheck.suite.ports import Port
 from portcheck.suite.project import Project
+from portcheck.verify.checks import MissingGolden, golden_segments
+from portcheck.verify.execution import RunSettings
+from portcheck.verify.results import Reason, RunProblem
 
 # A mutant's run's time limit: this many times the original's same run, plus this margin,
 # and at least this long (docs/mutation.md, "How it runs": the finished mutants of the

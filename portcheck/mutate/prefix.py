@@ -9,7 +9,7 @@ on complete pieces only:
 1. **Decoding.** A run's stdout is decoded (UTF-8, invalid bytes replaced) up to its last
    newline byte: UTF-8 never uses that byte inside a character, so the text up to it is
    what the whole output's decoding begins with.  The runs of a port that runs once per
-   case follow one another (``portcheck.execution`` joins their outputs).
+   case follow one another (``portcheck.verify.execution`` joins their outputs).
 2. **The port's normalisation** (``portcheck.suite.normalize``) works line by line (lines dropped
    by pattern, whole words replaced, characters replaced), so each line is normalised as it
    is completed; a kept line follows the kept line before it after a newline (itself

@@ -11,9 +11,9 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from portcheck.execution import RunSettings, planned_runs, produce_output
 from portcheck.suite.algorithms import Case
 from portcheck.suite.ports import Port
+from portcheck.verify.execution import RunSettings, planned_runs, produce_output
 
 Limits = dict[str | None, float]  # a run's time limit, by its case's id (None: all cases)
 

@@ -7,9 +7,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from portcheck.checks import CheckContext
 from portcheck.errors import CheckFailed, UsageError
-from portcheck.execution import RunSettings
 from portcheck.files.yamlio import write_atomic
 from portcheck.publish.formats import SIDE_BY_SIDE_FORMATS
 from portcheck.publish.formats.html import html, side_by_side
@@ -20,6 +18,8 @@ from portcheck.publish.listing import Listing, build_listing
 from portcheck.publish.verification import Outcome
 from portcheck.suite.ports import Port, find_ports
 from portcheck.suite.project import Project, find_project
+from portcheck.verify.checks import CheckContext
+from portcheck.verify.execution import RunSettings
 
 
 def settings_of(args: argparse.Namespace) -> RunSettings:

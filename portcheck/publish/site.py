@@ -27,7 +27,6 @@ import tempfile
 import time
 from pathlib import Path
 
-from portcheck.checks import CheckContext
 from portcheck.errors import CheckFailed, UsageError
 from portcheck.files.yamlio import read_text
 from portcheck.publish.commands import settings_of
@@ -41,7 +40,8 @@ from portcheck.runners.interpreted import portcheck_version
 from portcheck.suite.ports import Port, find_ports
 from portcheck.suite.project import Project, find_project
 from portcheck.terminal.progress import Progress
-from portcheck.verify import verify
+from portcheck.verify.checks import CheckContext
+from portcheck.verify.parallel import verify
 
 MARKER = ".portcheck-report"
 FINDINGS = Path("docs") / "findings.md"

@@ -1,7 +1,7 @@
 """How a port was verified, in the words a listing prints under its output.
 
 A listing shows a port's output *as verified*: every check of the port is run (the
-``portcheck.checks`` table, as ``verify`` runs it, without ``--deep``), and the outcome says
+``portcheck.verify.checks`` table, as ``verify`` runs it, without ``--deep``), and the outcome says
 which runtime executed the program and its version (the real toolchain, or portcheck's
 embedded interpreter and its version), or that the output is checked by transcript only,
 and which goldens it matched, with where each is also printed (a golden's ``attested``).
@@ -12,13 +12,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from portcheck.checks import CheckContext, MissingGolden, golden_segments
-from portcheck.execution import runner_for
 from portcheck.golden.store import golden_path, read_golden
-from portcheck.results import FAIL, PASS, SKIP, CheckResult, Reason
 from portcheck.runners import Toolchain
 from portcheck.suite.ports import Port
-from portcheck.verify import check_port
+from portcheck.verify.checks import CheckContext, MissingGolden, golden_segments
+from portcheck.verify.execution import runner_for
+from portcheck.verify.parallel import check_port
+from portcheck.verify.results import FAIL, PASS, SKIP, CheckResult, Reason
 
 TRANSCRIPT_SOURCES = {  # port.yaml's transcript_from
     "run": "Recorded from a run of this program",

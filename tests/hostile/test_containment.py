@@ -21,7 +21,7 @@ from cli_run import portcheck
 from hostile_project import GAME_1, add_port, portcheck_process, wait_for_file
 from processes import gone_soon
 
-import portcheck.checks as checks
+import portcheck.verify.checks as checks
 from portcheck.runners.base import run_command
 from portcheck.runners.bsl import BslRunner
 

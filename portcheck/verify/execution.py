@@ -15,7 +15,6 @@ from pathlib import Path
 
 from portcheck.exit_status import error_line, how_it_ended
 from portcheck.files.yamlio import read_text
-from portcheck.results import FAIL, SKIP, CheckResult, Reason, RunProblem
 from portcheck.runners import BuildError, Runner, RunResult, ToolchainMissing, get_runner, watch
 from portcheck.runners.base import DEFAULT_MAX_OUTPUT, DEFAULT_TIMEOUT, CannotStart
 from portcheck.suite.algorithms import Case
@@ -23,6 +22,7 @@ from portcheck.suite.languages import engine_for, get_language
 from portcheck.suite.ports import Port
 from portcheck.terminal.clip import clip_block
 from portcheck.terminal.sizes import size_text
+from portcheck.verify.results import FAIL, SKIP, CheckResult, Reason, RunProblem
 
 
 @dataclass(frozen=True)

@@ -13,8 +13,8 @@ from pathlib import Path
 from portcheck.errors import UsageError
 from portcheck.files.yamlio import write_atomic
 from portcheck.golden.check import GoldenReport
-from portcheck.results import FAIL, NA, SKIP, CheckResult
 from portcheck.suite.ports import Port
+from portcheck.verify.results import FAIL, NA, SKIP, CheckResult
 
 
 def junit_xml(ports: list[Port], results: dict[str, list[CheckResult]],

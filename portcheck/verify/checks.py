@@ -20,15 +20,15 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from portcheck.errors import UsageError, describe_exception
-from portcheck.execution import Output, RunSettings, produce_output, stderr_note
 from portcheck.files.yamlio import read_text, write_atomic
 from portcheck.golden.store import golden_path, read_golden
-from portcheck.results import FAIL, NA, PASS, SKIP, CheckResult, Reason, RunProblem
 from portcheck.suite.algorithms import Case, case_of
 from portcheck.suite.compare import Difference, Segment, compare
 from portcheck.suite.ports import Port
 from portcheck.suite.project import Project
 from portcheck.suite.render import check_rendered, render_template
+from portcheck.verify.execution import Output, RunSettings, produce_output, stderr_note
+from portcheck.verify.results import FAIL, NA, PASS, SKIP, CheckResult, Reason, RunProblem
 
 
 @dataclass(frozen=True)

@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from portcheck.checks import CHECKS
-from portcheck.results import FAIL, NA, PASS, SKIP, CheckResult, Reason
 from portcheck.suite.ports import Port
+from portcheck.verify.checks import CHECKS
+from portcheck.verify.results import FAIL, NA, PASS, SKIP, CheckResult, Reason
 
 ORDER = tuple(CHECKS)
 

@@ -6,13 +6,13 @@ import os
 import time
 from collections.abc import Callable
 
-from portcheck.checks import CheckContext, kinds_for, run_check
-from portcheck.execution import planned_runs, run_stdin
-from portcheck.results import CheckResult
 from portcheck.runners import bytecode, containment, java_batch, zygote
-from portcheck.schedule import load_timings, save_timings, slowest_first
 from portcheck.suite.ports import Port
-from portcheck.workers import map_on_threads
+from portcheck.verify.checks import CheckContext, kinds_for, run_check
+from portcheck.verify.execution import planned_runs, run_stdin
+from portcheck.verify.results import CheckResult
+from portcheck.verify.schedule import load_timings, save_timings, slowest_first
+from portcheck.verify.workers import map_on_threads
 
 
 def check_port(context: CheckContext, port: Port) -> list[CheckResult]:
