@@ -287,8 +287,8 @@ def cmd_exec(args: argparse.Namespace) -> int:
     language = language_of_file(path)
     if not path.is_file():
         raise UsageError(f"{path}: no such file")
-    from portcheck.exec_file import exec_file
     from portcheck.interp.frontends import run_options
+    from portcheck.runners.exec_file import exec_file
 
     options = {option.name: getattr(args, option.name) for option in run_options()}
     return exec_file(language, path, engine=args.engine, encoding=args.encoding, **options)

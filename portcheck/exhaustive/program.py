@@ -15,9 +15,9 @@ from pathlib import Path
 
 from portcheck.errors import UsageError
 from portcheck.exhaustive.ranges import Span
-from portcheck.exit_status import error_line, how_it_ended
 from portcheck.runners import BuildError, RunResult, get_runner
 from portcheck.runners.base import CannotStart
+from portcheck.runners.exit_status import error_line, how_it_ended
 from portcheck.suite.algorithms import Algorithm
 from portcheck.suite.languages import LANGUAGES, get_language
 from portcheck.suite.project import Project

@@ -13,10 +13,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from portcheck.exit_status import error_line, how_it_ended
 from portcheck.files.yamlio import read_text
 from portcheck.runners import BuildError, Runner, RunResult, ToolchainMissing, get_runner, watch
 from portcheck.runners.base import DEFAULT_MAX_OUTPUT, DEFAULT_TIMEOUT, CannotStart
+from portcheck.runners.exit_status import error_line, how_it_ended
 from portcheck.suite.algorithms import Case
 from portcheck.suite.languages import engine_for, get_language
 from portcheck.suite.ports import Port

@@ -14,7 +14,7 @@ from hostile_project import GAME_1, add_port
 from hypothesis import given
 from hypothesis import strategies as st
 
-from portcheck.exit_status import error_line, how_it_ended
+from portcheck.runners.exit_status import error_line, how_it_ended
 from portcheck.suite.compare import Segment, compare
 from portcheck.terminal.clip import clip_block, clip_line, one_line
 
