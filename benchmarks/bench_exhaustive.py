@@ -25,14 +25,14 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from portcheck.exhaustive.freecell_numpy import range_digest  # noqa: E402
-from portcheck.exhaustive.program import (  # noqa: E402
+from portcheck.explore.exhaustive.freecell_numpy import range_digest  # noqa: E402
+from portcheck.explore.exhaustive.program import (  # noqa: E402
     RangeProgram,
     range_languages,
     render_range_program,
     run_span,
 )
-from portcheck.exhaustive.ranges import Span  # noqa: E402
+from portcheck.explore.exhaustive.ranges import Span  # noqa: E402
 from portcheck.runners import get_runner  # noqa: E402
 from portcheck.runners.base import run_command  # noqa: E402
 from portcheck.runners.java import JAVA_OPTIONS  # noqa: E402

@@ -26,7 +26,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from portcheck.fuzz import fuzz_port
+from portcheck.explore.fuzz import fuzz_port
 from portcheck.runners import java as java_runner
 from portcheck.runners import pascal as pascal_runner
 from portcheck.suite.algorithms import Case

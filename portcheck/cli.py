@@ -181,8 +181,8 @@ def _publishing(sub: argparse._SubParsersAction) -> None:
 
 
 def _exhaustive_options(parser: argparse.ArgumentParser) -> None:
-    """``fuzz --range``: every input of a range, in shards (``portcheck.exhaustive``)."""
-    from portcheck.exhaustive.ranges import DEFAULT_SHARD_SIZE
+    """``fuzz --range``: every input of a range, in shards (``portcheck.explore.exhaustive``)."""
+    from portcheck.explore.exhaustive.ranges import DEFAULT_SHARD_SIZE
 
     group = parser.add_argument_group("exhaustive runs (docs/exhaustive.md)")
     group.add_argument("--range", metavar="FIRST..LAST",

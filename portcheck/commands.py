@@ -9,8 +9,8 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from portcheck import fuzz
 from portcheck.errors import CheckFailed, UsageError
+from portcheck.explore import fuzz
 from portcheck.golden.check import GoldenReport, check_goldens
 from portcheck.golden.update import update_goldens
 from portcheck.runners import get_runner
@@ -154,7 +154,7 @@ def cmd_verify(args: argparse.Namespace) -> int:
 
 
 def cmd_fuzz(args: argparse.Namespace) -> int:
-    from portcheck.exhaustive.command import cmd_fuzz_range, refuse_range_options
+    from portcheck.explore.exhaustive.command import cmd_fuzz_range, refuse_range_options
 
     if args.range is not None:
         return cmd_fuzz_range(args, _settings(args))

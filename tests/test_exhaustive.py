@@ -16,9 +16,9 @@ import pytest
 from cli_run import one_error_line, portcheck
 from needs import runtimes_required
 
-from portcheck.exhaustive import cluster, digest
-from portcheck.exhaustive.progress import ShardProgress, duration
-from portcheck.exhaustive.ranges import Span, parse_range, shards
+from portcheck.explore.exhaustive import cluster, digest
+from portcheck.explore.exhaustive.progress import ShardProgress, duration
+from portcheck.explore.exhaustive.ranges import Span, parse_range, shards
 from portcheck.suite.project import find_project
 from portcheck.verify.execution import RunSettings
 from portcheck.verify.results import FAIL, PASS
@@ -30,9 +30,9 @@ if MISSING:  # as tests/needs.py does it, for the whole file
         raise ImportError(f"{WHAT} (required: PORTCHECK_REQUIRE_RUNTIMES is set)")
     pytest.skip(WHAT, allow_module_level=True)
 
-from portcheck.exhaustive import freecell_numpy  # noqa: E402  (after the skip: numpy)
-from portcheck.exhaustive.program import render_range_program  # noqa: E402
-from portcheck.exhaustive.run import RangeJob, run_range  # noqa: E402
+from portcheck.explore.exhaustive import freecell_numpy  # noqa: E402  (after the skip: numpy)
+from portcheck.explore.exhaustive.program import render_range_program  # noqa: E402
+from portcheck.explore.exhaustive.run import RangeJob, run_range  # noqa: E402
 
 freecell = find_project().algorithm("freecell").module
 GAME = freecell.PARAMS["game"]

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 from cli_run import one_error_line, portcheck
 
-from portcheck import fuzz
 from portcheck.cli import main
-from portcheck.fuzz import fuzz_port, shrink
+from portcheck.explore import fuzz
+from portcheck.explore.fuzz import fuzz_port, shrink
 from portcheck.suite.algorithms import case_of
 from portcheck.suite.ports import find_ports
 from portcheck.suite.project import find_project

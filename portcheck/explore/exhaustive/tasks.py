@@ -5,15 +5,15 @@ from __future__ import annotations
 
 import time
 
-from portcheck.exhaustive.fast_reference import fast_reference
-from portcheck.exhaustive.program import RangeProgram, run_span
-from portcheck.exhaustive.ranges import Span
-from portcheck.exhaustive.state import ShardRecord
+from portcheck.explore.exhaustive.fast_reference import fast_reference
+from portcheck.explore.exhaustive.program import RangeProgram, run_span
+from portcheck.explore.exhaustive.ranges import Span
+from portcheck.explore.exhaustive.state import ShardRecord
 from portcheck.verify.execution import RunSettings
 
 
 def port_span(program: RangeProgram, span: Span, settings: RunSettings) -> ShardRecord:
-    """Raises :class:`portcheck.exhaustive.program.ShardError` when the run fails."""
+    """Raises :class:`portcheck.explore.exhaustive.program.ShardError` when the run fails."""
     started = time.perf_counter()
     count, digest = run_span(program, span, settings)
     return ShardRecord(count, digest, time.perf_counter() - started)

@@ -7,11 +7,11 @@ import argparse
 import dataclasses
 
 from portcheck.errors import CheckFailed, UsageError
-from portcheck.exhaustive.cluster import dask_client, require_extras, scheduler_address
-from portcheck.exhaustive.fast_reference import fast_reference
-from portcheck.exhaustive.program import RangeProgram, range_languages, render_range_program
-from portcheck.exhaustive.ranges import DEFAULT_SHARD_SIZE, parse_range, shards
-from portcheck.exhaustive.run import RangeJob, RangeOutcome, run_range
+from portcheck.explore.exhaustive.cluster import dask_client, require_extras, scheduler_address
+from portcheck.explore.exhaustive.fast_reference import fast_reference
+from portcheck.explore.exhaustive.program import RangeProgram, range_languages, render_range_program
+from portcheck.explore.exhaustive.ranges import DEFAULT_SHARD_SIZE, parse_range, shards
+from portcheck.explore.exhaustive.run import RangeJob, RangeOutcome, run_range
 from portcheck.runners import get_runner
 from portcheck.suite.languages import get_language
 from portcheck.suite.params import IntParam

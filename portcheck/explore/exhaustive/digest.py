@@ -8,7 +8,7 @@ added (a shard is bisected by digests of sub-ranges), and so that one game dealt
 always changes the digest (adding ``a - b ≠ 0`` modulo 2^64 changes any sum); the game number
 is hashed so that games dealt in the wrong order (the deal of game g printed for g + 1) do
 too.  The range-mode programs (``templates/*/freecell-range.*.j2``) and
-``portcheck.exhaustive.freecell_numpy`` compute the same; this module is their definition,
+``portcheck.explore.exhaustive.freecell_numpy`` compute the same; this module is their definition,
 checked against both in the tests, and too slow for anything else.
 """
 

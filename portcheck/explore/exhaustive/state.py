@@ -15,7 +15,7 @@ import json
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from portcheck.exhaustive.ranges import Span
+from portcheck.explore.exhaustive.ranges import Span
 from portcheck.files.cache_root import cache_root
 from portcheck.files.yamlio import write_atomic
 

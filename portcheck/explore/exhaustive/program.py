@@ -3,7 +3,7 @@
 language's contained runner (time limit, output limit), on whichever machine runs the shard.
 
 Its contract: given ``FIRST LAST`` on the command line, it prints one line, ``COUNT DIGEST``
-(``portcheck.exhaustive.digest``), and exits with 0.
+(``portcheck.explore.exhaustive.digest``), and exits with 0.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from portcheck.errors import UsageError
-from portcheck.exhaustive.ranges import Span
+from portcheck.explore.exhaustive.ranges import Span
 from portcheck.runners import BuildError, RunResult, get_runner
 from portcheck.runners.base import CannotStart
 from portcheck.runners.exit_status import error_line, how_it_ended

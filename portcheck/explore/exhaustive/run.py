@@ -9,12 +9,12 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
-from portcheck.exhaustive import tasks
-from portcheck.exhaustive.fast_reference import code_hash, fast_reference
-from portcheck.exhaustive.program import RangeProgram, ShardError, ShardStopped
-from portcheck.exhaustive.progress import ShardProgress
-from portcheck.exhaustive.ranges import Span
-from portcheck.exhaustive.state import RunState, ShardRecord, open_state
+from portcheck.explore.exhaustive import tasks
+from portcheck.explore.exhaustive.fast_reference import code_hash, fast_reference
+from portcheck.explore.exhaustive.program import RangeProgram, ShardError, ShardStopped
+from portcheck.explore.exhaustive.progress import ShardProgress
+from portcheck.explore.exhaustive.ranges import Span
+from portcheck.explore.exhaustive.state import RunState, ShardRecord, open_state
 from portcheck.verify.execution import RunSettings
 from portcheck.verify.results import FAIL, PASS
 

@@ -1,5 +1,5 @@
 """FreeCell deals by the million: the reference's deal, vectorised with NumPy over many
-games at once, giving the digest of a range (``portcheck.exhaustive.digest``).
+games at once, giving the digest of a range (``portcheck.explore.exhaustive.digest``).
 
 The generator is the reference's (``portcheck.prng.MsRand``) in 32-bit arithmetic:
 ``214013 * s + 2531011`` wraps modulo 2^32, and taking it modulo 2^31 afterwards gives what
@@ -16,7 +16,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from portcheck.exhaustive.digest import FNV_OFFSET, FNV_PRIME, MASK
+from portcheck.explore.exhaustive.digest import FNV_OFFSET, FNV_PRIME, MASK
 from portcheck.prng import MS_INCREMENT, MS_MULTIPLIER
 
 BLOCK = 1 << 14  # games dealt at once: the deck (52 × BLOCK bytes) stays in the CPU cache

@@ -11,7 +11,7 @@ from types import ModuleType
 
 from portcheck.errors import UsageError
 
-FAST_REFERENCES = {"freecell": "portcheck.exhaustive.freecell_numpy"}
+FAST_REFERENCES = {"freecell": "portcheck.explore.exhaustive.freecell_numpy"}
 
 
 def fast_reference(algorithm: str) -> ModuleType:
@@ -23,7 +23,7 @@ def fast_reference(algorithm: str) -> ModuleType:
 
 def code_hash(module: ModuleType) -> str:
     """The hash of the module's source and of the digest's definition."""
-    from portcheck.exhaustive import digest
+    from portcheck.explore.exhaustive import digest
 
     text = b"".join(Path(m.__file__ or "").read_bytes() for m in (module, digest))
     return hashlib.sha256(text).hexdigest()
