@@ -11,19 +11,55 @@ presentation mapping (the ``normalize:`` mapping of port.yaml) from a YAML file.
 from __future__ import annotations
 
 import argparse
+import sys
 from pathlib import Path
 
-from portcheck.errors import UsageError
+from portcheck.cli.options import add_color, add_engine, add_timeout
+from portcheck.errors import CheckFailed, UsageError
 from portcheck.files.yamlio import load_yaml
 from portcheck.suite.algorithms import Case
 from portcheck.suite.compare import MODES
 from portcheck.suite.languages import get_language, language_of_file
 from portcheck.suite.normalize import Normalize, NormalizeError, parse_normalize
 from portcheck.suite.ports import PLACEHOLDER, Port
-from portcheck.suite.project import Project
+from portcheck.suite.project import Project, find_project
+from portcheck.terminal.color import diff_painter, wants_color
+from portcheck.verify import report
 from portcheck.verify.checks import CheckContext, compare_with_goldens
 from portcheck.verify.execution import RunSettings, produce_output
-from portcheck.verify.results import CheckResult, RunProblem
+from portcheck.verify.results import FAIL, CheckResult, RunProblem
+
+NAME = "check"
+TRAILING = None
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(NAME, help="verify one program file against the goldens "
+                                  "(no port folder needed)")
+    p.add_argument("algorithm", metavar="ALGO")
+    p.add_argument("file", metavar="FILE")
+    p.add_argument("--cases", action="append", metavar="ID,ID",
+                   help="the cases the program prints, in order (default with --args: all)")
+    p.add_argument("--lang", metavar="LANG", help="default: from the file's suffix")
+    p.add_argument("--args", nargs="+", metavar="WORD",
+                   help='command-line arguments of one run a case, e.g. --args "{game}"')
+    p.add_argument("--compare", choices=MODES, default="exact")
+    p.add_argument("--normalize", metavar="FILE.yaml",
+                   help="a reviewed presentation mapping (chars, words, drop_lines)")
+    p.add_argument("--stdin", metavar="FILE", help="input fed to the program")
+    add_timeout(p)
+    add_engine(p)
+    add_color(p)
+
+
+def handle(args: argparse.Namespace) -> int:
+    """Verify one program file against the goldens, without a port folder."""
+    result = check_file(find_project(), args)
+    paint = diff_painter(wants_color(args.color, sys.stdout))
+    print(report.details({result.port: [result]}, verbose=True, paint=paint))
+    if result.status == FAIL:
+        raise CheckFailed()
+    return 0
 
 
 def check_file(project: Project, args: argparse.Namespace) -> CheckResult:

@@ -1,33 +1,53 @@
-"""``portcheck listing``: what the command does with its words (``portcheck/cli.py`` parses
-them); the report and the algorithm pages have their own modules."""
+"""``portcheck listing ALGO --lang L``: a port as a teaching listing (highlighted source, then
+its output as verified) in Markdown, HTML, LaTeX or PDF; ``--all-languages``: every port
+side by side (``portcheck.publish``)."""
 
 from __future__ import annotations
 
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from portcheck.cli.options import add_run_options, settings_of
 from portcheck.errors import CheckFailed, UsageError
 from portcheck.files.yamlio import write_atomic
-from portcheck.publish.formats import SIDE_BY_SIDE_FORMATS
-from portcheck.publish.formats.html import html, side_by_side
-from portcheck.publish.formats.latex import tex
-from portcheck.publish.formats.markdown import markdown
-from portcheck.publish.formats.pdf import pdf
-from portcheck.publish.listing import Listing, build_listing
-from portcheck.publish.verification import Outcome
+from portcheck.publish.formats import FORMATS, SIDE_BY_SIDE_FORMATS
 from portcheck.suite.ports import Port, find_ports
 from portcheck.suite.project import Project, find_project
 from portcheck.verify.checks import CheckContext
-from portcheck.verify.execution import RunSettings
+
+if TYPE_CHECKING:
+    from portcheck.publish.listing import Listing
+
+NAME = "listing"
+TRAILING = None
 
 
-def settings_of(args: argparse.Namespace) -> RunSettings:
-    return RunSettings(timeout=args.timeout, require_runtimes=args.require_runtimes,
-                       engine=args.engine)
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(NAME, help="a port as a teaching listing: highlighted source, "
+                                  "then its output as verified")
+    p.add_argument("algorithm", metavar="ALGO")
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--lang", metavar="L", help="the language or port folder (bsl-article)")
+    which.add_argument("--all-languages", action="store_true",
+                       help="every port side by side (html or pdf)")
+    p.add_argument("--format", choices=FORMATS, default="md")
+    p.add_argument("--cases", action="append", metavar="ID,ID",
+                   help="only these cases (a template port is rendered and run for them)")
+    p.add_argument("--as-printed", action="store_true",
+                   help="an article port as the article printed it, its errata marked")
+    p.add_argument("-o", "--output", metavar="FILE", help="default: standard output")
+    add_run_options(p)
 
 
-def cmd_listing(args: argparse.Namespace) -> int:
+def handle(args: argparse.Namespace) -> int:
+    # imported here: Pygments, the HTML templates and WeasyPrint, which every other command
+    # would pay for at start-up
+    from portcheck.publish.formats.html import side_by_side
+    from portcheck.publish.formats.pdf import pdf
+    from portcheck.publish.listing import build_listing
+
     project = find_project()
     algorithm = project.algorithm(args.algorithm)
     ports = [p for p in find_ports(project) if p.algorithm == algorithm.name]
@@ -61,6 +81,11 @@ def _printing(ports: list[Port], cases: list[str]) -> list[Port]:
 
 
 def format_listing(listing: Listing, form: str) -> str | bytes:
+    from portcheck.publish.formats.html import html
+    from portcheck.publish.formats.latex import tex
+    from portcheck.publish.formats.markdown import markdown
+    from portcheck.publish.formats.pdf import pdf
+
     if form == "md":
         return markdown(listing)
     if form == "html":
@@ -88,6 +113,8 @@ def choose_port(project: Project, ports: list[Port], algorithm: str,
 
 def _refuse_failed(listings: list[Listing]) -> None:
     """A listing shows output as verified: a port that fails is reported, not printed."""
+    from portcheck.publish.verification import Outcome
+
     failed = [listing for listing in listings
               if listing.verification.outcome == Outcome.FAILED]
     for listing in failed:

@@ -1,28 +1,97 @@
-"""``portcheck fuzz ALGO --range FIRST..LAST``: the exhaustive run of each language asked
-for (default: every language with a range-mode program), one line each."""
+"""``portcheck fuzz ALGO``: each template port run on random inputs against the reference, a
+failing input shrunk (``explore.fuzz``); with ``--range FIRST..LAST``, every input of the
+range, in shards, for each language asked for (``explore.exhaustive``), one line each."""
 
 from __future__ import annotations
 
 import argparse
 import dataclasses
 
+from portcheck.cli.options import MAX_FUZZ, add_run_options, count, settings_of
 from portcheck.errors import CheckFailed, UsageError
+from portcheck.explore import fuzz
 from portcheck.explore.exhaustive.cluster import dask_client, require_extras, scheduler_address
 from portcheck.explore.exhaustive.fast_reference import fast_reference
-from portcheck.explore.exhaustive.program import RangeProgram, range_languages, render_range_program
+from portcheck.explore.exhaustive.program import (
+    RangeProgram,
+    range_languages,
+    render_range_program,
+)
 from portcheck.explore.exhaustive.ranges import DEFAULT_SHARD_SIZE, parse_range, shards
 from portcheck.explore.exhaustive.run import RangeJob, RangeOutcome, run_range
 from portcheck.runners import get_runner
+from portcheck.runners.base import DEFAULT_TIMEOUT
 from portcheck.suite.languages import get_language
 from portcheck.suite.params import IntParam
+from portcheck.suite.ports import find_ports
 from portcheck.suite.project import find_project
+from portcheck.suite.selection import Selection, select_ports
+from portcheck.verify.checks import CheckContext
 from portcheck.verify.execution import RunSettings
 from portcheck.verify.results import FAIL, PASS, SKIP
 
+NAME = "fuzz"
+TRAILING = None
 SHARD_TIMEOUT = 1800.0  # default time limit of one shard's run (Python: 2^24 games in ~7 min)
 
 
-def cmd_fuzz_range(args: argparse.Namespace, settings: RunSettings) -> int:
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(NAME, help="run each template port on random inputs against the "
+                       "reference; shrink a failing input")
+    p.add_argument("algorithm", metavar="ALGO")
+    p.add_argument("--lang", action="append", metavar="L",
+                   help="only this language (repeatable; default: every template port)")
+    p.add_argument("--count", type=count(1, MAX_FUZZ), default=50, metavar="N",
+                   help="random inputs per port, the ends of every range among them "
+                   "(default 50)")
+    p.add_argument("--seed", type=int, default=1, help="seed of the draws (default 1)")
+    add_run_options(p)
+    group = p.add_argument_group("exhaustive runs (docs/exhaustive.md)")
+    group.add_argument("--range", metavar="FIRST..LAST",
+                       help="every input of the range instead of random ones, in shards "
+                            "compared by digest with a fast reference (freecell); a shard's "
+                            "--timeout is 1800 s unless given")
+    group.add_argument("--shard-size", type=int, default=DEFAULT_SHARD_SIZE, metavar="N",
+                       help=f"inputs a shard (default {DEFAULT_SHARD_SIZE:,})")
+    group.add_argument("--scheduler", metavar="ADDRESS",
+                       help="a Dask scheduler, tcp://HOST:PORT (default: local, one worker "
+                            "process per core)")
+    group.add_argument("--workers", type=count(1), metavar="N",
+                       help="local workers (default: one per core)")
+    group.add_argument("--restart", action="store_true",
+                       help="forget the shards recorded by an earlier, interrupted run")
+    group.add_argument("-q", "--quiet", action="store_true", help="no progress line")
+    p.set_defaults(timeout=None)  # --range: a shard's limit; random inputs: 20 s
+
+
+def handle(args: argparse.Namespace) -> int:
+    if args.range is not None:
+        return _fuzz_range(args, settings_of(args))
+    _refuse_range_options(args)
+    args.timeout = args.timeout or DEFAULT_TIMEOUT
+    project = find_project()
+    project.algorithm(args.algorithm)
+    selection = Selection((args.algorithm,), tuple(args.lang or ()))
+    ports = [port for port in select_ports(find_ports(project), selection)
+             if port.origin == "template" and port.template is not None]
+    if not ports:
+        raise UsageError(f"{args.algorithm}: no template port to fuzz"
+                         + (f" in {', '.join(args.lang)}" if args.lang else ""))
+    context = CheckContext(project, settings_of(args))
+    failed = False
+    for port in ports:
+        result = fuzz.fuzz_port(context, port, args.count, args.seed)
+        print(fuzz.report_line(result), flush=True)
+        failed |= result.status == FAIL
+    if failed:
+        raise CheckFailed()
+    return 0
+
+
+# --- --range FIRST..LAST --------------------------------------------------------------------
+
+
+def _fuzz_range(args: argparse.Namespace, settings: RunSettings) -> int:
     project = find_project()
     algorithm = project.algorithm(args.algorithm)
     name, spec = _the_range_input(algorithm.name, algorithm.params)
@@ -51,7 +120,7 @@ def cmd_fuzz_range(args: argparse.Namespace, settings: RunSettings) -> int:
     return 0
 
 
-def refuse_range_options(args: argparse.Namespace) -> None:
+def _refuse_range_options(args: argparse.Namespace) -> None:
     """Without ``--range``, its options would be silently ignored: a usage error instead."""
     given = [option for option, value in (("--shard-size", args.shard_size != DEFAULT_SHARD_SIZE),
                                           ("--scheduler", args.scheduler is not None),

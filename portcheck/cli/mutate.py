@@ -1,5 +1,5 @@
 """``portcheck mutate ALGO [--lang L…]``: the mutation score of the golden cases of each
-selected port (``portcheck.mutate.engine``)."""
+selected port (``portcheck.mutate``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import os
 import sys
 from typing import TYPE_CHECKING
 
-from portcheck.arguments import count, percent, seconds
+from portcheck.cli.options import count, percent, seconds
 from portcheck.errors import CheckFailed, UsageError
 from portcheck.suite.ports import Port, find_ports
 from portcheck.suite.project import find_project
@@ -20,8 +20,12 @@ if TYPE_CHECKING:
     from portcheck.mutate.engine import PortScore
 
 
+NAME = "mutate"
+TRAILING = None
+
+
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("mutate", help="the mutation score of a port's golden cases: mutants "
+    p = sub.add_parser(NAME, help="the mutation score of a port's golden cases: mutants "
                        "of its program, killed, survived, timed out, equivalent")
     p.add_argument("algorithm", metavar="ALGO")
     p.add_argument("--lang", action="append", metavar="L",
@@ -47,7 +51,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--format", choices=("text", "json"), default="text")
 
 
-def cmd_mutate(args: argparse.Namespace) -> int:
+def handle(args: argparse.Namespace) -> int:
     # imported here: the engine brings the interpreters and Pygments, which every other
     # command (verify, golden check) would pay for at start-up
     from portcheck.mutate.engine import Plan, score_port
