@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from portcheck.cli import main
+from portcheck.cli.main import main
 
 
 def portcheck(capsys: pytest.CaptureFixture[str], *words: str) -> tuple[int, str, str]:

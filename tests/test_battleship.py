@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from project_reference import reference_helper, reference_module
 
-from portcheck.cli import main
+from portcheck.cli.main import main
 from portcheck.prng import MsRand
 
 battleship = reference_module("battleship")

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from portcheck.cli import main
+from portcheck.cli.main import main
 
 HERE = Path(__file__).parent / "contributed"
 PYTHON_PROGRAM = HERE / "deal_letters.py"

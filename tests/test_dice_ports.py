@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from project_reference import reference_module
 
-from portcheck.cli import main
+from portcheck.cli.main import main
 from portcheck.errors import UsageError
 from portcheck.runners import get_runner
 from portcheck.runners.cache import BuildCache

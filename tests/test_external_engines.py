@@ -64,7 +64,7 @@ def test_exec_hands_the_file_to_the_tool_and_returns_its_exit_code(fake_tools: P
 def test_verify_engine_option_reaches_only_the_languages_that_have_it(
         fake_tools: Path, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
-    from portcheck.cli import main
+    from portcheck.cli.main import main
 
     monkeypatch.chdir(ROOT)
     code = main(["verify", "freecell", "--lang", "kumir", "--lang", "python",
@@ -81,7 +81,7 @@ def test_verify_engine_option_reaches_only_the_languages_that_have_it(
 def test_a_missing_tool_named_by_engine_is_a_usage_error(capsys: pytest.CaptureFixture[str],
                                                          monkeypatch: pytest.MonkeyPatch,
                                                          tmp_path: Path) -> None:
-    from portcheck.cli import main
+    from portcheck.cli.main import main
 
     monkeypatch.setenv("PATH", str(tmp_path))
     assert main(["exec", str(BSL_PORT), "--engine", "oscript"]) == 2

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from cli_run import one_error_line, portcheck
 
-from portcheck.cli import main
+from portcheck.cli.main import main
 from portcheck.explore import fuzz
 from portcheck.explore.fuzz import fuzz_port, shrink
 from portcheck.suite.algorithms import case_of

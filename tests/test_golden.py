@@ -19,7 +19,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from project_reference import freecell
 
-from portcheck.cli import main
+from portcheck.cli.main import main
 from portcheck.errors import UsageError
 from portcheck.files import yamlio
 from portcheck.golden.store import GoldenCase, read_golden, write_golden

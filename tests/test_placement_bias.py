@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 from project_reference import reference_helper, reference_module
 
-from portcheck.cli import main
+from portcheck.cli.main import main
 
 bias = reference_module("placement-bias")
 fleets = reference_helper("fleets")

@@ -203,7 +203,7 @@ def test_requires_runtime_marker(pytester: pytest.Pytester) -> None:
 @pytest.fixture
 def unprinted_case(project: Path, monkeypatch: pytest.MonkeyPatch) -> str:
     """game-3: in the (copied) reference and the golden file, printed by no port."""
-    from portcheck.cli import main
+    from portcheck.cli.main import main
 
     reference = project / "reference" / "freecell.py"
     text = reference.read_text(encoding="utf-8")

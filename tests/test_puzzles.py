@@ -20,7 +20,7 @@ import itertools
 import pytest
 from project_reference import REPO, reference_module
 
-from portcheck.cli import main
+from portcheck.cli.main import main
 from portcheck.publish.errata import as_printed
 
 queens = reference_module("queens")

@@ -23,7 +23,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 from project_reference import REPO, reference_module
 
-from portcheck.cli import main
+from portcheck.cli.main import main
 from portcheck.prng import JavaRandom
 
 javarandom = reference_module("javarandom")

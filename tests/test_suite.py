@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from portcheck.cli import main
+from portcheck.cli.main import main
 from portcheck.files import yamlio
 
 REPO = Path(__file__).resolve().parents[1]
