@@ -24,7 +24,7 @@ from typing import Any
 
 import pytest
 
-from portcheck.arguments import MAX_DEEP, count, seconds, size
+from portcheck.cli.options import MAX_DEEP, count, seconds, size
 from portcheck.errors import UsageError
 from portcheck.golden.check import check_goldens
 from portcheck.golden.usage import USAGE_KEY, WIRE_KEY, GoldenUsage, is_partial
