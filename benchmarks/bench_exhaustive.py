@@ -35,7 +35,7 @@ from portcheck.explore.exhaustive.program import (  # noqa: E402
 from portcheck.explore.exhaustive.ranges import Span  # noqa: E402
 from portcheck.runners import get_runner  # noqa: E402
 from portcheck.runners.base import run_command  # noqa: E402
-from portcheck.runners.java import JAVA_OPTIONS  # noqa: E402
+from portcheck.runners.jdk import JAVA_OPTIONS  # noqa: E402
 from portcheck.suite.project import Project  # noqa: E402
 from portcheck.verify.execution import RunSettings  # noqa: E402
 

@@ -15,13 +15,14 @@ from cli_run import portcheck
 from test_mutate import article_port, suite  # noqa: F401  (the suite fixture)
 
 from portcheck.mutate.prefix import ExpectedOutput
-from portcheck.mutate.runs import mutant_limits, run_program
+from portcheck.mutate.runs import Running, mutant_limits, run_program
+from portcheck.runners.environment import PLAIN
 from portcheck.runners.watch import watching
 from portcheck.suite.compare import compare
 from portcheck.suite.ports import Port, load_port
 from portcheck.suite.project import find_project
 from portcheck.verify.checks import golden_segments
-from portcheck.verify.execution import RunSettings, produce_output
+from portcheck.verify.execution import RunSettings, planned_runs, produce_output
 from portcheck.verify.results import Reason, RunProblem
 
 WRONG_THEN_HANG = 'import time\nprint("1: 9 steps, peak 1", flush=True)\ntime.sleep(120)\n'
@@ -107,10 +108,10 @@ print(f"{n}: 0 steps, peak 1" if n == 1 else "6: 8 steps, peak 16")
 def test_each_run_of_a_port_run_per_case_has_its_own_time_limit(suite: Path) -> None:  # noqa: F811
     port = port_of(suite, "python-limits", SLOW_SECOND_CASE, ["n-1", "n-6"],
                    'runs: per-case\nargs: ["{n}"]\n')
-    ran = run_program(port, port.program, RunSettings(), {"n-1": 60, "n-6": 60}, "mutant",
-                      None)
+    running = Running(RunSettings(), tuple(planned_runs(port)), PLAIN)
+    ran = run_program(port, port.program, running, {"n-1": 60, "n-6": 60}, "mutant", None)
     assert list(ran.seconds) == ["n-1", "n-6"] and ran.seconds["n-6"] >= 3
     assert mutant_limits(ran.seconds, 5, 0, 3)["n-6"] >= 15
     with pytest.raises(RunProblem) as stopped:
-        run_program(port, port.program, RunSettings(), {"n-1": 60, "n-6": 1}, "mutant", None)
+        run_program(port, port.program, running, {"n-1": 60, "n-6": 1}, "mutant", None)
     assert stopped.value.result.message == "case n-6: stopped at the time limit of 1 s"

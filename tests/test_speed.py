@@ -10,8 +10,10 @@ from pathlib import Path
 import pytest
 from cli_run import portcheck, write
 
+import portcheck.runners.java as java_module
 from portcheck.runners import java_batch
 from portcheck.runners.base import RunResult
+from portcheck.runners.environment import RunEnvironment
 from portcheck.runners.java import JavaRunner
 from portcheck.verify.schedule import load_timings, save_timings, slowest_first
 
@@ -56,15 +58,20 @@ def same(batched: RunResult, ordinary: RunResult) -> bool:
         == (ordinary.stdout, ordinary.returncode, ordinary.timed_out, ordinary.output_limited)
 
 
+def with_batch(jobs: list[java_batch.Job]) -> tuple[JavaRunner, java_batch.Batch]:
+    """A Java runner whose run environment has a batch of ``jobs``, and the batch."""
+    batch = java_batch.Batch(jobs, java_batch.Limits(TIMEOUT, MAX_OUTPUT))
+    return JavaRunner(environment=RunEnvironment(java_batch=batch)), batch
+
+
 def in_batch(jobs: list[java_batch.Job]) -> tuple[list[RunResult], set]:
-    """The results the runner gives for ``jobs`` inside a session, and the jobs the batch
-    vouched for."""
-    with java_batch.session(jobs, TIMEOUT, MAX_OUTPUT) as batch:
-        runner = JavaRunner()
-        built = {job.source: runner.build(job.source) for job in jobs}
-        vouched = {key for key in batch.results}
-        results = [runner.run(built[job.source], stdin=job.stdin, timeout=TIMEOUT,
-                              max_output=MAX_OUTPUT, args=job.args) for job in jobs]
+    """The results the runner gives for ``jobs`` with a batch of them, and the jobs the
+    batch vouched for."""
+    runner, batch = with_batch(jobs)
+    built = {job.source: runner.build(job.source) for job in jobs}
+    vouched = {key for key in batch.results}
+    results = [runner.run(built[job.source], stdin=job.stdin, timeout=TIMEOUT,
+                          max_output=MAX_OUTPUT, args=job.args) for job in jobs]
     keys = {job: (built[job.source].absolute(), job.args, job.stdin) for job in jobs}
     return results, {job for job, key in keys.items() if key in vouched}
 
@@ -120,15 +127,18 @@ def test_a_program_writing_around_the_launcher_makes_the_batch_trust_nothing(
 
 @requires_java
 def test_the_batch_compiles_into_the_cache_and_a_compile_error_is_javacs_own(
-        tmp_path: Path, cache: Path) -> None:
+        tmp_path: Path, cache: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     good = program(tmp_path, "Good")
     bad = write(tmp_path / "Bad.java", "public class Bad { int x = y; }\n")
-    with java_batch.session([java_batch.Job(good), java_batch.Job(bad)], TIMEOUT, MAX_OUTPUT):
-        runner = JavaRunner()
-        runner.build(good)
-        assert runner.cache.misses == 0  # the batch compiled it, into the build cache
-        with pytest.raises(java_batch.BuildError) as raised:
-            runner.build(bad)
+    javac_runs: list[list[str]] = []  # the runner's own javac calls, not the batch's JVM
+    real = java_module.run_command
+    monkeypatch.setattr(java_module, "run_command",
+                        lambda argv, **kw: javac_runs.append(argv) or real(argv, **kw))
+    runner, _ = with_batch([java_batch.Job(good), java_batch.Job(bad)])
+    runner.build(good)
+    assert str(good) not in [argv[-1] for argv in javac_runs]  # the batch compiled it
+    with pytest.raises(java_batch.BuildError) as raised:
+        runner.build(bad)
     message = str(raised.value)
     assert message.startswith(f"{bad}: javac failed (exit 1)")
     assert "cannot find symbol" in message

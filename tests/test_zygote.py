@@ -17,8 +17,9 @@ import pytest
 from embedded_sessions import FAILS, reports_with_and_without
 from processes import gone_soon
 
-from portcheck.runners import bytecode, get_runner, zygote
+from portcheck.runners import get_runner, zygote
 from portcheck.runners.base import RunResult, child_env
+from portcheck.runners.environment import PLAIN, RunEnvironment
 from portcheck.runners.interpreted import InterpretedRunner
 
 HANG = "Пока Истина Цикл\nКонецЦикла;\n"
@@ -60,17 +61,19 @@ def outcome(result: RunResult | None) -> tuple[object, ...] | None:
             result.output_limited)
 
 
-def prepared(name: str, folder: Path) -> tuple[InterpretedRunner, Path]:
+def prepared(name: str, folder: Path, environment: RunEnvironment = PLAIN
+             ) -> tuple[InterpretedRunner, Path]:
     language, options, file_name, text, _, _ = PROGRAMS[name]
     program = folder / file_name
     program.write_text(text, encoding="utf-8")
-    runner = get_runner(language, engine="embedded", **options)
+    runner = get_runner(language, engine="embedded", environment=environment, **options)
     assert isinstance(runner, InterpretedRunner)
     return runner, runner.build(program)
 
 
-def run(name: str, folder: Path) -> RunResult:
-    runner, built = prepared(name, folder)
+def run(name: str, folder: Path, session: zygote.ZygoteSession | None = None) -> RunResult:
+    """The runner's run of the program, in an environment with ``session`` (or none)."""
+    runner, built = prepared(name, folder, RunEnvironment(zygote=session))
     _, _, _, _, stdin, args = PROGRAMS[name]
     return runner.run(built, stdin=stdin, args=args, **limits(name))
 
@@ -79,32 +82,31 @@ def run_env() -> dict[str, str]:
     """The environment of an embedded run (``InterpretedRunner.run``'s)."""
     from portcheck.runners.interpreted import _PACKAGE_ROOT
 
-    return bytecode.apply(child_env({"PYTHONPATH": str(_PACKAGE_ROOT)}))
+    return child_env({"PYTHONPATH": str(_PACKAGE_ROOT)})
 
 
-def forked(name: str, folder: Path) -> RunResult | None:
+def forked(name: str, folder: Path, session: zygote.ZygoteSession | None) -> RunResult | None:
     """The zygote's own run of the program, clean or not (what ``take`` judges)."""
     runner, built = prepared(name, folder)
     _, _, _, _, stdin, args = PROGRAMS[name]
-    current = zygote._session
-    assert current is not None
-    started = current.zygote_for(run_env())
+    assert session is not None
+    started = session.zygote_for(run_env())
     assert started is not None, "the zygote did not start"
     return started.run(runner.language, [*runner.embedded_argv(built), *args], stdin=stdin,
                        **limits(name))
 
 
-def take(name: str, folder: Path) -> RunResult | None:
+def take(name: str, folder: Path, session: zygote.ZygoteSession | None) -> RunResult | None:
     runner, built = prepared(name, folder)
     _, _, _, _, stdin, args = PROGRAMS[name]
-    return zygote.take(runner.language, [*runner.embedded_argv(built), *args], stdin=stdin,
-                       env=run_env(), **limits(name))
+    assert session is not None
+    return session.take(runner.language, [*runner.embedded_argv(built), *args], stdin=stdin,
+                        env=run_env(), **limits(name))
 
 
-def zygote_pid() -> int:
-    current = zygote._session
-    assert current is not None and current.zygote is not None
-    return current.zygote.process.pid
+def zygote_pid(session: zygote.ZygoteSession | None) -> int:
+    assert session is not None and session.zygote is not None
+    return session.zygote.process.pid
 
 
 @pytest.fixture
@@ -117,15 +119,15 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 @pytest.mark.parametrize("name", sorted(PROGRAMS))
 def test_a_forked_run_is_the_ordinary_run(name: str, cache: Path, tmp_path: Path) -> None:
     alone = run(name, tmp_path)
-    with zygote.session():
-        raw = forked(name, tmp_path)
-        first, second = run(name, tmp_path), run(name, tmp_path)
+    with zygote.session() as session:
+        raw = forked(name, tmp_path, session)
+        first, second = run(name, tmp_path, session), run(name, tmp_path, session)
     assert outcome(raw) == outcome(first) == outcome(second) == outcome(alone)
 
 
 def test_the_outcomes_are_those_of_the_programs(cache: Path, tmp_path: Path) -> None:
-    with zygote.session():
-        results = {name: forked(name, tmp_path) for name in PROGRAMS}
+    with zygote.session() as session:
+        results = {name: forked(name, tmp_path, session) for name in PROGRAMS}
     assert outcome(results["prints"]) == ("строка 1\nстрока 2\nстрока 3\n", "", 0, False,
                                           None)
     assert results["fails"].returncode == 1 and "boom" in results["fails"].stderr
@@ -137,8 +139,8 @@ def test_the_outcomes_are_those_of_the_programs(cache: Path, tmp_path: Path) -> 
 
 
 def test_only_a_clean_run_is_taken(cache: Path, tmp_path: Path) -> None:
-    with zygote.session():
-        taken = {name for name in PROGRAMS if take(name, tmp_path) is not None}
+    with zygote.session() as session:
+        taken = {name for name in PROGRAMS if take(name, tmp_path, session) is not None}
     assert taken == CLEAN
 
 
@@ -146,49 +148,50 @@ def test_every_run_has_random_seeds_of_its_own(cache: Path, tmp_path: Path) -> N
     (tmp_path / "random.bsl").write_text(
         'Г = Новый ГенераторСлучайныхЧисел();\n'
         'Сообщить(Формат(Г.СлучайноеЧисло(0, 1000000000), "ЧГ=0"));\n', encoding="utf-8")
-    runner = get_runner("bsl", engine="embedded")
-    built = runner.build(tmp_path / "random.bsl")
-    with zygote.session():
+    with zygote.session() as session:
+        runner = get_runner("bsl", engine="embedded", environment=RunEnvironment(zygote=session))
+        built = runner.build(tmp_path / "random.bsl")
         outputs = {runner.run(built, **LIMITS).stdout for _ in range(3)}
     assert len(outputs) == 3, outputs
 
 
 def test_the_zygote_ends_with_its_session(cache: Path, tmp_path: Path) -> None:
-    with zygote.session():
-        assert take("prints", tmp_path) is not None
-        pid = zygote_pid()
+    with zygote.session() as session:
+        assert take("prints", tmp_path, session) is not None
+        pid = zygote_pid(session)
     assert gone_soon(pid)
 
 
 def test_a_killed_zygote_falls_back_to_ordinary_runs(cache: Path, tmp_path: Path) -> None:
     alone = run("prints", tmp_path)
-    with zygote.session():
-        assert take("prints", tmp_path) is not None
-        os.kill(zygote_pid(), signal.SIGKILL)
-        assert gone_soon(zygote_pid())
-        assert take("prints", tmp_path) is None
-        assert outcome(run("prints", tmp_path)) == outcome(alone)
+    with zygote.session() as session:
+        assert take("prints", tmp_path, session) is not None
+        os.kill(zygote_pid(session), signal.SIGKILL)
+        assert gone_soon(zygote_pid(session))
+        assert take("prints", tmp_path, session) is None
+        assert outcome(run("prints", tmp_path, session)) == outcome(alone)
 
 
 def test_another_environment_or_the_switch_means_no_zygote(
         cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     runner, built = prepared("prints", tmp_path)
-    with zygote.session():
-        assert zygote.take("bsl", runner.embedded_argv(built), stdin="", env=run_env(),
-                           **LIMITS) is not None
+    with zygote.session() as session:
+        assert session is not None
+        assert session.take("bsl", runner.embedded_argv(built), stdin="", env=run_env(),
+                            **LIMITS) is not None
         other = {**run_env(), "LC_ALL": "C"}
-        assert zygote.take("bsl", runner.embedded_argv(built), stdin="", env=other,
-                           **LIMITS) is None
+        assert session.take("bsl", runner.embedded_argv(built), stdin="", env=other,
+                            **LIMITS) is None
     monkeypatch.setenv(zygote.SWITCH_ENV, "0")
-    with zygote.session():
-        assert zygote._session is None
-        assert take("prints", tmp_path) is None
+    with zygote.session() as session:
+        assert session is None
 
 
 def test_verify_reports_the_same_without_the_zygote(project_copy: Path, capsys,
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
     """A failing, a hanging and passing embedded ports: the same report and exit code."""
-    with_it, without = reports_with_and_without(zygote, project_copy, capsys, monkeypatch)
+    with_it, without = reports_with_and_without("fork_embedded", project_copy, capsys,
+                                                monkeypatch)
     assert with_it[0] == 1 and "boom" in with_it[1] and "3 s" in with_it[1], with_it[1]
     assert with_it == without
 

@@ -16,7 +16,7 @@ from portcheck.suite.languages import get_language
 from portcheck.suite.ports import Port, find_ports
 from portcheck.suite.project import Project, find_project
 from portcheck.suite.render import render_template, template_for
-from portcheck.verify.execution import produce_output
+from portcheck.verify.execution import planned_runs, produce_output
 from portcheck.verify.results import FAIL, RunProblem
 
 NAME = "run"
@@ -44,7 +44,7 @@ def handle(args: argparse.Namespace) -> int:
         program = Path(folder) / port.program.name
         program.write_text(text, encoding="utf-8")
         try:
-            result = produce_output(port, program, settings_of(args), [case])
+            result = produce_output(port, program, settings_of(args), planned_runs(port, [case]))
         except RunProblem as problem:
             return _report_problem(problem)
     sys.stdout.write(result.stdout)

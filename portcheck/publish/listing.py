@@ -138,7 +138,8 @@ def _rerendered(context: CheckContext, port: Port, cases: list[str]) -> Listing:
         variant = dataclasses.replace(port, folder=Path(folder), program=program,
                                       cases=list(cases))
         try:
-            output = produce_output(variant, program, context.settings)
+            output = produce_output(variant, program, context.settings,
+                                    environment=context.environment)
         except RunProblem as problem:
             result, printed = problem.result, ""
         else:

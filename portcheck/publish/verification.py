@@ -18,6 +18,7 @@ from portcheck.suite.ports import Port
 from portcheck.verify.checks import CheckContext, MissingGolden, golden_segments
 from portcheck.verify.execution import runner_for
 from portcheck.verify.parallel import check_port
+from portcheck.verify.plan import plan_port
 from portcheck.verify.results import FAIL, PASS, SKIP, CheckResult, Reason
 
 TRANSCRIPT_SOURCES = {  # port.yaml's transcript_from
@@ -104,7 +105,7 @@ def _why(result: CheckResult) -> str:
 
 def verify_port(context: CheckContext, port: Port) -> Verification:
     """Every check of ``port``, and what a listing says about them."""
-    return verification_of(context, port, check_port(context, port))
+    return verification_of(context, port, check_port(context, plan_port(port, context.deep)))
 
 
 def verification_of(context: CheckContext, port: Port,
@@ -133,7 +134,8 @@ def _describe(toolchain: Toolchain | None) -> str | None:
 def _toolchain(context: CheckContext, port: Port) -> Toolchain:
     """The runtime that ran the port: the same choice ``produce_output`` makes."""
     first = port.applicable[0] if port.applicable else None
-    return runner_for(port, context.settings, first).toolchain()
+    return runner_for(port, context.settings, port.options_for(first),
+                      context.environment).toolchain()
 
 
 def goldens_of(context: CheckContext, port: Port) -> tuple[GoldenMatch, ...]:

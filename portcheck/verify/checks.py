@@ -1,4 +1,5 @@
-"""The checks of one port, and the one table (``CHECKS``) that says which a port gets:
+"""How each check of a port is made (which checks a port gets is its run plan's table,
+``plan.APPLIES``):
 
 - ``transcript``: the recorded transcript against the goldens of the port's cases;
 - ``run``: a fresh run of the program against the transcript (whenever a runtime exists);
@@ -8,7 +9,8 @@
 - ``limits``: for ports that declare ``limits``, the cases beyond them, reported as not
   applicable (never silently left out).
 
-``verify`` and the pytest plugin both ask :func:`kinds_for` and :func:`run_check`.
+``verify`` and the pytest plugin both plan a port (``plan.plan_port``) and ask
+:func:`run_check` for each of its checks.
 """
 
 from __future__ import annotations
@@ -22,12 +24,20 @@ from pathlib import Path
 from portcheck.errors import UsageError, describe_exception
 from portcheck.files.yamlio import read_text, write_atomic
 from portcheck.golden.store import golden_path, read_golden
+from portcheck.runners.environment import PLAIN, RunEnvironment
 from portcheck.suite.algorithms import Case, case_of
 from portcheck.suite.compare import Difference, Segment, compare
 from portcheck.suite.ports import Port
 from portcheck.suite.project import Project
 from portcheck.suite.render import check_rendered, render_template
-from portcheck.verify.execution import Output, RunSettings, produce_output, stderr_note
+from portcheck.verify.execution import (
+    Output,
+    RunSettings,
+    planned_runs,
+    produce_output,
+    stderr_note,
+)
+from portcheck.verify.plan import APPLIES, PortPlan
 from portcheck.verify.results import FAIL, NA, PASS, SKIP, CheckResult, Reason, RunProblem
 
 
@@ -37,13 +47,7 @@ class CheckContext:
     settings: RunSettings
     deep: int = 0  # how many other inputs the deep check draws (0: no deep check)
     seed: int = 1
-
-
-@dataclass(frozen=True)
-class Check:
-    kind: str
-    applies: Callable[[Port, int], bool]  # (port, deep) -> does the port get this check?
-    run: Callable[[CheckContext, Port], CheckResult]
+    environment: RunEnvironment = PLAIN  # what the runs share (verify's Java batch, zygote)
 
 
 class MissingGolden(Exception):
@@ -65,7 +69,8 @@ def golden_segments(project: Project, port: Port) -> list[Segment]:
     return [Segment(cid, stored[cid].output) for cid in cases]
 
 
-def check_transcript(context: CheckContext, port: Port) -> CheckResult:
+def check_transcript(context: CheckContext, plan: PortPlan) -> CheckResult:
+    port = plan.port
     if not port.transcript.exists():
         return CheckResult(port.id, "transcript", FAIL, "transcript.txt is missing "
                            f"(record it: portcheck render write {port.algorithm})",
@@ -88,7 +93,8 @@ def _normalized(port: Port) -> str:
     return f", normalized: {port.normalize.describe()}" if port.normalize else ""
 
 
-def check_fresh(context: CheckContext, port: Port) -> CheckResult:
+def check_fresh(context: CheckContext, plan: PortPlan) -> CheckResult:
+    port = plan.port
     state = check_rendered(port, context.project.templates_dir)
     if state.fresh:
         return CheckResult(port.id, "fresh", PASS, "rendered template = committed program")
@@ -96,8 +102,9 @@ def check_fresh(context: CheckContext, port: Port) -> CheckResult:
                        f"{state.reason} (run: portcheck render write {port.algorithm})")
 
 
-def check_run(context: CheckContext, port: Port) -> CheckResult:
+def check_run(context: CheckContext, plan: PortPlan) -> CheckResult:
     """A fresh run against the transcript (or, with none recorded, against the goldens)."""
+    port = plan.port
     if not port.runnable:
         return CheckResult(port.id, "run", SKIP, "transcript only: nothing here can run it"
                            + (f" ({port.note})" if port.note else ""),
@@ -105,7 +112,8 @@ def check_run(context: CheckContext, port: Port) -> CheckResult:
     if not port.program.exists():
         return CheckResult(port.id, "run", FAIL, f"{port.program.name} is missing",
                            reason=Reason.MISSING)
-    result = produce_output(port, port.program, context.settings)
+    result = produce_output(port, port.program, context.settings, plan.runs,
+                            environment=context.environment)
     if not port.transcript.exists():
         return compare_with_goldens(context, port, result, "run")
     try:
@@ -203,13 +211,15 @@ def differential_run(context: CheckContext, port: Port, cases: list[Case],
     with tempfile.TemporaryDirectory(prefix=f"portcheck-{kind}-") as folder:
         program = Path(folder) / port.program.name
         program.write_text(text, encoding="utf-8")
-        result = produce_output(port, program, context.settings, cases, kind=kind)
+        result = produce_output(port, program, context.settings, planned_runs(port, cases),
+                                kind=kind, environment=context.environment)
     expected = [Segment(c.id, port.reference.output(c.params)) for c in cases]
     return DifferentialRun(expected, result, compare(expected, result.stdout, port.compare,
                                                      ("reference", label)))
 
 
-def check_deep(context: CheckContext, port: Port) -> CheckResult:
+def check_deep(context: CheckContext, plan: PortPlan) -> CheckResult:
+    port = plan.port
     cases = other_cases(port, context.deep, context.seed)
     run = differential_run(context, port, cases)
     difference, result = run.difference, run.output
@@ -221,7 +231,8 @@ def check_deep(context: CheckContext, port: Port) -> CheckResult:
     return CheckResult(port.id, "deep", PASS, f"{len(cases)} other inputs match ({names})")
 
 
-def check_limits(context: CheckContext, port: Port) -> CheckResult:
+def check_limits(context: CheckContext, plan: PortPlan) -> CheckResult:
+    port = plan.port
     beyond = port.not_applicable
     listed = "; ".join(f"{cid} ({why})" for cid, why in beyond[:5])
     more = f"; and {len(beyond) - 5} more" if len(beyond) > 5 else ""
@@ -230,34 +241,28 @@ def check_limits(context: CheckContext, port: Port) -> CheckResult:
                        f"{port.language}: {listed}{more}", reason=Reason.NOT_APPLICABLE)
 
 
-CHECKS: dict[str, Check] = {check.kind: check for check in (
-    Check("transcript", lambda port, deep: True, check_transcript),
-    Check("run", lambda port, deep: True, check_run),
-    Check("fresh", lambda port, deep: port.template is not None, check_fresh),
-    Check("deep", lambda port, deep: port.template is not None and port.runnable and deep > 0,
-          check_deep),
-    Check("limits", lambda port, deep: bool(port.not_applicable), check_limits),
-)}
+CHECKS: dict[str, Callable[[CheckContext, PortPlan], CheckResult]] = {
+    "transcript": check_transcript,
+    "run": check_run,
+    "fresh": check_fresh,
+    "deep": check_deep,
+    "limits": check_limits,
+}
+assert CHECKS.keys() == APPLIES.keys(), "every check the plan names is made here"
 
 
-def kinds_for(port: Port, deep: int) -> list[str]:
-    """The checks ``port`` gets, in report order (an article's program has nothing to
-    re-render: no ``fresh`` check at all, rather than a skipped one)."""
-    return [kind for kind, check in CHECKS.items() if check.applies(port, deep)]
-
-
-def run_check(kind: str, context: CheckContext, port: Port) -> CheckResult:
+def run_check(kind: str, context: CheckContext, plan: PortPlan) -> CheckResult:
     """One check's result; a program that could not give its output is that result, and
     so is an unexpected failure of portcheck's own while checking this port: one port's
     failure is never all of verify's.  A mistake in the suite's files (a template, the
     reference) stays a usage error (:class:`UsageError`, exit 2), as for every command."""
     try:
-        return CHECKS[kind].run(context, port)
+        return CHECKS[kind](context, plan)
     except RunProblem as problem:
         problem.result.kind = kind
         return problem.result
     except UsageError:
         raise
     except Exception as error:  # a bug of portcheck's, shown as this port's failure
-        return CheckResult(port.id, kind, FAIL, f"portcheck failed on this port: "
+        return CheckResult(plan.port.id, kind, FAIL, f"portcheck failed on this port: "
                            f"{describe_exception(error)}", reason=Reason.INTERNAL)

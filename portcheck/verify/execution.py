@@ -5,17 +5,21 @@ program that plays one game a run (the dice game), or takes its input on the com
 (``args: ["{game}"]``), declares ``runs: per-case``: it is run once for each case, with that
 case's scripted input (``stdin: reference`` takes it from the reference's
 ``stdin_script(**inputs)``), arguments and runner options, in which ``"{name}"`` stands for
-the case's input ``name``.
+the case's input ``name``.  What each run gets is worked out once (:func:`planned_runs`, a
+port's :class:`PlannedRun` list) and handed to :func:`produce_output`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from portcheck.files.yamlio import read_text
 from portcheck.runners import BuildError, Runner, RunResult, ToolchainMissing, get_runner, watch
 from portcheck.runners.base import DEFAULT_MAX_OUTPUT, DEFAULT_TIMEOUT, CannotStart
+from portcheck.runners.environment import PLAIN, RunEnvironment
 from portcheck.runners.exit_status import error_line, how_it_ended
 from portcheck.suite.algorithms import Case
 from portcheck.suite.languages import engine_for, get_language
@@ -43,40 +47,28 @@ class Output:
     stderr: str = ""
 
 
-def runner_for(port: Port, settings: RunSettings, case: Case | None = None) -> Runner:
-    options = port.options_for(case)
-    forced = engine_for(get_language(port.language), settings.engine, strict=False)
-    if forced:
-        options["engine"] = forced
-    return get_runner(port.language, **options)
+@dataclass(frozen=True)
+class PlannedRun:
+    """One run of a port's program: for one case (``None``: all the cases it prints, in one
+    run), with its command-line arguments, standard input and runner options."""
+
+    case: Case | None
+    args: tuple[str, ...]
+    stdin: str
+    options: Mapping[str, Any]
 
 
-def produce_output(port: Port, program: Path, settings: RunSettings,
-                   cases: list[Case] | None = None, kind: str = "run",
-                   prebuilt: Path | None = None) -> Output:
-    """Build and run ``program`` for ``cases`` (default: the port's applicable cases);
-    :class:`RunProblem` (a fail or a skip) when it cannot be done.  ``prebuilt``: what the
-    runner's ``build`` would give, built already (``portcheck mutate`` builds mutants in
-    batches)."""
+def planned_runs(port: Port, cases: Sequence[Case] | None = None) -> list[PlannedRun]:
+    """The runs of a program of ``port`` that prints ``cases`` (default: the port's
+    applicable cases): one for all of them, or one per case (``runs: per-case``)."""
     if port.runs == "once":
-        return _one_run(port, program, settings, None, run_stdin(port, None), kind, prebuilt)
-    outputs = []
-    for case in port.applicable if cases is None else cases:
-        try:
-            outputs.append(_one_run(port, program, settings, case, run_stdin(port, case),
-                                    kind, prebuilt))
-        except RunProblem as problem:
-            problem.result.message = f"case {case.id}: {problem.result.message}"
-            raise
-    return Output("".join(o.stdout for o in outputs),
-                  [w for o in outputs for w in o.warnings], sum(o.seconds for o in outputs),
-                  "".join(o.stderr for o in outputs))
+        return [_planned(port, None)]
+    return [_planned(port, case) for case in (port.applicable if cases is None else cases)]
 
 
-def planned_runs(port: Port) -> list[Case | None]:
-    """The runs ``produce_output`` makes of the port's own program: one for all cases
-    (``None``), or one per applicable case."""
-    return [None] if port.runs == "once" else list(port.applicable)
+def _planned(port: Port, case: Case | None) -> PlannedRun:
+    return PlannedRun(case, tuple(port.args_for(case)), run_stdin(port, case),
+                      port.options_for(case))
 
 
 def run_stdin(port: Port, case: Case | None) -> str:
@@ -86,9 +78,41 @@ def run_stdin(port: Port, case: Case | None) -> str:
     return read_text(port.stdin) if port.stdin else ""
 
 
-def _one_run(port: Port, program: Path, settings: RunSettings, case: Case | None, stdin: str,
-             kind: str, prebuilt: Path | None = None) -> Output:
-    runner = runner_for(port, settings, case)
+def runner_for(port: Port, settings: RunSettings, options: Mapping[str, Any],
+               environment: RunEnvironment = PLAIN) -> Runner:
+    """The runner of a run of ``port`` with these runner options, the engine the settings
+    force, in ``environment``."""
+    chosen = dict(options)
+    forced = engine_for(get_language(port.language), settings.engine, strict=False)
+    if forced:
+        chosen["engine"] = forced
+    return get_runner(port.language, environment=environment, **chosen)
+
+
+def produce_output(port: Port, program: Path, settings: RunSettings,
+                   runs: Sequence[PlannedRun] | None = None, *, kind: str = "run",
+                   prebuilt: Path | None = None,
+                   environment: RunEnvironment = PLAIN) -> Output:
+    """Build and run ``program`` once for each of ``runs`` (default: the port's own planned
+    runs, :func:`planned_runs`) in ``environment``; :class:`RunProblem` (a fail or a skip)
+    when it cannot be done.  ``prebuilt``: what the runner's ``build`` would give, built
+    already (``portcheck mutate`` builds mutants in batches)."""
+    outputs = []
+    for run in planned_runs(port) if runs is None else runs:
+        try:
+            outputs.append(_one_run(port, program, settings, run, kind, prebuilt, environment))
+        except RunProblem as problem:
+            if run.case is not None:
+                problem.result.message = f"case {run.case.id}: {problem.result.message}"
+            raise
+    return Output("".join(o.stdout for o in outputs),
+                  [w for o in outputs for w in o.warnings], sum(o.seconds for o in outputs),
+                  "".join(o.stderr for o in outputs))
+
+
+def _one_run(port: Port, program: Path, settings: RunSettings, run: PlannedRun, kind: str,
+             prebuilt: Path | None, environment: RunEnvironment) -> Output:
+    runner = runner_for(port, settings, run.options, environment)
     missing = FAIL if settings.require_runtimes else SKIP
     toolchain = runner.toolchain()
     if not toolchain.ok:
@@ -103,8 +127,8 @@ def _one_run(port: Port, program: Path, settings: RunSettings, case: Case | None
                        str(exc) if len(lines) > 1 else "") from None
     try:
         with watch.program_run():
-            result = runner.run(built, stdin=stdin, timeout=settings.timeout,
-                                max_output=settings.max_output, args=port.args_for(case))
+            result = runner.run(built, stdin=run.stdin, timeout=settings.timeout,
+                                max_output=settings.max_output, args=run.args)
     except CannotStart as exc:
         raise _problem(port, kind, FAIL, str(exc), Reason.CRASHED) from None
     _check_ending(port, kind, settings, result)

@@ -1,23 +1,27 @@
-"""``portcheck verify``: every check of every selected port, run concurrently."""
+"""``portcheck verify``: every check of every selected port, a few ports at once, in one run
+environment; the results are those of a serial run."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import time
 from collections.abc import Callable
 
-from portcheck.runners import bytecode, containment, java_batch, zygote
+from portcheck.runners import containment
+from portcheck.runners.environment import run_environment
+from portcheck.runners.java_batch import Limits
 from portcheck.suite.ports import Port
-from portcheck.verify.checks import CheckContext, kinds_for, run_check
-from portcheck.verify.execution import planned_runs, run_stdin
+from portcheck.verify.checks import CheckContext, run_check
+from portcheck.verify.plan import PortPlan, java_runs, plan_port
 from portcheck.verify.results import CheckResult
 from portcheck.verify.schedule import load_timings, save_timings, slowest_first
 from portcheck.verify.workers import map_on_threads
 
 
-def check_port(context: CheckContext, port: Port) -> list[CheckResult]:
-    """Every check the port gets (``checks.kinds_for``), in report order."""
-    return [run_check(kind, context, port) for kind in kinds_for(port, context.deep)]
+def check_port(context: CheckContext, plan: PortPlan) -> list[CheckResult]:
+    """Every check the plan gives the port, in report order."""
+    return [run_check(kind, context, plan) for kind in plan.kinds]
 
 
 def default_jobs() -> int:
@@ -28,50 +32,42 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def java_jobs(context: CheckContext, ports: list[Port]) -> list[java_batch.Job]:
-    """The runs of Java programs that the ports' ``run`` checks will make."""
-    jobs = []
-    for port in ports:
-        if (port.language != "java" or "run" not in kinds_for(port, context.deep)
-                or not port.runnable or not port.program.exists()):
-            continue
-        runs = planned_runs(port)
-        if any(port.options_for(case) for case in runs):
-            continue  # runner options: the ordinary way
-        jobs += [java_batch.Job(port.program.absolute(), tuple(port.args_for(case)),
-                                run_stdin(port, case)) for case in runs]
-    return jobs
-
-
 def verify(context: CheckContext, ports: list[Port], jobs: int | None = None,
            done: Callable[[Port], None] | None = None) -> dict[str, list[CheckResult]]:
     """The results of every check, by port id, in the ports' order; ``done(port)`` is
-    called as each port's checks end (a progress indicator counts them).  ``jobs`` ports
-    are checked at once (default: one per core), the slowest first (``schedule``), the Java
-    ones' builds and runs in one JVM (``java_batch``), the embedded interpreters' bytecode
-    in the cache (``runners.bytecode``), their runs forked from a zygote
-    (``runners.zygote``); the results are those of a serial run.  Interrupted (Ctrl-C,
-    SIGTERM), it ends the runs in flight and starts no other before it passes the
-    interruption on: it does not wait for the ports' time limits."""
-    seconds: dict[str, float] = {}
+    called as each port's checks end (a progress indicator counts them).
 
-    def one(port: Port) -> list[CheckResult]:
+    Each port is planned once (``plan.plan_port``) and its plan handed to its checks.
+    ``jobs`` ports are checked at once (default: one per core), the slowest first
+    (``schedule``), in one run environment (``runners.environment``) passed down to every
+    runner: one build cache, the Java ports' planned builds and runs in one JVM
+    (``runners.java_batch``), the embedded interpreters' bytecode in the cache
+    (``runners.bytecode``) and their runs forked from a zygote (``runners.zygote``).
+    Interrupted (Ctrl-C, SIGTERM), it ends the runs in flight and starts no other before it
+    passes the interruption on: it does not wait for the ports' time limits."""
+    seconds: dict[str, float] = {}
+    plans = {port.id: plan_port(port, context.deep) for port in ports}
+    order = [plans[port.id] for port in slowest_first(ports, load_timings())]
+    settings = context.settings
+
+    def one(session: CheckContext, plan: PortPlan) -> list[CheckResult]:
         started = time.perf_counter()
-        results = check_port(context, port)
-        seconds[port.id] = time.perf_counter() - started
+        results = check_port(session, plan)
+        seconds[plan.port.id] = time.perf_counter() - started
         if done is not None:
-            done(port)
+            done(plan.port)
         return results
 
-    order = slowest_first(ports, load_timings())
-    settings = context.settings
     try:
-        with java_batch.session(java_jobs(context, ports), settings.timeout,
-                                settings.max_output), bytecode.session(), zygote.session():
-            results = map_on_threads(one, order, jobs or default_jobs(),
-                                     stop=containment.stop_all)
+        with run_environment(java_runs=java_runs(list(plans.values())),
+                             limits=Limits(settings.timeout, settings.max_output),
+                             shared_builds=True, embedded_bytecode=True,
+                             fork_embedded=True) as environment:
+            session = dataclasses.replace(context, environment=environment)
+            results = map_on_threads(lambda plan: one(session, plan), order,
+                                     jobs or default_jobs(), stop=containment.stop_all)
     finally:
         containment.resume()  # at exit, containment stops whatever a late thread starts
     save_timings(seconds)
-    by_id = {port.id: checks for port, checks in zip(order, results, strict=True)}
+    by_id = {plan.port.id: checks for plan, checks in zip(order, results, strict=True)}
     return {port.id: by_id[port.id] for port in ports}
