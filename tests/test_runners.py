@@ -7,6 +7,7 @@ FreeCell deals come from the reference and, for game 617, from the 1C article's 
 
 from __future__ import annotations
 
+import inspect
 import subprocess
 import sys
 from pathlib import Path
@@ -152,6 +153,13 @@ def test_registry_names_every_language_and_a_runner_for_each() -> None:
     assert set(LANGUAGES) == {"arsac", "bsl", "java", "kumir", "pascal", "python"}
     for name in LANGUAGES:
         assert runner_class(name).language == name
+
+
+def test_every_runner_takes_the_options_its_language_declares() -> None:
+    """port.yaml's ``options:`` are checked against the registry: the runners must agree."""
+    for name, language in LANGUAGES.items():
+        taken = set(inspect.signature(runner_class(name).__init__).parameters)
+        assert taken - {"self", "cache", "environment"} == set(language.options), name
 
 
 def test_registry_does_not_import_the_interpreters_up_front() -> None:

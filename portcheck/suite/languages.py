@@ -1,7 +1,8 @@
 """The languages portcheck runs: one registry, the one owner of what each language is.
 
 Everything that depends on the set of languages is built from ``LANGUAGES``: the runners
-(``portcheck.runners.get_runner``), the language names ``port.yaml`` accepts, the ``--engine``
+(``portcheck.runners.get_runner``), the language names ``port.yaml`` accepts and the runner
+options it may give (each runner takes exactly those), the ``--engine``
 choices of the command line, the language of a file given to ``exec`` and ``check`` (from its
 suffix) and the file name a rendered program gets.
 """
@@ -29,6 +30,7 @@ class Language:
     lexer: str = "text"  # the Pygments lexer's name (portcheck.publish.lexers adds kumir,
     # arsac)
     comment: str = "//"  # what starts a comment running to the end of the line
+    options: tuple[str, ...] = ()  # the runner options a port.yaml may give (``options:``)
 
     @property
     def engines(self) -> tuple[str, ...]:
@@ -49,15 +51,16 @@ class Language:
 LANGUAGES: dict[str, Language] = {language.name: language for language in (
     Language("arsac", "the puzzle book's pseudo-language (Arsac)",
              "portcheck.runners.arsac:ArsacRunner", (".arsac",),
-             embedded="portcheck.interp.arsac", takes_args=False, lexer="arsac"),
+             embedded="portcheck.interp.arsac", takes_args=False, lexer="arsac",
+             options=("engine", "encoding")),
     Language("bsl", "1C (BSL)", "portcheck.runners.bsl:BslRunner", (".bsl", ".os"),
              external="oscript", embedded="portcheck.interp.bsl", takes_args=False,
-             lexer="bsl"),
+             lexer="bsl", options=("engine", "dialect")),
     Language("java", "Java", "portcheck.runners.java:JavaRunner", (".java",),
              class_named_file=True, lexer="java"),
     Language("kumir", "school algorithmic language (KuMir)", "portcheck.runners.kumir:KumirRunner",
              (".kum",), external="kumir", embedded="portcheck.interp.kumir", takes_args=False,
-             lexer="kumir", comment="|"),
+             lexer="kumir", comment="|", options=("engine", "seed", "encoding")),
     Language("pascal", "Free Pascal", "portcheck.runners.pascal:PascalRunner", (".pas", ".pp"),
              lexer="pascal"),
     Language("python", "Python", "portcheck.runners.python:PythonRunner", (".py",),

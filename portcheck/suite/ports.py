@@ -26,7 +26,6 @@
 
 from __future__ import annotations
 
-import inspect
 import os
 import re
 from dataclasses import dataclass, field
@@ -37,7 +36,7 @@ from portcheck.errors import UsageError
 from portcheck.files.yamlio import LineNumbers, read_yaml
 from portcheck.suite.algorithms import Algorithm, Case
 from portcheck.suite.compare import MODES
-from portcheck.suite.languages import LANGUAGES, get_language
+from portcheck.suite.languages import LANGUAGES, engine_for, get_language
 from portcheck.suite.normalize import Normalize, NormalizeError, parse_normalize
 from portcheck.suite.params import IntParam
 from portcheck.suite.project import Project
@@ -312,19 +311,19 @@ def _limits(data: dict[str, Any], lines: LineNumbers, reference: Algorithm) -> d
 
 
 def _check_options(port: Port, lines: LineNumbers) -> None:
-    """The options are the runner's, with values it accepts (tried on the first case)."""
-    from portcheck.runners import runner_class
-
-    accepted = set(inspect.signature(runner_class(port.language).__init__).parameters)
-    accepted -= {"self", "cache"}
+    """The options are runner options the language declares (``Language.options``); an
+    ``engine`` (tried on the first case) is one that runs the language.  The runner checks
+    the other values when it is made."""
+    language = get_language(port.language)
+    known = ", ".join(sorted(language.options)) or "none"
     for name in port.options:
-        if name not in accepted:
+        if name not in language.options:
             raise UsageError(f"{lines.where('options', name)}: {port.language} runs take no "
-                             f"option {name!r} (known: {', '.join(sorted(accepted)) or 'none'})")
+                             f"option {name!r} (known: {known})")
     case = port.reference.cases[port.cases[0]]
     try:
-        runner_class(port.language)(**port.options_for(case))
-    except (ValueError, TypeError, UsageError) as error:
+        engine_for(language, port.options_for(case).get("engine"))
+    except UsageError as error:
         raise UsageError(f"{lines.where('options')}: options: {error}") from None
 
 

@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from portcheck.errors import UsageError
 from portcheck.files.yamlio import read_text
 from portcheck.runners import BuildError, Runner, RunResult, ToolchainMissing, get_runner, watch
 from portcheck.runners.base import DEFAULT_MAX_OUTPUT, DEFAULT_TIMEOUT, CannotStart
@@ -81,12 +82,16 @@ def run_stdin(port: Port, case: Case | None) -> str:
 def runner_for(port: Port, settings: RunSettings, options: Mapping[str, Any],
                environment: RunEnvironment = PLAIN) -> Runner:
     """The runner of a run of ``port`` with these runner options, the engine the settings
-    force, in ``environment``."""
+    force, in ``environment``; a value the runner refuses is a usage error naming the
+    port.yaml."""
     chosen = dict(options)
     forced = engine_for(get_language(port.language), settings.engine, strict=False)
     if forced:
         chosen["engine"] = forced
-    return get_runner(port.language, environment=environment, **chosen)
+    try:
+        return get_runner(port.language, environment=environment, **chosen)
+    except ValueError as error:  # an option value the runner refuses (a 1C dialect)
+        raise UsageError(f"{port.id}/port.yaml: options: {error}") from None
 
 
 def produce_output(port: Port, program: Path, settings: RunSettings,

@@ -190,6 +190,16 @@ def test_an_engine_option_a_runner_does_not_know_is_one_line(
     assert re.search(rf"{re.escape(str(file))}:\d+: options: .*bogus", one_error_line(err))
 
 
+def test_an_option_value_the_runner_refuses_is_one_line_naming_the_port(
+        project_copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    file = project_copy / "ports" / "freecell" / "bsl" / "port.yaml"
+    write(file, file.read_text(encoding="utf-8") + "options: {dialect: klingon}\n")
+    code, _, err = portcheck(capsys, "verify", "freecell", "--lang", "bsl")
+    assert code == 2
+    assert one_error_line(err).startswith("portcheck: error: ports/freecell/bsl/port.yaml: "
+                                          "options: unknown 1C dialect 'klingon'")
+
+
 def test_a_port_yaml_that_is_a_link_loop_is_an_error_not_a_port_left_out(
         project_copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
     folder = project_copy / "ports" / "freecell" / "loop"
