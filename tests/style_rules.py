@@ -18,8 +18,8 @@ from dataclasses import dataclass
 
 from pygments.token import Keyword, Punctuation, Text, Token
 
-from portcheck.publish.highlight import lexer_for
 from portcheck.suite.languages import get_language
+from portcheck.suite.lexing import lexer_for
 
 MAX_LINE = 100
 STEP = 2

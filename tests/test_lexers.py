@@ -11,9 +11,9 @@ from project_reference import REPO
 from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
 from pygments.token import Comment, Error, Keyword, Name, String
 
-from portcheck.publish.highlight import lexer_for
 from portcheck.publish.lexers.kumir import KumirLexer
 from portcheck.suite.languages import LANGUAGES, language_of_file
+from portcheck.suite.lexing import lexer_for
 
 PROGRAMS = sorted(p for p in (REPO / "ports").glob("*/*/*")
                   if p.is_file() and p.suffix in {s for lang in LANGUAGES.values()
