@@ -1,8 +1,9 @@
-"""Only for ``portcheck.interp``, until it becomes ``portinterp``: the language registry's
-owner is ``portcheck.suite.languages`` (delete this module once nothing imports it)."""
+"""Only for ``portcheck.interp`` and its tests, until they become ``portinterp``: the language
+registry's owner is ``portcheck.suite.languages`` (delete this module once nothing imports
+it)."""
 
 from __future__ import annotations
 
-from portcheck.suite.languages import LANGUAGES
+from portcheck.suite.languages import EMBEDDED, LANGUAGES, language_of_file
 
-__all__ = ["LANGUAGES"]
+__all__ = ["EMBEDDED", "LANGUAGES", "language_of_file"]

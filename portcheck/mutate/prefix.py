@@ -25,7 +25,7 @@ on complete pieces only:
      that number, and an unfinished last one must begin the expected one.
 
 Text past the expected output is wrong in every mode (beyond the expected lines, only
-blank lines in ``lines`` mode).  ``tests/test_mutate_prefix.py`` checks this against
+blank lines in ``lines`` mode).  ``tests/portcheck/mutate/test_prefix.py`` checks this against
 ``compare`` on random outputs cut at random places.
 """
 

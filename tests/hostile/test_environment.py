@@ -17,12 +17,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from cli_run import one_error_line, portcheck, write
-from hostile_project import portcheck_process
 
 from portcheck.errors import UsageError
 from portcheck.files.yamlio import write_atomic
 from portcheck.runners.cache import write_manifest
+from tests.helpers.cli import one_error_line, portcheck, portcheck_process, write
 
 requires_java = pytest.mark.requires_runtime("java")
 requires_pascal = pytest.mark.requires_runtime("pascal")
