@@ -26,12 +26,12 @@ from pathlib import Path
 
 from _page import Measurement, add_write_option, table
 
-from portcheck.algorithms import Case
-from portcheck.languages import LANGUAGES
-from portcheck.project import Project
-from portcheck.render import render_template
 from portcheck.runners import get_runner
 from portcheck.runners.cache import BuildCache
+from portcheck.suite.algorithms import Case
+from portcheck.suite.languages import LANGUAGES
+from portcheck.suite.project import Project
+from portcheck.suite.render import render_template
 
 ROOT = Path(__file__).resolve().parents[1]
 PROJECT = Project(ROOT)

@@ -30,7 +30,7 @@ sys.path.insert(0, str(ROOT))
 from _page import Measurement, table  # noqa: E402
 
 from portcheck.interp.bsl import compile_text, run_program  # noqa: E402
-from portcheck.project import Project  # noqa: E402
+from portcheck.suite.project import Project  # noqa: E402
 
 output = Project(ROOT).algorithm("freecell").module.output
 

@@ -28,19 +28,19 @@ sys.path.insert(0, str(REPO))
 
 from _page import Measurement, add_write_option, table  # noqa: E402
 
-from portcheck.execution import RunSettings  # noqa: E402
-from portcheck.exhaustive.freecell_numpy import range_digest  # noqa: E402
-from portcheck.exhaustive.program import (  # noqa: E402
+from portcheck.explore.exhaustive.freecell_numpy import range_digest  # noqa: E402
+from portcheck.explore.exhaustive.program import (  # noqa: E402
     RangeProgram,
     range_languages,
     render_range_program,
     run_span,
 )
-from portcheck.exhaustive.ranges import Span  # noqa: E402
-from portcheck.project import Project  # noqa: E402
+from portcheck.explore.exhaustive.ranges import Span  # noqa: E402
 from portcheck.runners import get_runner  # noqa: E402
 from portcheck.runners.base import run_command  # noqa: E402
-from portcheck.runners.java import JAVA_OPTIONS  # noqa: E402
+from portcheck.runners.jdk import JAVA_OPTIONS  # noqa: E402
+from portcheck.suite.project import Project  # noqa: E402
+from portcheck.verify.execution import RunSettings  # noqa: E402
 
 PROJECT = Project(REPO)
 FREECELL = PROJECT.algorithm("freecell")

@@ -30,7 +30,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 IN_PROCESS = """
 import sys, time
-from portcheck.project import find_project
+from portcheck.suite.project import find_project
 algorithms = find_project().algorithms
 for name in sys.argv[1:]:
     algorithm, started = algorithms[name], time.process_time()

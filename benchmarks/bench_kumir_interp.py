@@ -24,10 +24,10 @@ sys.path.insert(0, str(ROOT))
 
 from _page import Measurement, table  # noqa: E402
 
-from portcheck.algorithms import Case  # noqa: E402
 from portcheck.interp.kumir import compile_text, run_program  # noqa: E402
-from portcheck.project import Project  # noqa: E402
-from portcheck.render import render_template  # noqa: E402
+from portcheck.suite.algorithms import Case  # noqa: E402
+from portcheck.suite.project import Project  # noqa: E402
+from portcheck.suite.render import render_template  # noqa: E402
 
 FREECELL = Project(ROOT).algorithm("freecell")
 freecell = FREECELL.module

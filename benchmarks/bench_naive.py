@@ -29,16 +29,16 @@ from pathlib import Path
 
 from _page import Measurement, add_write_option, table
 
-from portcheck.algorithms import Case
-from portcheck.checks import CheckContext, golden_segments
-from portcheck.compare import Segment, compare
-from portcheck.execution import RunSettings, run_stdin, runner_for
-from portcheck.fuzz import fuzz_port
-from portcheck.ports import Port, find_ports
-from portcheck.project import find_project
-from portcheck.render import render_template
+from portcheck.explore.fuzz import fuzz_port
 from portcheck.runners import java as java_runner
 from portcheck.runners import pascal as pascal_runner
+from portcheck.suite.algorithms import Case
+from portcheck.suite.compare import Segment, compare
+from portcheck.suite.ports import Port, find_ports
+from portcheck.suite.project import find_project
+from portcheck.suite.render import render_template
+from portcheck.verify.checks import CheckContext, golden_segments
+from portcheck.verify.execution import RunSettings, planned_runs, runner_for
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -68,7 +68,8 @@ def naive_case(port: Port, case: Case | None, folder: Path) -> tuple[str, str]:
         text = port.program.read_text(encoding="utf-8")
     program.write_text(text, encoding="utf-8")
     os.environ["PORTCHECK_CACHE"] = str(folder / "cache")  # nothing compiled before
-    runner = runner_for(port, RunSettings(), case)
+    (run,) = planned_runs(port, cases if case is not None else None)
+    runner = runner_for(port, RunSettings(), run.options)
     work = folder / "build"
     work.mkdir()
     if port.language == "java":  # portcheck's own javac and fpc commands, without a cache
@@ -79,7 +80,7 @@ def naive_case(port: Port, case: Case | None, folder: Path) -> tuple[str, str]:
         built = work / program.stem
     else:
         built = program  # the interpreter compiles it when it starts
-    result = runner.run(built, stdin=run_stdin(port, case), args=port.args_for(case))
+    result = runner.run(built, stdin=run.stdin, args=run.args)
     expected = golden_segments(project, port)
     wanted = [s for s in expected if case is None or s.case_id == case.id]
     return port.normalize.apply(result.stdout), "".join(s.text for s in wanted)

@@ -18,9 +18,9 @@ sys.path.insert(0, str(ROOT))
 
 from _page import Measurement, add_write_option, table  # noqa: E402
 
-from portcheck.ports import find_ports  # noqa: E402
-from portcheck.project import Project  # noqa: E402
 from portcheck.runners import get_runner  # noqa: E402
+from portcheck.suite.ports import find_ports  # noqa: E402
+from portcheck.suite.project import Project  # noqa: E402
 
 ALGORITHMS = ("queens", "queens-block", "domino-chain", "ruler")
 LANGUAGES = ("pascal", "java", "python", "bsl", "kumir", "arsac")

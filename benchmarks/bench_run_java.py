@@ -26,12 +26,12 @@ sys.path.insert(0, str(REPO))
 
 from _page import Measurement, add_write_option, table  # noqa: E402
 
-from portcheck.project import Project  # noqa: E402
-from portcheck.render import render_template  # noqa: E402
 from portcheck.runners import get_runner  # noqa: E402
 from portcheck.runners.base import child_env, require_tool, run_command  # noqa: E402
 from portcheck.runners.cache import BuildCache  # noqa: E402
-from portcheck.runners.java import JAVA_OPTIONS, PACKAGE  # noqa: E402
+from portcheck.runners.jdk import JAVA_OPTIONS, PACKAGE  # noqa: E402
+from portcheck.suite.project import Project  # noqa: E402
+from portcheck.suite.render import render_template  # noqa: E402
 
 FREECELL = Project(REPO).algorithm("freecell")
 

@@ -1,6 +1,6 @@
 """The embedded interpreters' start-up per run, as verify runs them (forked from its zygote,
 ``portcheck.runners.zygote``; or, with ``PORTCHECK_ZYGOTE=0``, a ``python -m
-portcheck.interp.<language> FILE`` process each with its bytecode session,
+portcheck.interp.<language> FILE`` process each with verify's bytecode cache,
 ``portcheck.runners.bytecode``) and as every other command does (a process each): the CPU
 seconds per run of the processes it took (user + system of the children; for the zygote,
 its own start and its children, counted when it is reaped at the session's end) and the
@@ -23,7 +23,8 @@ from pathlib import Path
 
 from _page import Measurement, add_write_option, table
 
-from portcheck.runners import bytecode, get_runner, zygote
+from portcheck.runners import get_runner
+from portcheck.runners.environment import PLAIN, RunEnvironment, run_environment
 
 ROOT = Path(__file__).resolve().parents[1]
 PROGRAMS = {  # small programs of the tests' corpora: start-up is most of their run
@@ -41,31 +42,37 @@ def children_cpu() -> float:
 WAYS = ("as run/pytest", "verify, no zygote", "verify (zygote)")
 
 
-def measure(run: Callable[[], None], runs: int,
-            around: Callable[[], AbstractContextManager[object]] = nullcontext
-            ) -> tuple[float, float]:
-    """CPU and wall seconds per run, of ``runs`` runs within ``around()``."""
+def measure(run_in: Callable[[RunEnvironment], Callable[[], None]], runs: int,
+            around: Callable[[], AbstractContextManager[RunEnvironment]] = lambda: nullcontext(
+                PLAIN)) -> tuple[float, float]:
+    """CPU and wall seconds per run, of ``runs`` runs in the environment ``around()`` opens
+    (and closes: a zygote's end is counted)."""
     cpu, wall = children_cpu(), time.perf_counter()
-    with around():
+    with around() as environment:
+        run = run_in(environment)
         for _ in range(runs):
             run()
     return (children_cpu() - cpu) / runs, (time.perf_counter() - wall) / runs
 
 
 def one_way(language: str, way: str, runs: int) -> tuple[float, float]:
-    runner = get_runner(language, engine="embedded")
-    built = runner.build(PROGRAMS[language])
+    built = get_runner(language, engine="embedded").build(PROGRAMS[language])
 
-    def run() -> None:
-        result = runner.run(built, stdin="", args=())
-        if result.returncode != 0:
-            raise SystemExit(f"{built}: exit {result.returncode}\n{result.stderr}")
+    def run_in(environment: RunEnvironment) -> Callable[[], None]:
+        runner = get_runner(language, engine="embedded", environment=environment)
+
+        def run() -> None:
+            result = runner.run(built, stdin="", args=())
+            if result.returncode != 0:
+                raise SystemExit(f"{built}: exit {result.returncode}\n{result.stderr}")
+        return run
 
     if way == WAYS[0]:
-        return measure(run, runs)
-    with bytecode.session():
-        run()  # the first run writes the bytecode
-        return measure(run, runs, zygote.session if way == WAYS[2] else nullcontext)
+        return measure(run_in, runs)
+    with run_environment(embedded_bytecode=True) as warm:
+        run_in(warm)()  # the first run writes the bytecode
+    return measure(run_in, runs, lambda: run_environment(
+        embedded_bytecode=True, fork_embedded=way == WAYS[2]))
 
 
 def main() -> None:

@@ -56,10 +56,10 @@ def main() -> int:
 
 def one_port(args: argparse.Namespace) -> int:
     """In the child: every mutant's fate, as JSON on stdout."""
-    from portcheck.execution import RunSettings
     from portcheck.mutate import engine
-    from portcheck.ports import find_ports
-    from portcheck.project import find_project
+    from portcheck.suite.ports import find_ports
+    from portcheck.suite.project import find_project
+    from portcheck.verify.execution import RunSettings
 
     project = find_project()
     port = next(p for p in find_ports(project) if p.id == f"ports/{args.one}")

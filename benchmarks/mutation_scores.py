@@ -28,11 +28,11 @@ from pathlib import Path
 from _page import Measurement, add_write_option
 
 from portcheck.errors import UsageError
-from portcheck.execution import RunSettings
 from portcheck.mutate.engine import Plan, score_port
 from portcheck.mutate.report import as_json
-from portcheck.ports import find_ports
-from portcheck.project import find_project
+from portcheck.suite.ports import find_ports
+from portcheck.suite.project import find_project
+from portcheck.verify.execution import RunSettings
 
 DATA = Path(__file__).resolve().parent / "mutation_scores.json"
 

@@ -14,11 +14,12 @@ import resource
 import time
 from collections import defaultdict
 
-from portcheck.checks import CheckContext, kinds_for, run_check
-from portcheck.execution import RunSettings
-from portcheck.ports import find_ports
-from portcheck.project import find_project
-from portcheck.verify import Selection, select_ports
+from portcheck.suite.ports import find_ports
+from portcheck.suite.project import find_project
+from portcheck.suite.selection import Selection, select_ports
+from portcheck.verify.checks import CheckContext, run_check
+from portcheck.verify.execution import RunSettings
+from portcheck.verify.plan import plan_port
 
 
 def children_cpu() -> float:
@@ -35,9 +36,10 @@ def profile(context: CheckContext, ports: list) -> list[tuple[str, str, str, flo
     """(port, language, check, wall seconds, CPU seconds of portcheck and its children)."""
     rows = []
     for port in ports:
-        for kind in kinds_for(port, context.deep):
+        plan = plan_port(port, context.deep)
+        for kind in plan.kinds:
             wall, cpu = time.perf_counter(), children_cpu() + own_cpu()
-            result = run_check(kind, context, port)
+            result = run_check(kind, context, plan)
             rows.append((port.id, port.language, f"{kind} {result.status}",
                          time.perf_counter() - wall, children_cpu() + own_cpu() - cpu))
     return rows

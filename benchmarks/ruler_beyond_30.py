@@ -19,10 +19,10 @@ from pathlib import Path
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from portcheck.algorithms import Case  # noqa: E402
-from portcheck.project import Project  # noqa: E402
-from portcheck.render import render_template  # noqa: E402
 from portcheck.runners import get_runner  # noqa: E402
+from portcheck.suite.algorithms import Case  # noqa: E402
+from portcheck.suite.project import Project  # noqa: E402
+from portcheck.suite.render import render_template  # noqa: E402
 
 METHODS = ("book", "free")
 

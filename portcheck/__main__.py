@@ -1,5 +1,7 @@
+"""``python -m portcheck``: the ``portcheck`` command."""
+
 import sys
 
-from portcheck.cli import main
+from portcheck.cli.main import main
 
 sys.exit(main())

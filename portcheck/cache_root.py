@@ -1,18 +1,8 @@
-"""Where portcheck keeps what it can make again: ``$PORTCHECK_CACHE``, else
-``~/.cache/portcheck``.  The runners' builds and toolchain probes and the embedded
-interpreters' compiled programs all live below it.  Kept free of other imports: the embedded
-interpreters start in a fresh process for every port."""
+"""Only for ``portcheck.interp`` and its tests, until they become ``portinterp``: the cache
+folder's owner is ``portcheck.files.cache_root`` (delete this module once nothing imports it)."""
 
 from __future__ import annotations
 
-import os
-from pathlib import Path
+from portcheck.files.cache_root import CACHE_ENV, cache_root
 
-CACHE_ENV = "PORTCHECK_CACHE"
-
-
-def cache_root() -> Path:
-    configured = os.environ.get(CACHE_ENV)
-    if configured:
-        return Path(configured).expanduser().absolute()
-    return Path.home() / ".cache" / "portcheck"
+__all__ = ["CACHE_ENV", "cache_root"]

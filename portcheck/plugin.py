@@ -7,12 +7,14 @@
 
 Tests read goldens through the ``portcheck_golden`` fixture
 (``portcheck_golden("freecell", "game-617")``); a complete session reports the golden cases
-no port prints and no test reads as stale (``portcheck.golden_usage``).
+no port prints and no test reads as stale (``portcheck.golden.usage``).
 
 ``--portcheck-require-runtimes`` (or ``PORTCHECK_REQUIRE_RUNTIMES=1``) turns a missing
 toolchain into a failure instead of a skip, for these items and for tests marked
-``@pytest.mark.requires_runtime("java")``.  Which checks a port gets, and how each runs, is
-``portcheck.checks``' table: the same as ``portcheck verify``.
+``@pytest.mark.requires_runtime("java")``.  Which checks a port gets and the runs of its
+program are its run plan (``portcheck.verify.plan``), worked out once per port file, and
+each check is made by ``portcheck.verify.checks``: the same as ``portcheck verify``.  The
+runs are made the ordinary way, one after another (no Java batch, no zygote).
 """
 
 from __future__ import annotations
@@ -24,18 +26,19 @@ from typing import Any
 
 import pytest
 
-from portcheck import golden
-from portcheck.arguments import MAX_DEEP, count, seconds, size
-from portcheck.checks import CheckContext, kinds_for, run_check
+from portcheck.cli.options import MAX_DEEP, count, seconds, size
 from portcheck.errors import UsageError
-from portcheck.execution import RunSettings
-from portcheck.golden_usage import USAGE_KEY, WIRE_KEY, GoldenUsage, is_partial
-from portcheck.ports import Port, find_ports, load_port
-from portcheck.project import Project, find_project
-from portcheck.results import FAIL, NA, SKIP, CheckResult
+from portcheck.golden.check import check_goldens
+from portcheck.golden.usage import USAGE_KEY, WIRE_KEY, GoldenUsage, is_partial
 from portcheck.runners.base import DEFAULT_MAX_OUTPUT
-from portcheck.signals import stop_on_signals
-from portcheck.sizes import size_text
+from portcheck.suite.ports import Port, find_ports, load_port
+from portcheck.suite.project import Project, find_project
+from portcheck.terminal.signals import stop_on_signals
+from portcheck.terminal.sizes import size_text
+from portcheck.verify.checks import CheckContext, run_check
+from portcheck.verify.execution import RunSettings
+from portcheck.verify.plan import PortPlan, plan_port
+from portcheck.verify.results import FAIL, NA, SKIP, CheckResult
 
 REQUIRE_ENV = "PORTCHECK_REQUIRE_RUNTIMES"
 
@@ -187,6 +190,7 @@ class PortFile(pytest.File):
         super().__init__(**kwargs)
         self.project = Project(root)
         self._port: Port | UsageError | None = None
+        self._plan: PortPlan | None = None
 
     def port(self) -> Port:
         """The port.yaml, read once for all its items (a broken one raises each time)."""
@@ -199,13 +203,19 @@ class PortFile(pytest.File):
             raise self._port
         return self._port
 
+    def plan(self) -> PortPlan:
+        """The port's run plan, worked out once for all its items."""
+        if self._plan is None:
+            self._plan = plan_port(self.port(), self.config.getoption("portcheck_deep"))
+        return self._plan
+
     def collect(self) -> list[pytest.Item]:
-        """The items of the checks the port gets (``checks.kinds_for``); a broken port.yaml
-        gives one item that reports it."""
+        """The items of the checks the port's plan gives it; a broken port.yaml gives one
+        item that reports it."""
         try:
-            kinds = kinds_for(self.port(), self.config.getoption("portcheck_deep"))
+            kinds: tuple[str, ...] = self.plan().kinds
         except UsageError:
-            kinds = ["port.yaml"]
+            kinds = ("port.yaml",)
         return [PortItem.from_parent(self, name=kind) for kind in kinds]
 
 
@@ -213,9 +223,9 @@ class PortItem(_CheckItem):
     def runtest(self) -> None:
         parent = self.parent
         assert isinstance(parent, PortFile)
-        port = parent.port()
+        plan = parent.plan()
         with stop_on_signals():  # SIGTERM ends the port's run too, not pytest alone
-            result = run_check(self.name, _context(self.config, parent.project), port)
+            result = run_check(self.name, _context(self.config, parent.project), plan)
         _outcome(result)
 
     def reportinfo(self) -> tuple[Path, int, str]:
@@ -232,7 +242,7 @@ class GoldenItem(_CheckItem):
         project = Project(self.path.parent.parent)
         algorithm = project.algorithm(self.path.stem)
         ports = find_ports(project)
-        result = golden.check(project, [algorithm], [], ports)
+        result = check_goldens(project, [algorithm], [], ports)
         if result.failures:
             lines = result.failures + [d.rstrip() for d in result.diffs]
             lines.append("fix with: " + "; ".join(sorted(result.fix)))

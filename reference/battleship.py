@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from portcheck.params import ChoiceParam, IntParam
+from portcheck.suite.params import ChoiceParam, IntParam
 
 from .fleets import FLEETS, Fleet
 from .placement import Search

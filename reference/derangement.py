@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from portcheck.params import IntParam
+from portcheck.suite.params import IntParam
 
 NAME = "derangement"
 TITLE = "Derangements: D(n), the one with a given number, and back"

@@ -20,8 +20,8 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from portcheck.params import IntParam
 from portcheck.prng import JavaRandom
+from portcheck.suite.params import IntParam
 
 NAME = "dice"
 TITLE = "Dice game against the computer (article program, scripted human)"

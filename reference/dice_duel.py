@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from portcheck.params import IntParam
+from portcheck.suite.params import IntParam
 
 from . import dice, dice_solve
 

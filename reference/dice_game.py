@@ -39,8 +39,8 @@ from __future__ import annotations
 from collections.abc import Callable, Generator, Iterator
 from dataclasses import dataclass
 
-from portcheck.algorithms import script_lines as typed_lines
-from portcheck.params import IntParam
+from portcheck.suite.algorithms import script_lines as typed_lines
+from portcheck.suite.params import IntParam
 
 from . import dice, dice_solve
 

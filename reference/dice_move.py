@@ -17,7 +17,7 @@ each of those top numbers:
 
 from __future__ import annotations
 
-from portcheck.params import IntParam
+from portcheck.suite.params import IntParam
 
 from . import dice
 

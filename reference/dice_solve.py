@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from portcheck.params import IntParam
+from portcheck.suite.params import IntParam
 
 from . import dice
 

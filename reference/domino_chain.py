@@ -41,7 +41,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, field
 
-from portcheck.params import IntParam
+from portcheck.suite.params import IntParam
 
 NAME = "domino-chain"
 TITLE = "Puzzle 22: a chain of every tile of the double-N domino set"

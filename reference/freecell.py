@@ -8,8 +8,8 @@ cards, each card a rank letter and a suit symbol.
 
 from __future__ import annotations
 
-from portcheck.params import IntParam
 from portcheck.prng import MsRand
+from portcheck.suite.params import IntParam
 
 NAME = "freecell"
 TITLE = "FreeCell deal (Microsoft game numbers)"

@@ -14,8 +14,8 @@ equally likely.
 
 from __future__ import annotations
 
-from portcheck.params import IntParam
 from portcheck.prng import JavaRandom
+from portcheck.suite.params import IntParam
 
 NAME = "javarandom"
 TITLE = "java.util.Random: nextInt(bound) values as the article prints them"

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from portcheck.params import ChoiceParam, IntParam
+from portcheck.suite.params import ChoiceParam, IntParam
 
 from .battleship import TOUCHING
 from .fleets import FLEETS

@@ -44,7 +44,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from portcheck.params import ChoiceParam, IntParam
+from portcheck.suite.params import ChoiceParam, IntParam
 
 NAME = "queens-block"
 TITLE = "Puzzle 21: the fewest queens that leave no free square on an N×N board"

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections import Counter
 from fractions import Fraction
 
-from portcheck.params import IntParam
+from portcheck.suite.params import IntParam
 
 from .rails import swaps
 

@@ -12,8 +12,8 @@ what was asked), so a run is reproducible.  Nothing else moves the clock.
 
 from __future__ import annotations
 
-from portcheck.params import IntParam
 from portcheck.prng import JavaRandom
+from portcheck.suite.params import IntParam
 
 from . import deck36
 

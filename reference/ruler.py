@@ -29,16 +29,16 @@ one ruler to the next (``Differences``: for each row, the differences it added a
 counts after it) and only the rows from the moved mark on are formed again; a ruler that
 keeps the row which rejected the ruler before it is rejected there again.  The movable
 marks are advanced in place.  The effort still counts every difference the book's test
-forms, the kept ones too (tests/test_reference_speedups.py checks the search against the
-plain one that forms every ruler's differences from scratch: the same ruler, the same
-effort).
+forms, the kept ones too (tests/algorithms/test_reference_speedups.py checks the search
+against the plain one that forms every ruler's differences from scratch: the same ruler, the
+same effort).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
-from portcheck.params import ChoiceParam, IntParam
+from portcheck.suite.params import ChoiceParam, IntParam
 
 NAME = "ruler"
 TITLE = "Puzzle 23: the ruler of length k with the fewest marks that measures 1…k"

@@ -21,7 +21,7 @@ from fractions import Fraction
 from itertools import permutations
 from math import prod
 
-from portcheck.params import ChoiceParam, IntParam
+from portcheck.suite.params import ChoiceParam, IntParam
 
 NAME = "shuffle-bias"
 TITLE = "Exact odds of every order after the article's pass and after Fisher–Yates"

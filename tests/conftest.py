@@ -1,4 +1,5 @@
-"""Shared fixtures: a throw-away copy of the project's FreeCell slice, and the article.
+"""The fixtures every test may use: a throw-away copy of the project's FreeCell slice, one
+build cache per test session, and the 1C article (helpers are modules of ``tests.helpers``).
 
 ``project_copy`` copies ``reference/freecell.py``, ``golden/freecell.yaml``,
 ``templates/<lang>/freecell.*.j2`` (with the ``_freecell_deal`` they include and the range
@@ -17,9 +18,9 @@ from pathlib import Path
 
 import pytest
 
-REPO = Path(__file__).resolve().parents[1]
-SHARED = Path(__file__).resolve().parents[2] / "shared"
-ARTICLE = SHARED / "seeds" / "000_01165c5c1e87014b.txt"
+from tests.helpers.article import ARTICLE
+from tests.helpers.reference import REPO
+
 ALGORITHM = "freecell"
 
 

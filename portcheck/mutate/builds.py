@@ -20,15 +20,15 @@ from itertools import repeat
 from pathlib import Path
 
 from portcheck.errors import describe_exception
-from portcheck.execution import RunSettings, runner_for
 from portcheck.interp import program_cache
 from portcheck.mutate import equivalence
-from portcheck.ports import Port
 from portcheck.runners import BuildError, get_runner
 from portcheck.runners.base import require_tool, run_command
-from portcheck.runners.java import JAVAC_OPTIONS
-from portcheck.runners.java import PACKAGE as JDK_PACKAGE
+from portcheck.runners.jdk import JAVAC_OPTIONS
+from portcheck.runners.jdk import PACKAGE as JDK_PACKAGE
 from portcheck.runners.pascal import _fpc
+from portcheck.suite.ports import Port
+from portcheck.verify.execution import RunSettings, runner_for
 
 HELPER = Path(__file__).resolve().parent / "MutantJavac.java"
 JAVA_BATCH_SECONDS = 60.0  # a batch's time limit: this, plus ...
@@ -101,7 +101,8 @@ def _embedded(port: Port, settings: RunSettings, programs: Sequence[Path],
     """The embedded front-end's check and compile of each program, ``jobs`` processes at
     once (a compile is pure Python: threads would take turns); each compiled program is
     kept in the build cache, where the runner's build and the run find it."""
-    runner = runner_for(port, settings, port.applicable[0] if port.applicable else None)
+    first = port.applicable[0] if port.applicable else None
+    runner = runner_for(port, settings, port.options_for(first))
     encoding = getattr(runner, "encoding", "utf-8-sig")
     with ProcessPoolExecutor(jobs) as pool:
         return list(pool.map(_compiled, repeat(port.language), programs, repeat(encoding)))

@@ -30,23 +30,23 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from pathlib import Path
 
-from portcheck.cache_root import CACHE_ENV
-from portcheck.checks import MissingGolden, golden_segments
-from portcheck.compare import Segment, compare
 from portcheck.errors import EXIT_FAILED, UsageError
-from portcheck.execution import RunSettings
+from portcheck.files.cache_root import CACHE_ENV
+from portcheck.files.yamlio import read_text
 from portcheck.mutate import equivalence
 from portcheck.mutate.builds import Build, build_all, second_build
 from portcheck.mutate.operators import Mutant, mutants
 from portcheck.mutate.prefix import ExpectedOutput
 from portcheck.mutate.reviewed import reviewed_equivalents
-from portcheck.mutate.runs import Limits, mutant_limits, run_program, same_limit
-from portcheck.ports import Port
-from portcheck.project import Project
-from portcheck.results import Reason, RunProblem
-from portcheck.runners import bytecode, zygote
+from portcheck.mutate.runs import Limits, Running, mutant_limits, run_program, same_limit
+from portcheck.runners.environment import run_environment
 from portcheck.runners.watch import watching
-from portcheck.yamlio import read_text
+from portcheck.suite.compare import Segment, compare
+from portcheck.suite.ports import Port
+from portcheck.suite.project import Project
+from portcheck.verify.checks import MissingGolden, golden_segments
+from portcheck.verify.execution import RunSettings, planned_runs
+from portcheck.verify.results import Reason, RunProblem
 
 # A mutant's run's time limit: this many times the original's same run, plus this margin,
 # and at least this long (docs/mutation.md, "How it runs": the finished mutants of the
@@ -141,9 +141,11 @@ def score_port(project: Project, port: Port, settings: RunSettings, plan: Plan) 
         expected = golden_segments(project, port)
     except MissingGolden as missing:
         raise UsageError(str(missing)) from None
-    with bytecode.session(), scratch_cache(), zygote.session(takes_failures=True), \
+    with run_environment(embedded_bytecode=True, fork_embedded=True,
+                         takes_failures=True) as environment, scratch_cache(), \
             tempfile.TemporaryDirectory(prefix="portcheck-mutate-") as folder:
-        verdicts, limits, original = _score(port, settings, plan, text, made, expected,
+        running = Running(settings, tuple(planned_runs(port)), environment)
+        verdicts, limits, original = _score(port, running, plan, text, made, expected,
                                             Path(folder))
     result = PortScore(port, verdicts, len(made), time.perf_counter() - started,
                        max(limits.values()), sum(original.values()))
@@ -166,7 +168,7 @@ def scratch_cache() -> Iterator[None]:
                 os.environ[CACHE_ENV] = before
 
 
-def _score(port: Port, settings: RunSettings, plan: Plan, text: str, made: list[Mutant],
+def _score(port: Port, running: Running, plan: Plan, text: str, made: list[Mutant],
            expected: list[Segment], folder: Path) -> tuple[list[Verdict], Limits, Limits]:
     original_tokens = equivalence.code_tokens(text, port.language)
     no_code = equivalence.layout_lines(text, port.language)
@@ -178,12 +180,12 @@ def _score(port: Port, settings: RunSettings, plan: Plan, text: str, made: list[
     chosen = _sample(code, plan)
     programs = [_write(folder / str(n), port, m.apply(lines)) for n, m in enumerate(chosen)]
     original = _write(folder / "original", port, text)
-    builds = build_all(port, settings, [original, *programs], plan.jobs)
-    seconds = _original_seconds(port, settings, original, builds[0], expected)
-    limits = same_limit(port, plan.timeout) if plan.timeout else \
+    builds = build_all(port, running.settings, [original, *programs], plan.jobs)
+    seconds = _original_seconds(port, running, original, builds[0], expected)
+    limits = same_limit(running.runs, plan.timeout) if plan.timeout else \
         mutant_limits(seconds, plan.time_factor, plan.time_margin, MIN_SECONDS)
     verdicts = [Verdict(m, Fate.EQUIVALENT, "changes only comments or layout") for m in layout]
-    verdicts += _run_all(port, settings, limits, chosen, programs, builds, expected, plan)
+    verdicts += _run_all(port, running, limits, chosen, programs, builds, expected, plan)
     return verdicts, limits, seconds
 
 
@@ -201,7 +203,7 @@ def _write(folder: Path, port: Port, text: str) -> Path:
     return program
 
 
-def _original_seconds(port: Port, settings: RunSettings, original: Path, build: Build,
+def _original_seconds(port: Port, running: Running, original: Path, build: Build,
                       expected: list[Segment]) -> Limits:
     """The original run on the golden cases (it must pass them): the time of each of its
     runs (a mutant's run's time limit is a few times that)."""
@@ -209,7 +211,7 @@ def _original_seconds(port: Port, settings: RunSettings, original: Path, build: 
         raise OriginalFails(f"{port.id}: the original program does not build: "
                             f"{build.error.strip()[:300]}")
     try:
-        output = run_program(port, original, settings, same_limit(port, ORIGINAL_SECONDS),
+        output = run_program(port, original, running, same_limit(running.runs, ORIGINAL_SECONDS),
                              "mutate", build.prebuilt)
     except RunProblem as problem:
         raise _original_fails(port, problem.result.message) from None
@@ -231,7 +233,7 @@ def _original_fails(port: Port, why: str) -> UsageError:
                       f"{port.algorithm})")
 
 
-def _run_all(port: Port, settings: RunSettings, limits: Limits, chosen: list[Mutant],
+def _run_all(port: Port, running: Running, limits: Limits, chosen: list[Mutant],
              programs: list[Path], builds: list[Build], expected: list[Segment],
              plan: Plan) -> list[Verdict]:
     """Stillborn, equivalent by compiled form, duplicate, or the fate of a run."""
@@ -245,7 +247,7 @@ def _run_all(port: Port, settings: RunSettings, limits: Limits, chosen: list[Mut
             runs.append((len(verdicts), mutant, program, build))
         verdicts.append(verdict)
     with ThreadPoolExecutor(plan.jobs) as pool:
-        ran = pool.map(lambda job: _run_built(port, settings, limits, job[1], job[2], job[3],
+        ran = pool.map(lambda job: _run_built(port, running, limits, job[1], job[2], job[3],
                                               expected, plan.early_stop), runs)
         for (index, *_rest), verdict in zip(runs, ran, strict=True):
             verdicts[index] = verdict
@@ -266,31 +268,31 @@ def _before_running(mutant: Mutant, build: Build, original_form: str | None,
     return None
 
 
-def _run_built(port: Port, settings: RunSettings, limits: Limits, mutant: Mutant,
+def _run_built(port: Port, running: Running, limits: Limits, mutant: Mutant,
                program: Path, build: Build, expected: list[Segment],
                early_stop: bool) -> Verdict:
     """The mutant's fate; a survivor's fate with its second build where it has one
     (``builds.second_build``)."""
-    verdict = _run_one(port, settings, limits, mutant, program, build, expected, early_stop)
+    verdict = _run_one(port, running, limits, mutant, program, build, expected, early_stop)
     if verdict.fate != Fate.SURVIVED:
         return verdict
     second = second_build(port, program)
     if second is None or not second.ok:
         return verdict
-    again = _run_one(port, settings, limits, mutant, program, second, expected, early_stop)
+    again = _run_one(port, running, limits, mutant, program, second, expected, early_stop)
     if again.fate != Fate.SURVIVED:
         again.why = f"{again.why} (built again with locals trashed to 0)"
     return again
 
 
-def _run_one(port: Port, settings: RunSettings, limits: Limits, mutant: Mutant, program: Path,
+def _run_one(port: Port, running: Running, limits: Limits, mutant: Mutant, program: Path,
              build: Build, expected: list[Segment], early_stop: bool) -> Verdict:
     """The mutant's fate; with ``early_stop``, its run is stopped at its first wrong output
     (killed: no rest of the run could make it match)."""
     watch = ExpectedOutput(expected, port.normalize, port.compare) if early_stop else None
     try:
         with watching(watch):
-            output = run_program(port, program, settings, limits, "mutant", build.prebuilt)
+            output = run_program(port, program, running, limits, "mutant", build.prebuilt)
     except RunProblem as problem:
         return _failed(mutant, problem, watch)
     seconds = sum(output.seconds.values())

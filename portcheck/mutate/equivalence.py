@@ -29,9 +29,9 @@ from typing import Any
 
 from pygments.token import Comment, String, Text, Whitespace
 
-from portcheck.languages import get_language
 from portcheck.mutate.operators import Mutant
-from portcheck.publish.highlight import lexer_for
+from portcheck.suite.languages import get_language
+from portcheck.suite.lexing import lexer_for
 
 _LAYOUT = (Comment, Whitespace, String.Doc)
 

@@ -2,15 +2,15 @@
 (``portcheck.runners.watch``): the mutant is stopped at its first wrong output.
 
 The check is sound: it says "wrong" only when *no* continuation of the output, whatever
-the rest of the run prints, could make ``compare`` (``portcheck.compare``) find the whole
+the rest of the run prints, could make ``compare`` (``portcheck.suite.compare``) find the whole
 output equal to the goldens, as the port compares them.  It follows ``compare`` step by step,
 on complete pieces only:
 
 1. **Decoding.** A run's stdout is decoded (UTF-8, invalid bytes replaced) up to its last
    newline byte: UTF-8 never uses that byte inside a character, so the text up to it is
    what the whole output's decoding begins with.  The runs of a port that runs once per
-   case follow one another (``portcheck.execution`` joins their outputs).
-2. **The port's normalisation** (``portcheck.normalize``) works line by line (lines dropped
+   case follow one another (``portcheck.verify.execution`` joins their outputs).
+2. **The port's normalisation** (``portcheck.suite.normalize``) works line by line (lines dropped
    by pattern, whole words replaced, characters replaced), so each line is normalised as it
    is completed; a kept line follows the kept line before it after a newline (itself
    mapped by ``chars``).  The line after the last newline is never used: it may go on.
@@ -25,7 +25,7 @@ on complete pieces only:
      that number, and an unfinished last one must begin the expected one.
 
 Text past the expected output is wrong in every mode (beyond the expected lines, only
-blank lines in ``lines`` mode).  ``tests/test_mutate_prefix.py`` checks this against
+blank lines in ``lines`` mode).  ``tests/portcheck/mutate/test_prefix.py`` checks this against
 ``compare`` on random outputs cut at random places.
 """
 
@@ -33,8 +33,8 @@ from __future__ import annotations
 
 import dataclasses
 
-from portcheck.compare import Segment, compare, normalise_newlines
-from portcheck.normalize import Normalize
+from portcheck.suite.compare import Segment, compare, normalise_newlines
+from portcheck.suite.normalize import Normalize
 
 BOM = "\ufeff"
 

@@ -13,8 +13,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from portcheck.errors import UsageError
-from portcheck.ports import Port
-from portcheck.yamlio import read_yaml
+from portcheck.files.yamlio import read_yaml
+from portcheck.suite.ports import Port
 
 FILE = "equivalent-mutants.yaml"
 

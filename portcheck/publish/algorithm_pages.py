@@ -6,16 +6,13 @@ what the suite says now (a test runs it), so the pages cannot drift from the cod
 
 from __future__ import annotations
 
-import argparse
 import inspect
 from pathlib import Path
 
-from portcheck.algorithms import Algorithm
-from portcheck.errors import CheckFailed, UsageError
-from portcheck.languages import get_language
-from portcheck.ports import Port, find_ports
-from portcheck.project import Project, find_project
-from portcheck.yamlio import read_text, write_atomic
+from portcheck.suite.algorithms import Algorithm
+from portcheck.suite.languages import get_language
+from portcheck.suite.ports import Port, find_ports
+from portcheck.suite.project import Project
 
 FOLDER = Path("docs") / "algorithms"
 INDEX = "README.md"
@@ -75,40 +72,3 @@ def pages(project: Project) -> dict[str, str]:
     result = {f"{a.name}.md": algorithm_page(project, a, ports) for a in algorithms}
     result[INDEX] = index_page(algorithms)
     return result
-
-
-def cmd_pages(args: argparse.Namespace) -> int:
-    project = find_project()
-    folder = project.root / FOLDER if args.dir is None else Path(args.dir)
-    wanted = pages(project)
-    present = {p.name for p in folder.glob("*.md")} if folder.is_dir() else set()
-    stale = sorted(name for name, text in wanted.items()
-                   if name not in present or read_text(folder / name) != text)
-    extra = sorted(present - set(wanted))
-    if args.action == "write":
-        for name in stale:
-            _write(folder / name, wanted[name])
-            print(f"wrote {project.relative(folder / name)}")
-        for name in extra:
-            (folder / name).unlink()
-            print(f"removed {project.relative(folder / name)}")
-        if not stale and not extra:
-            print(f"{project.relative(folder)}: up to date")
-        return 0
-    for name in stale:
-        why = "out of date" if name in present else "missing"
-        print(f"FAIL {project.relative(folder / name)}: {why} (the suite says otherwise now)")
-    for name in extra:
-        print(f"FAIL {project.relative(folder / name)}: no such algorithm")
-    if stale or extra:
-        print("fix with: portcheck pages write")
-        raise CheckFailed()
-    print(f"{project.relative(folder)}: {len(wanted)} pages up to date")
-    return 0
-
-
-def _write(path: Path, text: str) -> None:
-    try:
-        write_atomic(path, text)
-    except OSError as error:
-        raise UsageError(f"{path}: cannot write: {error.strerror}") from None

@@ -5,11 +5,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from portcheck.algorithms import Algorithm
-from portcheck.golden import expected_cases
-from portcheck.golden_store import golden_path, read_golden
-from portcheck.ports import Port
-from portcheck.project import Project
+from portcheck.golden.check import expected_cases
+from portcheck.golden.store import golden_path, read_golden
+from portcheck.suite.algorithms import Algorithm
+from portcheck.suite.ports import Port
+from portcheck.suite.project import Project
 
 
 @dataclass(frozen=True)

@@ -1,5 +1,4 @@
-"""Syntax highlighting by Pygments, with the lexer the language registry names
-(``Language.lexer``: ``bsl`` from pygments-bsl, ``kumir`` from ``portcheck.publish.lexers``).
+"""Syntax highlighting by Pygments, with the lexer of each language (``suite.lexing``).
 
 HTML is highlighted line by line (each line a separate fragment, so a listing can number,
 anchor and mark its lines); LaTeX through Pygments' own ``LatexFormatter``.
@@ -7,28 +6,13 @@ anchor and mark its lines); LaTeX through Pygments' own ``LatexFormatter``.
 
 from __future__ import annotations
 
-from functools import cache
-
 from pygments import highlight
 from pygments.formatters import HtmlFormatter, LatexFormatter
-from pygments.lexer import Lexer
-from pygments.lexers import get_lexer_by_name
-from pygments.util import ClassNotFound
 
-from portcheck.errors import UsageError
-from portcheck.languages import Language
+from portcheck.suite.languages import Language
+from portcheck.suite.lexing import lexer_for
 
 STYLE = "friendly"  # light, printable, and readable on a projector
-
-
-@cache
-def lexer_for(language: Language) -> Lexer:
-    """The Pygments lexer of ``language`` (a usage error naming the package if missing)."""
-    try:
-        return get_lexer_by_name(language.lexer, stripnl=False, ensurenl=True)
-    except ClassNotFound:
-        raise UsageError(f"no Pygments lexer {language.lexer!r} for {language.title} "
-                         "(reinstall portcheck: pip install -e .)") from None
 
 
 def html_lines(code: str, language: Language) -> list[str]:

@@ -15,17 +15,17 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from portcheck.checks import CheckContext, compare_with_goldens, golden_segments
 from portcheck.errors import UsageError
-from portcheck.execution import produce_output
-from portcheck.languages import Language, get_language
-from portcheck.ports import Port
+from portcheck.files.yamlio import read_text
 from portcheck.publish import slicing
 from portcheck.publish.errata import MarkedText, as_printed, as_run, plain
 from portcheck.publish.verification import Verification, verification_of, verify_port
-from portcheck.render import render_template
-from portcheck.results import RunProblem
-from portcheck.yamlio import read_text
+from portcheck.suite.languages import Language, get_language
+from portcheck.suite.ports import Port
+from portcheck.suite.render import render_template
+from portcheck.verify.checks import CheckContext, compare_with_goldens, golden_segments
+from portcheck.verify.execution import produce_output
+from portcheck.verify.results import RunProblem
 
 ERRATA_FILE = "ERRATA.md"
 
@@ -138,7 +138,8 @@ def _rerendered(context: CheckContext, port: Port, cases: list[str]) -> Listing:
         variant = dataclasses.replace(port, folder=Path(folder), program=program,
                                       cases=list(cases))
         try:
-            output = produce_output(variant, program, context.settings)
+            output = produce_output(variant, program, context.settings,
+                                    environment=context.environment)
         except RunProblem as problem:
             result, printed = problem.result, ""
         else:

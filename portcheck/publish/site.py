@@ -18,59 +18,33 @@ or an earlier report (it holds ``.portcheck-report``), so nothing else is ever r
 
 from __future__ import annotations
 
-import argparse
 import datetime
 import json
 import shutil
-import sys
 import tempfile
-import time
 from pathlib import Path
 
-from portcheck.checks import CheckContext
-from portcheck.errors import CheckFailed, UsageError
-from portcheck.ports import Port, find_ports
-from portcheck.progress import Progress
-from portcheck.project import Project, find_project
-from portcheck.publish.commands import settings_of
+from portcheck.errors import UsageError
+from portcheck.files.yamlio import read_text
 from portcheck.publish.formats.html import html, side_by_side
 from portcheck.publish.golden_table import golden_files
 from portcheck.publish.listing import listing_of
 from portcheck.publish.matrix import Matrix, build_matrix, diff_page, listing_page
 from portcheck.publish.templating import render
-from portcheck.publish.verification import Outcome, Verification, verification_of
+from portcheck.publish.verification import Outcome, Verification
 from portcheck.runners.interpreted import portcheck_version
-from portcheck.verify import verify
-from portcheck.yamlio import read_text
+from portcheck.suite.ports import Port
+from portcheck.suite.project import Project
+from portcheck.verify.checks import CheckContext
 
 MARKER = ".portcheck-report"
 FINDINGS = Path("docs") / "findings.md"
 MUTATION = Path("benchmarks") / "mutation_scores.json"  # benchmarks/mutation_scores.py
 
 
-def cmd_report(args: argparse.Namespace) -> int:
-    project = find_project()
-    target = Path(args.output)
-    _check_target(target)
-    started = time.perf_counter()
-    context = CheckContext(project, settings_of(args))
-    ports = find_ports(project)
-    with Progress(len(ports), "ports checked", sys.stdout) as progress:
-        results = verify(context, ports, jobs=args.jobs, done=progress.advance)
-    verifications = [verification_of(context, port, results[port.id]) for port in ports]
-    matrix = write_site(project, context, ports, verifications, target)
-    seconds = time.perf_counter() - started
-    print(f"{len(ports)} ports: {matrix.count(Outcome.PASSED)} passed, "
-          f"{matrix.count(Outcome.FAILED)} failed, {matrix.count(Outcome.NOT_RUNNABLE)} not "
-          f"runnable here, {matrix.count(Outcome.NOT_APPLICABLE)} not applicable "
-          f"({seconds:.1f} s)")
-    print(f"wrote {target / 'index.html'}")
-    if matrix.count(Outcome.FAILED):
-        raise CheckFailed()
-    return 0
-
-
-def _check_target(target: Path) -> None:
+def check_target(target: Path) -> None:
+    """A usage error unless the site may go to ``target``: a new or empty folder, or an
+    earlier report (nothing else is ever replaced)."""
     if target.exists() and not target.is_dir():
         raise UsageError(f"{target}: exists and is not a folder")
     if target.is_dir() and any(target.iterdir()) and not (target / MARKER).exists():

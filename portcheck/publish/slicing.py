@@ -10,8 +10,8 @@ a case (a dropped ``Hand 617`` header) goes with the case it comes before.
 
 from __future__ import annotations
 
-from portcheck.compare import normalise_newlines
-from portcheck.normalize import Normalize
+from portcheck.suite.compare import normalise_newlines
+from portcheck.suite.normalize import Normalize
 
 
 def units(text: str, mode: str) -> int:

@@ -1,7 +1,7 @@
 """How a port was verified, in the words a listing prints under its output.
 
 A listing shows a port's output *as verified*: every check of the port is run (the
-``portcheck.checks`` table, as ``verify`` runs it, without ``--deep``), and the outcome says
+``portcheck.verify.checks`` table, as ``verify`` runs it, without ``--deep``), and the outcome says
 which runtime executed the program and its version (the real toolchain, or portcheck's
 embedded interpreter and its version), or that the output is checked by transcript only,
 and which goldens it matched, with where each is also printed (a golden's ``attested``).
@@ -12,13 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from portcheck.checks import CheckContext, MissingGolden, golden_segments
-from portcheck.execution import runner_for
-from portcheck.golden_store import golden_path, read_golden
-from portcheck.ports import Port
-from portcheck.results import FAIL, PASS, SKIP, CheckResult, Reason
+from portcheck.golden.store import golden_path, read_golden
 from portcheck.runners import Toolchain
-from portcheck.verify import check_port
+from portcheck.suite.ports import Port
+from portcheck.verify.checks import CheckContext, MissingGolden, golden_segments
+from portcheck.verify.execution import runner_for
+from portcheck.verify.parallel import check_port
+from portcheck.verify.plan import plan_port
+from portcheck.verify.results import FAIL, PASS, SKIP, CheckResult, Reason
 
 TRANSCRIPT_SOURCES = {  # port.yaml's transcript_from
     "run": "Recorded from a run of this program",
@@ -115,7 +116,7 @@ def _why(result: CheckResult) -> str:
 
 def verify_port(context: CheckContext, port: Port) -> Verification:
     """Every check of ``port``, and what a listing says about them."""
-    return verification_of(context, port, check_port(context, port))
+    return verification_of(context, port, check_port(context, plan_port(port, context.deep)))
 
 
 def verification_of(context: CheckContext, port: Port,
@@ -144,7 +145,8 @@ def _describe(toolchain: Toolchain | None) -> str | None:
 def _toolchain(context: CheckContext, port: Port) -> Toolchain:
     """The runtime that ran the port: the same choice ``produce_output`` makes."""
     first = port.applicable[0] if port.applicable else None
-    return runner_for(port, context.settings, first).toolchain()
+    return runner_for(port, context.settings, port.options_for(first),
+                      context.environment).toolchain()
 
 
 def goldens_of(context: CheckContext, port: Port) -> tuple[GoldenMatch, ...]:

@@ -1,4 +1,4 @@
-"""The runners, one per language of ``portcheck.languages.LANGUAGES``, found by its name.
+"""The runners, one per language of ``portcheck.suite.languages.LANGUAGES``, found by its name.
 
 Runner classes are imported only when first asked for: ``portcheck.runners.bsl`` and
 ``portcheck.runners.kumir`` load embedded interpreters, and a missing or broken one must not
@@ -11,8 +11,8 @@ from functools import cache
 from importlib import import_module
 from typing import Any
 
-from portcheck.languages import get_language
 from portcheck.runners.base import BuildError, Runner, RunResult, Toolchain, ToolchainMissing
+from portcheck.suite.languages import get_language
 
 
 @cache

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from portcheck.interp.frontends import DEFAULT_ENCODING
 from portcheck.runners.cache import BuildCache
+from portcheck.runners.environment import RunEnvironment
 from portcheck.runners.interpreted import InterpretedRunner
 
 
@@ -15,9 +16,10 @@ class ArsacRunner(InterpretedRunner):
     external_package = None
 
     def __init__(self, engine: str | None = None, *, cache: BuildCache | None = None,
+                 environment: RunEnvironment | None = None,
                  encoding: str = DEFAULT_ENCODING) -> None:
         """``encoding`` is the source's; ``cache`` is accepted like every runner's."""
-        super().__init__(engine)
+        super().__init__(engine, environment=environment)
         self.encoding = encoding
 
     def embedded_options(self) -> list[str]:

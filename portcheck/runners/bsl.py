@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from portcheck.interp.bsl import DIALECTS
 from portcheck.runners.cache import BuildCache
+from portcheck.runners.environment import RunEnvironment
 from portcheck.runners.interpreted import InterpretedRunner
 
 OSCRIPT_PROGRAM = "oscript"
@@ -18,13 +19,14 @@ class BslRunner(InterpretedRunner):
     external_package = OSCRIPT_PACKAGE
 
     def __init__(self, engine: str | None = None, dialect: str = "platform", *,
-                 cache: BuildCache | None = None) -> None:
+                 cache: BuildCache | None = None,
+                 environment: RunEnvironment | None = None) -> None:
         """``dialect`` ("platform" or "onescript") is how the embedded interpreter presents
         numbers; oscript always writes OneScript's.  ``cache`` is accepted like every
         runner's; the embedded build is a check remembered in memory."""
         if dialect not in DIALECTS:
             raise ValueError(f"unknown 1C dialect {dialect!r} (known: {', '.join(DIALECTS)})")
-        super().__init__(engine)
+        super().__init__(engine, environment=environment)
         self.dialect = dialect
 
     def embedded_options(self) -> list[str]:

@@ -4,8 +4,9 @@ Every run of a 1C, KuMir or puzzle-book program is a fresh ``python -m
 portcheck.interp.<language>`` process that imports the interpreter (about 60 modules).
 Where Python may not write bytecode (``PYTHONDONTWRITEBYTECODE``, a read-only install),
 each of those processes compiles every module from source again: about 0.05–0.09 s of CPU
-a run, some 35 % of its start-up.  Within a :func:`session` (verify opens one), the
-interpreters' runs keep their bytecode in portcheck's own cache
+a run, some 35 % of its start-up.  Within a session (verify opens one and puts its
+:class:`BytecodeCache` in the run environment it passes to every runner,
+``runners.environment``), the interpreters' runs keep their bytecode in portcheck's own cache
 (``$PORTCHECK_CACHE/pycache``, ``PYTHONPYCACHEPREFIX``) and may write it there: the first
 run writes it, the next ones read it.  Python's own ``.pyc`` rules apply (an entry is
 checked against its source's time and size, written to a temporary file and renamed), so
@@ -14,64 +15,56 @@ the session waits for one process that imports every embedded interpreter and so
 their bytecode (and the standard library's they use): compiling it all takes a second or
 more, which must not count against the first program's time limit.  Nothing is written
 beside the sources, and nothing else changes: every run still runs its program from the
-start.  Outside a session (the pytest plugin, ``portcheck run``, ``fuzz``, ``exec``) the
-environment is untouched.
+start.  Without a bytecode cache in their environment (the pytest plugin, ``portcheck run``,
+``fuzz``, ``exec``) the runs' environment is untouched.
 """
 
 from __future__ import annotations
 
 import sys
 import threading
-from collections.abc import Iterator
-from contextlib import contextmanager
 from pathlib import Path
 
-from portcheck.cache_root import cache_root
-from portcheck.languages import LANGUAGES
+from portcheck.files.cache_root import cache_root
 from portcheck.runners.base import run_command
+from portcheck.suite.languages import LANGUAGES
 
 PREFIX_ENV = "PYTHONPYCACHEPREFIX"
 NO_WRITE_ENV = "PYTHONDONTWRITEBYTECODE"
 
 WARM_UP_SECONDS = 120.0
 
-_prefix: Path | None = None
-_warm = threading.Lock()
-_warmed: set[Path] = set()  # the session's prefix once its warm-up was tried
+class BytecodeCache:
+    """The bytecode folder of a session's embedded runs, warmed up before the first one."""
 
+    def __init__(self, prefix: Path) -> None:
+        self.prefix = prefix
+        self._warm = threading.Lock()
+        self._warmed = False  # its warm-up was tried
 
-@contextmanager
-def session() -> Iterator[Path]:
-    """Embedded interpreters' runs within the block keep their bytecode in the cache."""
-    global _prefix
-    _prefix = cache_root() / "pycache"
-    _warmed.clear()
-    try:
-        yield _prefix
-    finally:
-        _prefix = None
-
-
-def apply(env: dict[str, str]) -> dict[str, str]:
-    """``env`` for an embedded interpreter's run: in a session, with the cache's bytecode
-    folder and leave to write there; outside one, unchanged."""
-    prefix = _prefix
-    if prefix is not None:
-        env[PREFIX_ENV] = str(prefix)
+    def apply(self, env: dict[str, str]) -> dict[str, str]:
+        """``env`` for an embedded interpreter's run: with the cache's bytecode folder and
+        leave to write there."""
+        env[PREFIX_ENV] = str(self.prefix)
         env.pop(NO_WRITE_ENV, None)
-        _warm_up(prefix, env)
-    return env
+        self._warm_up(env)
+        return env
+
+    def _warm_up(self, env: dict[str, str]) -> None:
+        """Write the interpreters' bytecode into a missing prefix before the first run; the
+        other threads' runs wait for it.  Its outcome does not matter: a module it could
+        not compile is compiled by the runs, as without a session.  Tried once a session: a
+        cache that cannot be written costs one warm-up, not one a run."""
+        with self._warm:
+            if not self._warmed and not self.prefix.is_dir():
+                run_command([sys.executable, "-c", _IMPORT_ALL], env=env,
+                            timeout=WARM_UP_SECONDS)
+            self._warmed = True
 
 
-def _warm_up(prefix: Path, env: dict[str, str]) -> None:
-    """Write the interpreters' bytecode into a missing ``prefix`` before the first run;
-    the other threads' runs wait for it.  Its outcome does not matter: a module it could not
-    compile is compiled by the runs, as without a session.  Tried once a session: a cache
-    that cannot be written costs one warm-up, not one a run."""
-    with _warm:
-        if prefix not in _warmed and not prefix.is_dir():
-            run_command([sys.executable, "-c", _IMPORT_ALL], env=env, timeout=WARM_UP_SECONDS)
-        _warmed.add(prefix)
+def in_portcheck_cache() -> BytecodeCache:
+    """A session's bytecode cache in portcheck's cache folder (``$PORTCHECK_CACHE/pycache``)."""
+    return BytecodeCache(cache_root() / "pycache")
 
 
 _IMPORT_ALL = "; ".join([

@@ -28,7 +28,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
-from portcheck.cache_root import cache_root
+from portcheck.files.cache_root import cache_root
 from portcheck.runners.base import RunResult, run_command
 
 TEMP_PREFIX = ".tmp-"

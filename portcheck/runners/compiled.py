@@ -8,6 +8,7 @@ from collections.abc import Callable
 
 from portcheck.runners.base import Runner, Toolchain, ToolchainMissing, require_tool
 from portcheck.runners.cache import BuildCache
+from portcheck.runners.environment import PLAIN, RunEnvironment
 
 PROBE_TIMEOUT = 60.0
 
@@ -15,8 +16,13 @@ PROBE_TIMEOUT = 60.0
 class CompiledRunner(Runner):
     name: str  # "javac/java"
 
-    def __init__(self, *, cache: BuildCache | None = None) -> None:
-        self.cache = cache if cache is not None else BuildCache()
+    def __init__(self, *, cache: BuildCache | None = None,
+                 environment: RunEnvironment | None = None) -> None:
+        """``cache``: where builds go (default: the environment's, else the cache folder's)."""
+        self.environment = environment if environment is not None else PLAIN
+        shared = self.environment.build_cache
+        self.cache = cache if cache is not None else shared if shared is not None \
+            else BuildCache()
         self._toolchain: Toolchain | None = None
 
     def toolchain(self) -> Toolchain:

@@ -23,8 +23,6 @@ from portcheck.errors import describe_exception
 from portcheck.interp import program_cache
 from portcheck.interp.errors import CompileError
 from portcheck.interp.frontends import DEFAULT_ENCODING
-from portcheck.languages import EMBEDDED, engine_for, get_language
-from portcheck.runners import bytecode, zygote
 from portcheck.runners.base import (
     DEFAULT_MAX_OUTPUT,
     DEFAULT_TIMEOUT,
@@ -37,6 +35,8 @@ from portcheck.runners.base import (
     missing_tool_message,
     run_command,
 )
+from portcheck.runners.environment import PLAIN, RunEnvironment
+from portcheck.suite.languages import EMBEDDED, engine_for, get_language
 
 _PACKAGE_ROOT = Path(portcheck.__file__).resolve().parent.parent
 
@@ -56,10 +56,13 @@ class InterpretedRunner(Runner):
     external_program: ClassVar[str | None]  # on PATH: "oscript", "kumir2-run"
     external_package: ClassVar[str | None]  # where to get it, for the missing-tool message
 
-    def __init__(self, engine: str | None = None) -> None:
+    def __init__(self, engine: str | None = None, *,
+                 environment: RunEnvironment | None = None) -> None:
         """``engine``: the external tool's name, "embedded", or None (or "auto") for the
         external tool when it is on PATH, else embedded.  The engine names and the embedded
-        interpreter's module come from the language registry (``portcheck.languages``)."""
+        interpreter's module come from the language registry (``portcheck.suite.languages``).
+        ``environment``: the bytecode cache and zygote the embedded runs may use."""
+        self.environment = environment if environment is not None else PLAIN
         spec = get_language(self.language)
         assert spec.embedded is not None
         self.external: str | None = spec.external
@@ -121,10 +124,11 @@ class InterpretedRunner(Runner):
 
     def run(self, built: Path, *, stdin: str = "", timeout: float = DEFAULT_TIMEOUT,
             max_output: int = DEFAULT_MAX_OUTPUT, args: Sequence[str] = ()) -> RunResult:
-        env = bytecode.apply(child_env({"PYTHONPATH": str(_PACKAGE_ROOT)}))
-        if self.engine == EMBEDDED:  # within verify: forked from its zygote, if it can
-            forked = zygote.take(self.language, [*self.embedded_argv(built), *args],
-                                 stdin=stdin, timeout=timeout, max_output=max_output, env=env)
+        env = self.environment.interpreter_env(child_env({"PYTHONPATH": str(_PACKAGE_ROOT)}))
+        forks = self.environment.zygote
+        if self.engine == EMBEDDED and forks is not None:  # verify: forked from its zygote
+            forked = forks.take(self.language, [*self.embedded_argv(built), *args],
+                                stdin=stdin, timeout=timeout, max_output=max_output, env=env)
             if forked is not None:
                 return forked
         return run_command([*self.argv(built), *args], stdin=stdin, timeout=timeout,

@@ -9,7 +9,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
-from portcheck.runners import java_batch
 from portcheck.runners.base import (
     DEFAULT_MAX_OUTPUT,
     DEFAULT_TIMEOUT,
@@ -22,19 +21,9 @@ from portcheck.runners.base import (
 )
 from portcheck.runners.cache import cache_key
 from portcheck.runners.compiled import CompiledRunner
+from portcheck.runners.jdk import JAVA_OPTIONS, JAVAC_OPTIONS, PACKAGE, java_command
 
-PACKAGE = "openjdk-17-jdk-headless"
 COMPILE_TIMEOUT = 120.0
-JAVAC_OPTIONS = ("-encoding", "UTF-8", "-Xlint:none")
-# Measured in docs/runners.md: these start the JVM no slower than any other set tried, and
-# short-lived programs gain nothing from the optimising JIT tier.
-JAVA_OPTIONS = (
-    "-Dfile.encoding=UTF-8",
-    "-Dstdout.encoding=UTF-8",
-    "-Dstderr.encoding=UTF-8",
-    "-Xshare:auto",
-    "-XX:TieredStopAtLevel=1",
-)
 
 
 class JavaRunner(CompiledRunner):
@@ -49,7 +38,9 @@ class JavaRunner(CompiledRunner):
         class_name = source.stem
         if not class_name.isidentifier():
             raise BuildError(f"{source}: {class_name!r} cannot be a Java class name")
-        java_batch.before_build(source)  # verify compiles all its sources in one JVM
+        batch = self.environment.java_batch
+        if batch is not None:  # verify compiles all its sources in one JVM, first
+            batch.before_build(source, self)
         entry = self.cache.get_or_build(self.name, self.key(source),
                                         lambda work: _javac(source, work))
         return entry / f"{class_name}.class"
@@ -64,11 +55,11 @@ class JavaRunner(CompiledRunner):
 
     def run(self, built: Path, *, stdin: str = "", timeout: float = DEFAULT_TIMEOUT,
             max_output: int = DEFAULT_MAX_OUTPUT, args: Sequence[str] = ()) -> RunResult:
-        batched = java_batch.take(built, args, stdin, timeout, max_output)
+        batch = self.environment.java_batch
+        batched = batch.take(built, args, stdin, timeout, max_output, self) if batch else None
         if batched is not None:  # this verify's run of it, made in the batch JVM
             return batched
-        java = require_tool("java", PACKAGE)
-        argv = [java, *JAVA_OPTIONS, "-cp", str(built.parent.absolute()), built.stem, *args]
+        argv = [*java_command(built, *JAVA_OPTIONS), *args]
         return run_command(argv, stdin=stdin, timeout=timeout, max_output=max_output)
 
 

@@ -1,9 +1,10 @@
 """One JVM for all of a verify's Java ports, instead of one ``javac`` and one ``java`` each.
 
 A JVM start costs a tenth of a second and ``javac`` most of a second, and ``verify`` of the
-whole matrix has about 20 Java programs.  Within a :func:`session` (``verify`` opens one
-with the runs it is about to make), the first Java build or run asks the :class:`Batch` to
-do them all at once with ``PortcheckBatch.java``, the launcher beside this file:
+whole matrix has about 20 Java programs.  ``verify`` makes a :class:`Batch` of the runs its
+plan says it will make and puts it in the run environment it passes to every runner
+(``runners.environment``); the first Java build or run of a planned program asks the batch
+to do them all at once with ``PortcheckBatch.java``, the launcher beside this file:
 
 - **compile**: the sources missing from the build cache are compiled one after another in
   one JVM (the JDK's own compiler through ``javax.tools``, the options of ``javac``), each
@@ -16,9 +17,10 @@ do them all at once with ``PortcheckBatch.java``, the launcher beside this file:
   thread left, no exit tried and no output limit met, is taken from the batch; every other
   run is made the ordinary way, so a failing port fails with exactly the message it always
   had.  This is a fresh run of this verify, not a remembered result: nothing outlives the
-  session.
+  verify.
 
-Outside a session (the pytest plugin, ``portcheck run``, ``fuzz``) nothing changes.
+Without a batch in their environment (the pytest plugin, ``portcheck run``, ``fuzz``) Java
+runners build and run every program the ordinary way.
 """
 
 from __future__ import annotations
@@ -27,12 +29,14 @@ import shutil
 import tempfile
 import threading
 from collections.abc import Iterator, Sequence
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Protocol
 
 from portcheck.runners import containment
-from portcheck.runners.base import BuildError, RunResult, require_tool, run_command
+from portcheck.runners.base import BuildError, RunResult, Toolchain, run_command
+from portcheck.runners.cache import BuildCache
+from portcheck.runners.jdk import JAVA_OPTIONS, JAVAC_OPTIONS, java_command
 
 LAUNCHER = Path(__file__).with_name("PortcheckBatch.java")
 COMPILE_TIMEOUT_EACH = 120.0
@@ -54,8 +58,21 @@ class Limits:
     max_output: int
 
 
+class JavaBuilds(Protocol):
+    """What the batch needs of the Java runner that first asks it for a build or a run."""
+
+    name: str
+    cache: BuildCache
+
+    def toolchain(self) -> Toolchain: ...
+
+    def build(self, source: Path) -> Path: ...
+
+    def key(self, source: Path) -> str: ...
+
+
 class Batch:
-    """The builds and runs of a session's jobs, made once, on first need."""
+    """The builds and runs of a verify's planned Java runs, made once, on first need."""
 
     def __init__(self, jobs: Sequence[Job], limits: Limits) -> None:
         self.jobs = [job for job in jobs if _plain(job)]
@@ -65,27 +82,38 @@ class Batch:
         self._lock = threading.RLock()
         self._started = False
 
-    def ensure(self) -> None:
-        """Compile and run everything, once; other threads wait until it is done."""
+    def ensure(self, runner: JavaBuilds) -> None:
+        """Compile and run everything, once, with ``runner``'s builds; other threads wait
+        until it is done."""
         with self._lock:
             if self._started:
                 return
             self._started = True
             try:
-                self._make()
+                self._make(runner)
             except (containment.Interrupted, KeyboardInterrupt):
                 raise
             except Exception:
                 self.results.clear()
 
-    def take(self, built: Path, args: Sequence[str], stdin: str) -> RunResult | None:
+    def before_build(self, source: Path, runner: JavaBuilds) -> None:
+        """Called by the Java runner before it builds ``source``: a planned source is
+        compiled with the whole batch first (the build then finds it in the cache)."""
+        if source.absolute() in self.sources:
+            self.ensure(runner)
+
+    def take(self, built: Path, args: Sequence[str], stdin: str, timeout: float,
+             max_output: int, runner: JavaBuilds) -> RunResult | None:
+        """The batch's run of ``built`` with these arguments and input, once; None when
+        there is none (not planned, not vouched for, other limits): run it the ordinary
+        way."""
+        if (timeout, max_output) != (self.limits.timeout, self.limits.max_output):
+            return None
+        self.ensure(runner)
         with self._lock:
             return self.results.pop((built.absolute(), tuple(args), stdin), None)
 
-    def _make(self) -> None:
-        from portcheck.runners.java import JavaRunner  # it imports this module
-
-        runner = JavaRunner()
+    def _make(self, runner: JavaBuilds) -> None:
         if not runner.toolchain().ok or not self.jobs:
             return
         launcher = runner.build(LAUNCHER)
@@ -101,7 +129,7 @@ def _plain(job: Job) -> bool:
     return not any("\n" in word or "\r" in word for word in (str(job.source), *job.args))
 
 
-def _built(runner, sources: set[Path]) -> dict[Path, Path]:
+def _built(runner: JavaBuilds, sources: set[Path]) -> dict[Path, Path]:
     built = {}
     for source in sources:
         try:
@@ -111,15 +139,9 @@ def _built(runner, sources: set[Path]) -> dict[Path, Path]:
     return built
 
 
-def launcher_argv(launcher: Path, *options: str) -> list[str]:
-    java = require_tool("java", "openjdk-17-jdk-headless")
-    return [java, *options, "-cp", str(launcher.parent.absolute()), launcher.stem]
-
-
-def compile_missing(runner, launcher: Path, sources: list[Path], folder: Path) -> None:
+def compile_missing(runner: JavaBuilds, launcher: Path, sources: list[Path],
+                    folder: Path) -> None:
     """Compile the sources the build cache lacks in one JVM and publish what compiled."""
-    from portcheck.runners.java import JAVAC_OPTIONS
-
     missing = [s for s in sources if runner.cache.lookup(runner.name, runner.key(s)) is None]
     if not missing:
         return
@@ -129,7 +151,7 @@ def compile_missing(runner, launcher: Path, sources: list[Path], folder: Path) -
                   *JAVAC_OPTIONS]
     jobs = folder / "javac.jobs"
     jobs.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    run_command([*launcher_argv(launcher, "-Xshare:auto"), str(jobs)],
+    run_command([*java_command(launcher, "-Xshare:auto"), str(jobs)],
                 timeout=COMPILE_TIMEOUT_EACH * len(missing), max_output=LAUNCHER_OUTPUT)
     for number, source in enumerate(missing):
         out = folder / f"c{number}"
@@ -146,8 +168,6 @@ def _move_into(out: Path, work: Path) -> None:
 def run_all(launcher: Path, jobs: list[Job], built: dict[Path, Path], limits: Limits,
             folder: Path) -> dict[tuple[Path, tuple[str, ...], str], RunResult]:
     """Every job in one JVM; the results of those the launcher vouches for."""
-    from portcheck.runners.java import JAVA_OPTIONS
-
     lines = ["run"]
     for number, job in enumerate(jobs):
         stdin = folder / f"in{number}"
@@ -158,7 +178,7 @@ def run_all(launcher: Path, jobs: list[Job], built: dict[Path, Path], limits: Li
                   str(limits.max_output), str(len(job.args)), *job.args]
     listing = folder / "run.jobs"
     listing.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    argv = launcher_argv(launcher, *JAVA_OPTIONS, "-Djava.security.manager=allow")
+    argv = java_command(launcher, *JAVA_OPTIONS, "-Djava.security.manager=allow")
     ran = run_command([*argv, str(listing)], timeout=limits.timeout * max(1, len(jobs)),
                       max_output=LAUNCHER_OUTPUT)
     if ran.stdout or ran.output_limited:  # a port wrote to the real stdout: trust none
@@ -184,38 +204,3 @@ def _read(path: Path) -> str:
         return path.read_text(encoding="utf-8").strip()
     except OSError:
         return ""
-
-
-_session: Batch | None = None
-
-
-@contextmanager
-def session(jobs: Sequence[Job], timeout: float, max_output: int) -> Iterator[Batch]:
-    """Java builds and runs of ``jobs`` within the block are made in one batch."""
-    global _session
-    batch = Batch(jobs, Limits(timeout, max_output))
-    _session = batch
-    try:
-        yield batch
-    finally:
-        _session = None
-
-
-def before_build(source: Path) -> None:
-    """Called by the Java runner before it builds ``source``: a planned source is compiled
-    with the whole batch first (the build then finds it in the cache)."""
-    batch = _session
-    if batch is not None and source.absolute() in batch.sources:
-        batch.ensure()
-
-
-def take(built: Path, args: Sequence[str], stdin: str, timeout: float,
-         max_output: int) -> RunResult | None:
-    """The batch's run of ``built`` with these arguments and input, once; None when there
-    is none (not planned, not vouched for, other limits): run it the ordinary way."""
-    batch = _session
-    if batch is None or (timeout, max_output) != (batch.limits.timeout,
-                                                  batch.limits.max_output):
-        return None
-    batch.ensure()
-    return batch.take(built, args, stdin)

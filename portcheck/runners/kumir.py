@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from portcheck.interp.frontends import DEFAULT_ENCODING
 from portcheck.runners.cache import BuildCache
+from portcheck.runners.environment import RunEnvironment
 from portcheck.runners.interpreted import InterpretedRunner
 
 KUMIR_PROGRAM = "kumir2-run"
@@ -19,10 +20,11 @@ class KumirRunner(InterpretedRunner):
     external_package = KUMIR_PACKAGE
 
     def __init__(self, engine: str | None = None, *, cache: BuildCache | None = None,
-                 seed: int = 1, encoding: str = DEFAULT_ENCODING) -> None:
+                 environment: RunEnvironment | None = None, seed: int = 1,
+                 encoding: str = DEFAULT_ENCODING) -> None:
         """``seed`` seeds rnd/irnd; ``encoding`` is the source's (utf-8-sig, cp1251).
         ``cache`` is accepted like every runner's."""
-        super().__init__(engine)
+        super().__init__(engine, environment=environment)
         self.seed = seed
         self.encoding = encoding
 

@@ -17,6 +17,7 @@ from portcheck.runners.base import (
     run_command,
 )
 from portcheck.runners.cache import BuildCache
+from portcheck.runners.environment import RunEnvironment
 
 # -u: unbuffered, so a listing stopped at its time limit keeps what it printed;
 # -X utf8: UTF-8 for stdin/stdout whatever the locale.
@@ -28,8 +29,10 @@ class PythonRunner(Runner):
     suffix = ".py"
     name = "python"
 
-    def __init__(self, *, cache: BuildCache | None = None) -> None:
-        """``cache`` is accepted like every runner's, and unused: nothing is compiled."""
+    def __init__(self, *, cache: BuildCache | None = None,
+                 environment: RunEnvironment | None = None) -> None:
+        """``cache`` and ``environment`` are accepted like every runner's, and unused:
+        nothing is compiled, and every run is its own."""
         self.interpreter = sys.executable
 
     def toolchain(self) -> Toolchain:

@@ -4,7 +4,7 @@
 become that, the rest of its run cannot change its fate (killed), so the run is stopped
 there instead of being waited out.  The caller asks for a watch around its runs
 (:func:`watching`); the run of the program itself is marked by :func:`program_run`
-(``portcheck.execution``), so that nothing else started meanwhile (a toolchain's version
+(``portcheck.verify.execution``), so that nothing else started meanwhile (a toolchain's version
 probe, a compiler) is fed to it.  :func:`run_command` gives each piece of the program's
 stdout to the active watch as it is read (``portcheck.runners.pipes``); when the watch says
 the output can no longer match, the run is ended as a run over its output limit is, and its

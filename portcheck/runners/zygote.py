@@ -3,7 +3,8 @@
 Every run of a 1C, KuMir or puzzle-book program is otherwise a fresh ``python -m
 portcheck.interp.<language>`` process, about 0.19 s of CPU to start (Python, the
 interpreters' imports, the digest of their files) for some 50 runs of the matrix.  Within a
-:func:`session` (verify opens one), the first embedded run starts one zygote
+:func:`session` (verify opens one and puts it in the run environment it passes to every
+runner, ``runners.environment``), the first embedded run starts one zygote
 (``portcheck.interp.zygote``: ``python -u -m portcheck.interp.zygote``, contained like any
 run) that imports the interpreters once; each run is then a child forked from it, a real
 process that becomes the run (``portcheck.interp.zygote_child``): its own session and
@@ -22,8 +23,8 @@ that will not start, or ``PORTCHECK_ZYGOTE=0``: every run the ordinary way.
 
 The zygote does not outlive verify: it exits when its socket closes (verify exited, or was
 killed), after killing its children, and on Ctrl-C ``containment.stop_all`` kills it and
-them (its children carry its marker).  Outside a session (the pytest plugin, ``run``,
-``fuzz``, ``exec``) nothing changes.
+them (its children carry its marker).  Without a session in their environment (the pytest
+plugin, ``run``, ``fuzz``, ``exec``) runners run every program the ordinary way.
 """
 
 from __future__ import annotations
@@ -193,10 +194,13 @@ def available() -> bool:
             and hasattr(socket, "send_fds"))
 
 
-class _Session:
-    """A verify's zygote, started by its first embedded run (the others wait for it)."""
+class ZygoteSession:
+    """A verify's zygote, started by its first embedded run (the others wait for it).  Only a
+    clean run's result is taken (verify: any other is run again the ordinary way, for the
+    ordinary message); with ``takes_failures`` every run that ended is (mutate: whatever
+    ends a mutant's run is its fate)."""
 
-    def __init__(self, takes_failures: bool) -> None:
+    def __init__(self, takes_failures: bool = False) -> None:
         self._lock = threading.Lock()
         self._tried = False
         self.zygote: Zygote | None = None
@@ -212,6 +216,20 @@ class _Session:
             return None
         return zygote
 
+    def take(self, language: str, argv: list[str], *, stdin: str, timeout: float,
+             max_output: int, env: Mapping[str, str]) -> RunResult | None:
+        """The zygote's run of ``python -m portcheck.interp.<language> *argv`` with exactly
+        ``env``, when it is one this session takes; None otherwise: run it the ordinary
+        way."""
+        zygote = self.zygote_for(env)
+        if zygote is None:
+            return None
+        result = zygote.run(language, argv, stdin=stdin, timeout=timeout,
+                            max_output=max_output)
+        if result is None or not (clean(result) or (self.takes_failures and ended(result))):
+            return None
+        return result
+
     def close(self) -> None:
         with self._lock:
             self._tried = True
@@ -226,9 +244,6 @@ def _started(env: Mapping[str, str]) -> Zygote | None:
         return None
 
 
-_session: _Session | None = None
-
-
 def ended(result: RunResult) -> bool:
     """A run that ended as a run does (an exit status, a limit, a wrong output), not one
     whose zygote died before it could say how its child ended."""
@@ -237,33 +252,14 @@ def ended(result: RunResult) -> bool:
 
 
 @contextmanager
-def session(takes_failures: bool = False) -> Iterator[None]:
-    """Embedded interpreters' runs within the block are forked from one zygote.  Only a
-    clean run's result is taken (verify: any other is run again the ordinary way, for the
-    ordinary message); with ``takes_failures`` every run that ended is (mutate: whatever
-    ends a mutant's run is its fate)."""
-    global _session
+def session(takes_failures: bool = False) -> Iterator[ZygoteSession | None]:
+    """A zygote session for the embedded interpreters' runs within the block (None where
+    this platform cannot have one, or it is switched off); its zygote ends with the block."""
     if not available():
-        yield
+        yield None
         return
-    _session = current = _Session(takes_failures)
+    current = ZygoteSession(takes_failures)
     try:
-        yield
+        yield current
     finally:
-        _session = None
         current.close()
-
-
-def take(language: str, argv: list[str], *, stdin: str, timeout: float, max_output: int,
-         env: Mapping[str, str]) -> RunResult | None:
-    """The zygote's run of ``python -m portcheck.interp.<language> *argv`` with exactly
-    ``env``, when it exited with 0 within its limits; None otherwise: run it the ordinary
-    way."""
-    current = _session
-    zygote = current.zygote_for(env) if current is not None else None
-    if zygote is None:
-        return None
-    result = zygote.run(language, argv, stdin=stdin, timeout=timeout, max_output=max_output)
-    if result is None or not (clean(result) or (current.takes_failures and ended(result))):
-        return None
-    return result

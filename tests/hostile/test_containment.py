@@ -17,13 +17,13 @@ import sys
 from pathlib import Path
 
 import pytest
-from cli_run import portcheck
-from hostile_project import GAME_1, add_port, portcheck_process, wait_for_file
-from processes import gone_soon
 
-import portcheck.checks as checks
+import portcheck.verify.checks as checks
 from portcheck.runners.base import run_command
 from portcheck.runners.bsl import BslRunner
+from tests.helpers.cli import portcheck, portcheck_process
+from tests.helpers.ports import GAME_1, add_port
+from tests.helpers.processes import gone_soon, wait_for_file
 
 requires_java = pytest.mark.requires_runtime("java")
 requires_pascal = pytest.mark.requires_runtime("pascal")
@@ -222,13 +222,12 @@ def test_an_exception_inside_the_embedded_front_end_is_that_ports_build_failure(
 def test_an_unexpected_error_while_checking_a_port_is_that_ports_failure(
         project_copy: Path, capsys: pytest.CaptureFixture[str],
         monkeypatch: pytest.MonkeyPatch) -> None:
-    def broken(context: checks.CheckContext, port: checks.Port) -> checks.CheckResult:
-        if port.language == "java":
+    def broken(context: checks.CheckContext, plan: checks.PortPlan) -> checks.CheckResult:
+        if plan.port.language == "java":
             raise ValueError("a bug")
-        return checks.check_transcript(context, port)
+        return checks.check_transcript(context, plan)
 
-    monkeypatch.setitem(checks.CHECKS, "transcript", checks.Check(
-        "transcript", lambda port, deep: True, broken))
+    monkeypatch.setitem(checks.CHECKS, "transcript", broken)
     code, out, err = portcheck(capsys, "verify", "freecell")
     assert code == 1
     assert "Traceback" not in out + err

@@ -17,12 +17,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from cli_run import one_error_line, portcheck, write
-from hostile_project import portcheck_process
 
 from portcheck.errors import UsageError
+from portcheck.files.yamlio import write_atomic
 from portcheck.runners.cache import write_manifest
-from portcheck.yamlio import write_atomic
+from tests.helpers.cli import one_error_line, portcheck, portcheck_process, write
 
 requires_java = pytest.mark.requires_runtime("java")
 requires_pascal = pytest.mark.requires_runtime("pascal")
@@ -188,6 +187,16 @@ def test_an_engine_option_a_runner_does_not_know_is_one_line(
     code, _, err = portcheck(capsys, "verify", "freecell")
     assert code == 2
     assert re.search(rf"{re.escape(str(file))}:\d+: options: .*bogus", one_error_line(err))
+
+
+def test_an_option_value_the_runner_refuses_is_one_line_naming_the_port(
+        project_copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    file = project_copy / "ports" / "freecell" / "bsl" / "port.yaml"
+    write(file, file.read_text(encoding="utf-8") + "options: {dialect: klingon}\n")
+    code, _, err = portcheck(capsys, "verify", "freecell", "--lang", "bsl")
+    assert code == 2
+    assert one_error_line(err).startswith("portcheck: error: ports/freecell/bsl/port.yaml: "
+                                          "options: unknown 1C dialect 'klingon'")
 
 
 def test_a_port_yaml_that_is_a_link_loop_is_an_error_not_a_port_left_out(

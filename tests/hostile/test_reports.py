@@ -9,14 +9,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from cli_run import portcheck
-from hostile_project import GAME_1, add_port
 from hypothesis import given
 from hypothesis import strategies as st
 
-from portcheck.clip import clip_block, clip_line, one_line
-from portcheck.compare import Segment, compare
-from portcheck.exit_status import error_line, how_it_ended
+from portcheck.runners.exit_status import error_line, how_it_ended
+from portcheck.suite.compare import Segment, compare
+from portcheck.terminal.clip import clip_block, clip_line, one_line
+from tests.helpers.cli import portcheck
+from tests.helpers.ports import GAME_1, add_port
 
 requires_java = pytest.mark.requires_runtime("java")
 requires_pascal = pytest.mark.requires_runtime("pascal")

@@ -1,0 +1,127 @@
+"""``portcheck check ALGO FILE``: is this one program right?  No port folder needed.
+
+For someone who wrote (or found) a port and just wants to know: the file's language comes
+from its suffix (or ``--lang``); it is built and run as a contributed port would be, and what
+it prints is compared with the goldens of the cases it says it prints (``--cases``, in
+order), or, when it takes its input on the command line (``--args "{game}"``), run once for
+each case (default: every case of the algorithm).  ``--normalize FILE`` reads a reviewed
+presentation mapping (the ``normalize:`` mapping of port.yaml) from a YAML file.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from portcheck.cli.options import add_color, add_engine, add_timeout
+from portcheck.errors import CheckFailed, UsageError
+from portcheck.files.yamlio import load_yaml
+from portcheck.suite.algorithms import Case
+from portcheck.suite.compare import MODES
+from portcheck.suite.languages import get_language, language_of_file
+from portcheck.suite.normalize import Normalize, NormalizeError, parse_normalize
+from portcheck.suite.ports import PLACEHOLDER, Port
+from portcheck.suite.project import Project, find_project
+from portcheck.terminal.color import diff_painter, wants_color
+from portcheck.verify import report
+from portcheck.verify.checks import CheckContext, compare_with_goldens
+from portcheck.verify.execution import RunSettings, produce_output
+from portcheck.verify.results import FAIL, CheckResult, RunProblem
+
+NAME = "check"
+TRAILING = None
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(NAME, help="verify one program file against the goldens "
+                                  "(no port folder needed)")
+    p.add_argument("algorithm", metavar="ALGO")
+    p.add_argument("file", metavar="FILE")
+    p.add_argument("--cases", action="append", metavar="ID,ID",
+                   help="the cases the program prints, in order (default with --args: all)")
+    p.add_argument("--lang", metavar="LANG", help="default: from the file's suffix")
+    p.add_argument("--args", nargs="+", metavar="WORD",
+                   help='command-line arguments of one run a case, e.g. --args "{game}"')
+    p.add_argument("--compare", choices=MODES, default="exact")
+    p.add_argument("--normalize", metavar="FILE.yaml",
+                   help="a reviewed presentation mapping (chars, words, drop_lines)")
+    p.add_argument("--stdin", metavar="FILE", help="input fed to the program")
+    add_timeout(p)
+    add_engine(p)
+    add_color(p)
+
+
+def handle(args: argparse.Namespace) -> int:
+    """Verify one program file against the goldens, without a port folder."""
+    result = check_file(find_project(), args)
+    paint = diff_painter(wants_color(args.color, sys.stdout))
+    print(report.details({result.port: [result]}, verbose=True, paint=paint))
+    if result.status == FAIL:
+        raise CheckFailed()
+    return 0
+
+
+def check_file(project: Project, args: argparse.Namespace) -> CheckResult:
+    port = file_port(project, args)
+    settings = RunSettings(timeout=args.timeout, require_runtimes=True, engine=args.engine,
+                           max_output=args.max_output)
+    try:
+        result = produce_output(port, port.program, settings, kind="check")
+    except RunProblem as problem:
+        return problem.result
+    return compare_with_goldens(CheckContext(project, settings), port, result, "check")
+
+
+def file_port(project: Project, args: argparse.Namespace) -> Port:
+    """The program file as a contributed port (checked as port.yaml would be)."""
+    program = Path(args.file)
+    if not program.is_file():
+        raise UsageError(f"{program}: no such file")
+    reference = project.algorithm(args.algorithm)
+    language = get_language(args.lang) if args.lang else language_of_file(program)
+    call_args = tuple(args.args or ())
+    if call_args and not language.takes_args:
+        raise UsageError(f"a {language.name} program takes no command-line arguments here")
+    for word in call_args:
+        for name in PLACEHOLDER.findall(word):
+            if name not in reference.params:
+                raise UsageError(f"--args: {{{name}}} is not an input of {reference.name} "
+                                 f"(inputs: {reference.inputs_help()})")
+    if args.compare not in MODES:
+        raise UsageError(f"--compare {args.compare!r} is not one of {', '.join(MODES)}")
+    return Port(
+        folder=program.parent, id=str(program), reference=reference,
+        language=language.name, origin="contributed", program=program,
+        cases=_cases(reference.cases, args.cases, bool(call_args), reference.name),
+        compare=args.compare, args=call_args,
+        runs="per-case" if call_args else "once",
+        stdin=Path(args.stdin) if args.stdin else None,
+        normalize=_normalize(args.normalize),
+    )
+
+
+def _cases(known: dict[str, Case], chosen: list[str] | None, per_case: bool,
+           algorithm: str) -> list[str]:
+    if not chosen:
+        if per_case:
+            return list(known)
+        raise UsageError(f"say which cases the program prints, in order: --cases ID,ID… "
+                         f"(cases of {algorithm}: {', '.join(known)})")
+    ids = [cid for word in chosen for cid in word.split(",") if cid]
+    for cid in ids:
+        if cid not in known:
+            raise UsageError(f"{algorithm} has no case {cid!r} (cases: {', '.join(known)})")
+    return ids
+
+
+def _normalize(path: str | None) -> Normalize:
+    if not path:
+        return Normalize()
+    data = load_yaml(Path(path))
+    if isinstance(data, dict) and "normalize" in data:
+        data = data["normalize"]
+    try:
+        return parse_normalize(data)
+    except NormalizeError as error:
+        raise UsageError(f"{path}: {error}") from None

@@ -1,0 +1,38 @@
+"""``portcheck exec FILE``: a 1C (.bsl, .os), school-language (.kum) or puzzle-book (.arsac)
+file run as a program, with this terminal's input (``runners.exec_file``)."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from portcheck.cli.options import add_engine
+from portcheck.errors import UsageError
+from portcheck.interp.frontends import DEFAULT_ENCODING, run_options, text_encoding
+from portcheck.suite.languages import language_of_file
+
+NAME = "exec"
+TRAILING = None
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(NAME, help="run a 1C (.bsl, .os) or school-language (.kum) file")
+    p.add_argument("file", metavar="FILE")
+    add_engine(p)
+    p.add_argument("--encoding", type=text_encoding, default=DEFAULT_ENCODING,
+                   help="source encoding (default: UTF-8, with or without a BOM; cp1251)")
+    for option in run_options():
+        p.add_argument(f"--{option.name}", type=option.type, default=option.default,
+                       choices=option.choices, help=option.help)
+
+
+def handle(args: argparse.Namespace) -> int:
+    """Run any 1C or school-language file as a program, with this terminal's input."""
+    path = Path(args.file)
+    language = language_of_file(path)
+    if not path.is_file():
+        raise UsageError(f"{path}: no such file")
+    from portcheck.runners.exec_file import exec_file
+
+    options = {option.name: getattr(args, option.name) for option in run_options()}
+    return exec_file(language, path, engine=args.engine, encoding=args.encoding, **options)

@@ -1,0 +1,86 @@
+"""``portcheck golden check|update [ALGO…]``: the goldens against the reference, or written
+from it; and how a golden report is printed (``verify`` prints one too)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable
+
+from portcheck.cli.options import add_color
+from portcheck.errors import CheckFailed, UsageError
+from portcheck.golden.check import GoldenReport, check_goldens
+from portcheck.golden.update import update_goldens
+from portcheck.suite.algorithms import Algorithm
+from portcheck.suite.ports import find_ports
+from portcheck.suite.project import Project, find_project
+from portcheck.terminal.color import diff_painter, wants_color
+
+NAME = "golden"
+TRAILING = "algorithms"
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(NAME, help="check or update the golden outputs")
+    p.add_argument("action", choices=("check", "update"))
+    p.add_argument("algorithms", nargs="*", metavar="ALGO", help="default: all")
+    p.add_argument("-k", action="append", metavar="PATTERN",
+                   help="only case ids containing PATTERN (or matching it as a glob)")
+    p.add_argument("--new-only", action="store_true", help="update: only add new cases")
+    p.add_argument("--allow-changed", action="store_true",
+                   help="update: rewrite cases whose output changed")
+    p.add_argument("--prune", action="store_true",
+                   help="update: remove cases the reference no longer has")
+    add_color(p)
+
+
+def handle(args: argparse.Namespace) -> int:
+    project = find_project()
+    algorithms = _golden_algorithms(project, args.algorithms)
+    paint = diff_painter(wants_color(args.color, sys.stdout))
+    if args.action == "check":
+        result = check_goldens(project, algorithms, args.k or [], find_ports(project))
+        print_report(result, paint)
+        if result.failures:
+            print(f"golden check failed; fix with: {fixes(result)}")
+            raise CheckFailed()
+        print(f"golden check: {', '.join(a.name for a in algorithms)} match the reference")
+        return 0
+    result = update_goldens(project, algorithms, args.k or [], new_only=args.new_only,
+                            allow_changed=args.allow_changed, prune=args.prune)
+    print_report(result, paint)
+    if result.failures:
+        print(f"refused (those files are left as they were); fix with: {fixes(result)}")
+        raise CheckFailed()
+    if not result.written:
+        print("goldens already up to date")
+    return 0
+
+
+def _golden_algorithms(project: Project, names: list[str]) -> list[Algorithm]:
+    if names:
+        return [project.algorithm(n) for n in names]
+    if not project.algorithms:
+        raise UsageError(f"{project.relative(project.reference_dir)}: no algorithms")
+    return list(project.algorithms.values())
+
+
+def fixes(result: GoldenReport) -> str:
+    """The commands that fix the report's failures, in one line."""
+    return "; ".join(sorted(result.fix))
+
+
+def print_report(result: GoldenReport, paint: Callable[[str], str] = str,
+                 quiet_ok: bool = False) -> None:
+    """The diffs, failures, notes and written files of a golden report, then a blank line
+    (none with ``quiet_ok`` when there is nothing to say)."""
+    for diff in result.diffs:
+        print(paint(diff.rstrip()))
+    for line in result.failures:
+        print(f"FAIL {line}")
+    for line in result.notes:
+        print(f"note {line}")
+    for path in result.written:
+        print(f"wrote {path}")
+    if (result.diffs or result.failures or result.notes or result.written) or not quiet_ok:
+        print()

@@ -1,0 +1,52 @@
+"""``portcheck init DIR``: a new suite that passes ``portcheck verify`` at once.
+
+The starter's files are copied (``suite.scaffold``); then the golden is written by the
+reference (as ``golden update`` writes it) and the program and its transcript by a real run
+(as ``render write`` makes them), exactly as an author would make them.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+from portcheck.errors import UsageError
+from portcheck.golden.update import update_goldens
+from portcheck.suite.ports import find_ports
+from portcheck.suite.project import Project
+from portcheck.suite.render import write_rendered
+from portcheck.suite.scaffold import copy_starter
+from portcheck.verify.checks import record_transcript
+from portcheck.verify.execution import RunSettings
+from portcheck.verify.results import FAIL
+
+NAME = "init"
+TRAILING = None
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(NAME, help="create a minimal working suite in a new folder")
+    p.add_argument("directory", metavar="DIR")
+
+
+def handle(args: argparse.Namespace) -> int:
+    target = Path(args.directory)
+    project = copy_starter(target)
+    _fill(project)
+    print(f"created a portcheck suite in {target}: now run `portcheck verify` there")
+    return 0
+
+
+def _fill(project: Project) -> None:
+    """The golden from the reference, the program from its template, the transcript from a
+    real run of the program."""
+    written = update_goldens(project, list(project.algorithms.values()), [])
+    for path in written.written:
+        print(f"wrote {path}")
+    for port in find_ports(project):
+        assert port.template is not None
+        write_rendered(port, project.templates_dir)
+        result = record_transcript(port, RunSettings())
+        if result.status == FAIL:
+            raise UsageError(f"{port.id}: the starter program did not run: {result.message}")
+        print(f"wrote {port.id}/{port.program.name} and its transcript")

@@ -1,0 +1,36 @@
+"""``portcheck list``: the algorithms, their ports, and the runtimes found here."""
+
+from __future__ import annotations
+
+import argparse
+
+from portcheck.runners import get_runner
+from portcheck.suite.languages import LANGUAGES
+from portcheck.suite.ports import find_ports
+from portcheck.suite.project import find_project
+
+NAME = "list"
+TRAILING = None
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    sub.add_parser(NAME, help="algorithms, their ports, and the runtimes found here")
+
+
+def handle(args: argparse.Namespace) -> int:
+    project = find_project()
+    ports = find_ports(project)
+    print("algorithms and their ports:")
+    width = max((len(name) for name in project.algorithms), default=8) + 1
+    for algorithm in project.algorithms.values():
+        mine = [f"{p.folder.name} ({p.origin}{'' if p.runnable else ', transcript only'})"
+                for p in ports if p.algorithm == algorithm.name]
+        print(f"  {algorithm.name:{width}} {algorithm.title}; {len(algorithm.cases)} cases, "
+              f"inputs {algorithm.inputs_help()}")
+        print(f"  {'':{width}} ports: {', '.join(mine) or 'none'}")
+    print("runtimes here:")
+    for language in LANGUAGES:
+        toolchain = get_runner(language).toolchain()
+        mark = "yes" if toolchain.ok else "no "
+        print(f"  {language:8} {mark} {toolchain.name}: {toolchain.detail}")
+    return 0

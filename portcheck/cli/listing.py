@@ -1,0 +1,145 @@
+"""``portcheck listing ALGO --lang L``: a port as a teaching listing (highlighted source, then
+its output as verified) in Markdown, HTML, LaTeX or PDF; ``--all-languages``: every port
+side by side (``portcheck.publish``)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from portcheck.cli.options import add_run_options, settings_of
+from portcheck.errors import CheckFailed, UsageError
+from portcheck.files.yamlio import write_atomic
+from portcheck.publish.formats import FORMATS, SIDE_BY_SIDE_FORMATS
+from portcheck.suite.ports import Port, find_ports
+from portcheck.suite.project import Project, find_project
+from portcheck.verify.checks import CheckContext
+
+if TYPE_CHECKING:
+    from portcheck.publish.listing import Listing
+
+NAME = "listing"
+TRAILING = None
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(NAME, help="a port as a teaching listing: highlighted source, "
+                                  "then its output as verified")
+    p.add_argument("algorithm", metavar="ALGO")
+    which = p.add_mutually_exclusive_group()
+    which.add_argument("--lang", metavar="L", help="the language or port folder (bsl-article)")
+    which.add_argument("--all-languages", action="store_true",
+                       help="every port side by side (html or pdf)")
+    p.add_argument("--format", choices=FORMATS, default="md")
+    p.add_argument("--cases", action="append", metavar="ID,ID",
+                   help="only these cases (a template port is rendered and run for them)")
+    p.add_argument("--as-printed", action="store_true",
+                   help="an article port as the article printed it, its errata marked")
+    p.add_argument("-o", "--output", metavar="FILE", help="default: standard output")
+    add_run_options(p)
+
+
+def handle(args: argparse.Namespace) -> int:
+    # imported here: Pygments, the HTML templates and WeasyPrint, which every other command
+    # would pay for at start-up
+    from portcheck.publish.formats.html import side_by_side
+    from portcheck.publish.formats.pdf import pdf
+    from portcheck.publish.listing import build_listing
+
+    project = find_project()
+    algorithm = project.algorithm(args.algorithm)
+    ports = [p for p in find_ports(project) if p.algorithm == algorithm.name]
+    context = CheckContext(project, settings_of(args))
+    cases = [c for word in args.cases or () for c in word.split(",") if c]
+    if args.all_languages:
+        if args.format not in SIDE_BY_SIDE_FORMATS:
+            raise UsageError(f"--all-languages writes {' or '.join(SIDE_BY_SIDE_FORMATS)}, "
+                             f"not {args.format}")
+        listings = [build_listing(context, port, cases or None)
+                    for port in _printing(ports, cases)]
+        _refuse_failed(listings)
+        page = side_by_side(f"{algorithm.title}: every language", listings)
+        return _emit(page if args.format == "html" else pdf(page), args.output)
+    port = choose_port(project, ports, algorithm.name, args.lang)
+    listing = build_listing(context, port, cases or None, printed=args.as_printed)
+    _refuse_failed([listing])
+    return _emit(format_listing(listing, args.format), args.output)
+
+
+def _printing(ports: list[Port], cases: list[str]) -> list[Port]:
+    """The ports that can show ``cases``: templates (rendered for them) and the others
+    that print all of them."""
+    if not ports:
+        raise UsageError("this algorithm has no ports")
+    chosen = [p for p in ports if not cases or p.template is not None
+              or all(c in p.cases for c in cases)]
+    if not chosen:
+        raise UsageError(f"no port prints the cases {', '.join(cases)}")
+    return chosen
+
+
+def format_listing(listing: Listing, form: str) -> str | bytes:
+    from portcheck.publish.formats.html import html
+    from portcheck.publish.formats.latex import tex
+    from portcheck.publish.formats.markdown import markdown
+    from portcheck.publish.formats.pdf import pdf
+
+    if form == "md":
+        return markdown(listing)
+    if form == "html":
+        return html(listing)
+    if form == "tex":
+        return tex(listing)
+    return pdf(html(listing))
+
+
+def choose_port(project: Project, ports: list[Port], algorithm: str,
+                lang: str | None) -> Port:
+    """The port ``--lang`` names: a port folder (``bsl-article``), else the one port of
+    that language."""
+    folders = ", ".join(p.folder.name for p in ports) or "none"
+    if lang is None:
+        raise UsageError(f"name a port with --lang (ports of {algorithm}: {folders}), "
+                         "or use --all-languages")
+    by_folder = [p for p in ports if p.folder.name == lang]
+    matching = by_folder or [p for p in ports if p.language == lang]
+    if len(matching) != 1:
+        problem = "no port" if not matching else "several ports"
+        raise UsageError(f"{problem} of {algorithm} for --lang {lang} (its ports: {folders})")
+    return matching[0]
+
+
+def _refuse_failed(listings: list[Listing]) -> None:
+    """A listing shows output as verified: a port that fails is reported, not printed."""
+    from portcheck.publish.verification import Outcome
+
+    failed = [listing for listing in listings
+              if listing.verification.outcome == Outcome.FAILED]
+    for listing in failed:
+        for result in listing.verification.failures:
+            print(f"FAIL {listing.port.id}::{result.kind}: {result.message}", file=sys.stderr)
+            if result.detail:
+                print(result.detail.rstrip(), file=sys.stderr)
+    if failed:
+        print("portcheck: no listing written: its output is not verified", file=sys.stderr)
+        raise CheckFailed()
+
+
+def _emit(content: str | bytes, output: str | None) -> int:
+    if output is None:
+        if isinstance(content, bytes):
+            if sys.stdout.isatty():
+                raise UsageError("a PDF is not for the terminal: give -o FILE.pdf")
+            sys.stdout.buffer.write(content)
+        else:
+            sys.stdout.write(content)
+        return 0
+    path = Path(output)
+    try:
+        write_atomic(path, content)
+    except OSError as error:
+        raise UsageError(f"{path}: cannot write: {error.strerror}") from None
+    print(f"wrote {path}", file=sys.stderr)
+    return 0

@@ -1,0 +1,112 @@
+"""``portcheck mutate ALGO [--lang L…]``: the mutation score of the golden cases of each
+selected port (``portcheck.mutate``)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from typing import TYPE_CHECKING
+
+from portcheck.cli.options import count, percent, seconds
+from portcheck.errors import CheckFailed, UsageError
+from portcheck.suite.ports import Port, find_ports
+from portcheck.suite.project import find_project
+from portcheck.suite.selection import Selection, select_ports
+from portcheck.verify.execution import RunSettings
+
+if TYPE_CHECKING:
+    from portcheck.mutate.engine import PortScore
+
+
+NAME = "mutate"
+TRAILING = None
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(NAME, help="the mutation score of a port's golden cases: mutants "
+                       "of its program, killed, survived, timed out, equivalent")
+    p.add_argument("algorithm", metavar="ALGO")
+    p.add_argument("--lang", action="append", metavar="L",
+                   help="only this language or port folder (repeatable; default: every "
+                   "runnable port)")
+    p.add_argument("--jobs", type=count(1), default=os.cpu_count() or 1,
+                   help="mutants built and run at once (default: the cores)")
+    p.add_argument("--limit", type=count(1), metavar="N",
+                   help="at most N mutants a port, drawn at random with --seed")
+    p.add_argument("--seed", type=int, default=1, help="seed of the --limit draw (default 1)")
+    p.add_argument("--lines", type=line_numbers, metavar="A-B,C",
+                   help="only mutants of these lines of the program (e.g. 20-35,41)")
+    p.add_argument("--timeout", type=seconds, metavar="SECONDS",
+                   help="time limit of one mutant's run (default: 3 times the original's "
+                   "same run plus 1 s, at least 3 s)")
+    p.add_argument("--no-early-stop", dest="early_stop", action="store_false",
+                   help="run every mutant to its end, not only until its first wrong output "
+                   "(the same fates, slower: for comparison)")
+    p.add_argument("--min-score", type=percent, metavar="PERCENT",
+                   help="fail (exit 1) when a port's score is below PERCENT")
+    p.add_argument("--list-survivors", action="store_true",
+                   help="list each surviving mutant: file:line and its diff lines")
+    p.add_argument("--format", choices=("text", "json"), default="text")
+
+
+def handle(args: argparse.Namespace) -> int:
+    # imported here: the engine brings the interpreters and Pygments, which every other
+    # command (verify, golden check) would pay for at start-up
+    from portcheck.mutate.engine import Plan, score_port
+    from portcheck.mutate.report import as_json, text_report
+
+    project = find_project()
+    project.algorithm(args.algorithm)
+    ports = mutable_ports(find_ports(project), args.algorithm, args.lang or ())
+    plan = Plan(jobs=args.jobs, limit=args.limit, seed=args.seed, timeout=args.timeout,
+                lines=args.lines, early_stop=args.early_stop)
+    results: list[PortScore] = []
+    for port in ports:
+        result = score_port(project, port, RunSettings(), plan)
+        results.append(result)
+        if args.format == "text":
+            print(text_report(result, args.list_survivors), flush=True)
+    if args.format == "json":
+        print(json.dumps([as_json(r) for r in results], ensure_ascii=False, indent=1))
+    if args.min_score is not None:
+        unscored = [r.port.id for r in results if r.score is None]
+        if unscored:  # nothing was measured: a bar cannot be met by no mutant at all
+            print(f"--min-score {args.min_score:g}: no mutant scored in "
+                  f"{', '.join(unscored)}", file=sys.stderr)
+        if unscored or any(100 * r.score < args.min_score for r in results
+                           if r.score is not None):
+            raise CheckFailed()
+    return 0
+
+
+def mutable_ports(ports: list[Port], algorithm: str, languages: tuple[str, ...]) -> list[Port]:
+    """The selected ports of ``algorithm``; with ``--lang``, a port that cannot be mutated
+    is a usage error, without it such ports are left out."""
+    chosen = select_ports(ports, Selection((algorithm,), tuple(languages)))
+    if not chosen:
+        raise UsageError(f"{algorithm}: no port"
+                         + (f" in {', '.join(languages)}" if languages else ""))
+    if languages:
+        from portcheck.mutate.engine import usable
+
+        for port in chosen:
+            usable(port)
+        return chosen
+    return [port for port in chosen if port.runnable and port.program.is_file()]
+
+
+def line_numbers(text: str) -> frozenset[int]:
+    """``20-35,41``: the line numbers of a ``--lines`` value."""
+    found: set[int] = set()
+    for part in text.split(","):
+        first, _, last = part.strip().partition("-")
+        if not (first.isdecimal() and (not last or last.isdecimal())):
+            raise argparse.ArgumentTypeError(f"not line numbers: {text!r} (e.g. 20-35,41)")
+        low, high = int(first), int(last or first)
+        if not 1 <= low <= high:
+            raise argparse.ArgumentTypeError(f"{part.strip()!r}: lines are numbered from 1, "
+                                             "and a range goes up (e.g. 20-35)")
+        found.update(range(low, high + 1))
+    return frozenset(found)

@@ -1,0 +1,127 @@
+"""What the subcommands' parsers share: the values options take, checked as they are parsed
+(argparse types, for the command line and the pytest plugin alike: a bad value is one usage
+line, never a run that cannot end: ``--timeout inf``, ``--deep 99999999999``), the option
+groups several subcommands have (``--timeout``/``--max-output``, ``--engine``, ``--color``,
+``ALGO… --lang``), and the run settings they give.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from collections.abc import Callable
+
+from portcheck.runners.base import DEFAULT_MAX_OUTPUT, DEFAULT_TIMEOUT
+from portcheck.suite.languages import all_engines
+from portcheck.terminal.color import CHOICES
+from portcheck.terminal.sizes import parse_size, size_text
+from portcheck.verify.execution import RunSettings
+
+MAX_TIMEOUT = 3600.0
+
+
+def seconds(text: str) -> float:
+    """A time limit: a number of seconds above 0 and at most an hour."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    if not math.isfinite(value) or not 0 < value <= MAX_TIMEOUT:
+        raise argparse.ArgumentTypeError(f"{text!r}: a time limit is above 0 and at most "
+                                         f"{MAX_TIMEOUT:g} s")
+    return value
+
+
+def percent(text: str) -> float:
+    """A score to reach: a number of percent from 0 to 100 (a bar of -1 passes anything,
+    one of 150 nothing)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of percent") from None
+    if not 0 <= value <= 100:
+        raise argparse.ArgumentTypeError(f"{text!r}: a score is from 0 to 100 %")
+    return value
+
+
+MAX_DEEP = 1000  # other inputs a deep check draws: more is a typo, not a wish
+MAX_FUZZ = 100_000  # inputs of one fuzz run: each is rendered into the program
+
+
+def count(low: int, high: int | None = None) -> Callable[[str], int]:
+    """A whole number from ``low`` (to ``high``) (argparse type)."""
+    def parse(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"{value} is below {low}")
+        if high is not None and value > high:
+            raise argparse.ArgumentTypeError(f"{value} is above {high}")
+        return value
+    return parse
+
+
+def size(text: str) -> int:
+    """An output limit: a size in bytes (``16M``), at least 1 KiB."""
+    try:
+        value = parse_size(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    if value < MIN_OUTPUT:
+        raise argparse.ArgumentTypeError(f"{text!r}: an output limit is at least "
+                                         f"{size_text(MIN_OUTPUT)}")
+    return value
+
+
+MIN_OUTPUT = 1024
+
+
+def add_timeout(parser: argparse.ArgumentParser, default: float | None = DEFAULT_TIMEOUT) -> None:
+    """``--timeout`` and ``--max-output``: the limits of one program run."""
+    parser.add_argument("--timeout", type=seconds, default=default, metavar="SECONDS",
+                        help=f"time limit of one program run (default {DEFAULT_TIMEOUT:g})")
+    parser.add_argument("--max-output", type=size, default=DEFAULT_MAX_OUTPUT, metavar="SIZE",
+                        help="output limit of one program run: bytes read from its stdout, "
+                             f"and from its stderr (default {size_text(DEFAULT_MAX_OUTPUT)}; "
+                             "e.g. 64M)")
+
+
+def add_engine(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--engine", choices=all_engines(),
+                        help="for 1C and the school language: the embedded interpreter or "
+                             "the real tool (default: the real tool when installed)")
+
+
+def add_color(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--color", choices=CHOICES, default="auto",
+                        help="colour the diffs (default: auto, on a terminal without NO_COLOR)")
+
+
+def add_selection(parser: argparse.ArgumentParser) -> None:
+    """``ALGO…`` and ``--lang L`` (repeatable): which ports (``suite.selection``)."""
+    parser.add_argument("algorithms", nargs="*", metavar="ALGO", help="default: all")
+    parser.add_argument("--lang", action="append", metavar="L",
+                        help="only this language or port folder (repeatable)")
+
+
+def add_require_runtimes(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--require-runtimes", action="store_true",
+                        help="a missing toolchain fails instead of being skipped")
+
+
+def add_run_options(parser: argparse.ArgumentParser) -> None:
+    """What every command that runs ports takes: ``--require-runtimes``, the limits of a run
+    and ``--engine``."""
+    add_require_runtimes(parser)
+    add_timeout(parser)
+    add_engine(parser)
+
+
+def settings_of(args: argparse.Namespace) -> RunSettings:
+    """The run settings the options give (those a subcommand lacks keep their defaults)."""
+    return RunSettings(timeout=args.timeout,
+                       require_runtimes=getattr(args, "require_runtimes", False),
+                       engine=getattr(args, "engine", None),
+                       max_output=getattr(args, "max_output", DEFAULT_MAX_OUTPUT))

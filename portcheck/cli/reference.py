@@ -1,0 +1,24 @@
+"""``portcheck reference ALGO NAME=VALUE…``: the reference's output of one case."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+from portcheck.suite.project import find_project
+
+NAME = "reference"
+TRAILING = "inputs"
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(NAME, help="print the reference output of one case")
+    p.add_argument("algorithm", metavar="ALGO")
+    p.add_argument("inputs", nargs="*", metavar="NAME=VALUE")
+
+
+def handle(args: argparse.Namespace) -> int:
+    algorithm = find_project().algorithm(args.algorithm)
+    case = algorithm.case_from_args(args.inputs)
+    sys.stdout.write(algorithm.output(case.params))
+    return 0

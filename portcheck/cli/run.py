@@ -1,0 +1,87 @@
+"""``portcheck run ALGO --lang L NAME=VALUE…``: a language's template rendered for one case,
+built and run, its output printed."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sys
+import tempfile
+from pathlib import Path
+
+from portcheck.cli.options import add_engine, add_timeout, settings_of
+from portcheck.errors import UsageError
+from portcheck.suite.algorithms import Algorithm, Case
+from portcheck.suite.languages import get_language
+from portcheck.suite.ports import Port, find_ports
+from portcheck.suite.project import Project, find_project
+from portcheck.suite.render import render_template, template_for
+from portcheck.verify.execution import planned_runs, produce_output
+from portcheck.verify.results import FAIL, RunProblem
+
+NAME = "run"
+TRAILING = "inputs"
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(NAME, help="render a language's template for one case, build and run it")
+    p.add_argument("algorithm", metavar="ALGO")
+    p.add_argument("inputs", nargs="*", metavar="NAME=VALUE")
+    p.add_argument("--lang", required=True, metavar="LANG")
+    add_timeout(p)
+    add_engine(p)
+
+
+def handle(args: argparse.Namespace) -> int:
+    project = find_project()
+    algorithm = project.algorithm(args.algorithm)
+    case = algorithm.case_from_args(args.inputs)
+    language = get_language(args.lang)
+    port = _run_port(project, algorithm, language.name, case)
+    template = template_for(project.templates_dir, language.name, algorithm.name)
+    text = render_template(template, project.templates_dir, algorithm, [case])
+    with tempfile.TemporaryDirectory(prefix="portcheck-run-") as folder:
+        program = Path(folder) / port.program.name
+        program.write_text(text, encoding="utf-8")
+        try:
+            result = produce_output(port, program, settings_of(args), planned_runs(port, [case]))
+        except RunProblem as problem:
+            return _report_problem(problem)
+    sys.stdout.write(result.stdout)
+    for warning in result.warnings:
+        print(warning, file=sys.stderr)
+    return 0
+
+
+def _run_port(project: Project, algorithm: Algorithm, language: str, case: Case) -> Port:
+    """One case run as the language's template port runs its cases: with its scripted input,
+    arguments and runner options (``ports/<algorithm>/<language>/port.yaml``); without such
+    a port, with the reference's scripted input when the algorithm has one.  A case beyond
+    that port's ``limits`` is a usage error: the language cannot hold it exactly."""
+    port = Port(project.root, f"run {algorithm.name} --lang {language}", algorithm, language,
+                "template", Path(get_language(language).program_name(algorithm.name)),
+                [case.id], runs="per-case",
+                stdin_from_reference=hasattr(algorithm.module, "stdin_script"))
+    for known in find_ports(project):
+        if (known.algorithm, known.language, known.origin) == (algorithm.name, language,
+                                                               "template"):
+            _check_limits(known, case, project)
+            return dataclasses.replace(port, stdin=known.stdin, args=known.args,
+                                       stdin_from_reference=known.stdin_from_reference,
+                                       options=known.options)
+    return port
+
+
+def _check_limits(port: Port, case: Case, project: Project) -> None:
+    why = port.why_not(case)
+    if why:
+        raise UsageError(f"{port.algorithm}: not applicable to {port.language}: {why} "
+                         f"(limits in {project.relative(port.folder / 'port.yaml')})")
+
+
+def _report_problem(problem: RunProblem) -> int:
+    result = problem.result
+    if result.detail:
+        print(result.detail.rstrip(), file=sys.stderr)
+    print(f"portcheck: {result.message}", file=sys.stderr)
+    return 1 if result.status == FAIL else 2

@@ -1,0 +1,102 @@
+"""``portcheck verify [ALGO…] [--lang L…]``: every check of every selected port, and the
+goldens of their algorithms, as one report (the main job)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+from portcheck.cli.golden import fixes, print_report
+from portcheck.cli.options import (
+    MAX_DEEP,
+    add_color,
+    add_engine,
+    add_selection,
+    add_timeout,
+    count,
+    settings_of,
+)
+from portcheck.errors import CheckFailed, UsageError
+from portcheck.golden.check import check_goldens
+from portcheck.suite.algorithms import Algorithm
+from portcheck.suite.ports import Port, find_ports
+from portcheck.suite.project import Project, find_project
+from portcheck.suite.selection import Selection, select_ports
+from portcheck.terminal.color import diff_painter, wants_color
+from portcheck.terminal.progress import Progress
+from portcheck.verify import report
+from portcheck.verify.checks import CheckContext
+from portcheck.verify.junit import junit_xml, write_junit
+from portcheck.verify.parallel import verify
+from portcheck.verify.results import FAIL
+from portcheck.verify.workers import alongside
+
+NAME = "verify"
+TRAILING = "algorithms"
+
+
+def add_parser(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser(NAME, help="every check of every port (the main job)")
+    add_selection(p)
+    p.add_argument("--require-runtimes", action="store_true",
+                   help="a missing toolchain fails instead of being skipped")
+    p.add_argument("--deep", type=count(0, MAX_DEEP), default=0, metavar="N",
+                   help="also re-render template ports with N other inputs and compare "
+                        "their runs with the reference")
+    p.add_argument("--seed", type=int, default=1, help="seed of the --deep inputs")
+    p.add_argument("--jobs", type=count(1), default=None,
+                   help="ports checked at once (default: one per core)")
+    p.add_argument("-v", "--verbose", action="store_true", help="show passing checks too")
+    p.add_argument("--junit-xml", metavar="FILE", help="also write the results as JUnit XML")
+    add_timeout(p)
+    add_engine(p)
+    add_color(p)
+
+
+def handle(args: argparse.Namespace) -> int:
+    project = find_project()
+    selection = Selection(tuple(args.algorithms), tuple(args.lang or ()))
+    for name in selection.algorithms:
+        project.algorithm(name)
+    every_port = find_ports(project)
+    ports = select_ports(every_port, selection)
+    if not ports and not selection.algorithms and not selection.languages:
+        raise UsageError(f"{project.relative(project.ports_dir)}: no ports to verify "
+                         "(add one: see portcheck init)")
+    algorithms = _verified_algorithms(project, selection, ports)
+    context = CheckContext(project, settings_of(args), args.deep, args.seed)
+    with Progress(len(ports), "ports checked", sys.stdout) as progress:
+        goldens, results = alongside(  # the reference's CPU work beside the ports' runs
+            lambda: check_goldens(project, algorithms, [], every_port),
+            lambda: verify(context, ports, jobs=args.jobs, done=progress.advance))
+    if args.junit_xml:
+        write_junit(Path(args.junit_xml), junit_xml(ports, results, goldens))
+    paint = diff_painter(wants_color(args.color, sys.stdout))
+    print_report(goldens, paint, quiet_ok=True)
+    print(report.matrix(ports, results) if ports else "no ports selected")
+    text = report.details(results, verbose=args.verbose, paint=paint)
+    if text:
+        print()
+        print(text)
+    print()
+    print(report.summary(results))
+    if goldens.failures:
+        print(f"goldens are missing or differ from the reference; fix with: {fixes(goldens)}")
+    if goldens.failures or any(r.status == FAIL for rs in results.values() for r in rs):
+        raise CheckFailed()
+    return 0
+
+
+def _verified_algorithms(project: Project, selection: Selection,
+                         ports: list[Port]) -> list[Algorithm]:
+    """Whose goldens verify checks: the algorithms named; with no selection at all, every
+    algorithm of the project (one with no port or no golden file is no less unchecked);
+    with only ``--lang``, those of the selected ports."""
+    if selection.algorithms:
+        names = list(selection.algorithms)
+    elif selection.languages:
+        names = sorted({port.algorithm for port in ports})
+    else:
+        names = list(project.algorithms)
+    return [project.algorithm(name) for name in names]

@@ -1,0 +1,122 @@
+"""``portcheck golden check``: the goldens against the reference, and what ``update``
+shares with it (the cases a ``-k`` selects, what the reference says now, a case's diff).
+
+- A missing golden file or case fails; it never passes quietly.
+- A golden case that no port prints is reported as stale (a note, not a failure); a case
+  the reference no longer declares fails ``check`` until pruned.
+- A partial run (some algorithms, ``-k``) reports nothing about goldens it did not look at.
+"""
+
+from __future__ import annotations
+
+import difflib
+import fnmatch
+from dataclasses import dataclass, field
+
+from portcheck.errors import UsageError
+from portcheck.golden.stale import printed_cases, stale_cases
+from portcheck.golden.store import GoldenCase, golden_path, read_golden
+from portcheck.suite.algorithms import Algorithm
+from portcheck.suite.ports import Port
+from portcheck.suite.project import Project
+from portcheck.terminal.clip import clip_block
+
+
+@dataclass
+class GoldenReport:
+    failures: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+    diffs: list[str] = field(default_factory=list)
+    written: list[str] = field(default_factory=list)
+    fix: set[str] = field(default_factory=set)  # the commands that would fix the failures
+
+
+def selected(case_ids: list[str], patterns: list[str]) -> list[str]:
+    """The case ids that match any ``-k`` pattern (a substring or a shell pattern)."""
+    if not patterns:
+        return case_ids
+    return [c for c in case_ids
+            if any(p in c or fnmatch.fnmatchcase(c, p) for p in patterns)]
+
+
+def expected_cases(algorithm: Algorithm, case_ids: list[str]) -> dict[str, GoldenCase]:
+    """What the reference says now, for ``case_ids``."""
+    cases, attested = algorithm.cases, algorithm.attested
+    return {cid: GoldenCase(cases[cid].params, algorithm.output(cases[cid].params),
+                            attested.get(cid)) for cid in case_ids}
+
+
+def check_patterns(algorithms: list[Algorithm], patterns: list[str]) -> None:
+    """A ``-k`` that selects no case of any algorithm would check nothing: a usage error."""
+    if patterns and not any(selected(list(a.cases), patterns) for a in algorithms):
+        raise UsageError(f"-k {' '.join(patterns)}: no case id of "
+                         f"{', '.join(a.name for a in algorithms)} matches")
+
+
+def check_goldens(project: Project, algorithms: list[Algorithm], patterns: list[str],
+          ports: list[Port]) -> GoldenReport:
+    check_patterns(algorithms, patterns)
+    report = GoldenReport()
+    for algorithm in algorithms:
+        _check_one(project, algorithm, patterns, ports, report)
+    return report
+
+
+def _check_one(project: Project, algorithm: Algorithm, patterns: list[str],
+               ports: list[Port], report: GoldenReport) -> None:
+    path = golden_path(project.golden_dir, algorithm.name)
+    shown = project.relative(path)
+    stored = read_golden(path, algorithm.name)
+    if stored is None:
+        report.failures.append(f"{shown}: missing golden file")
+        report.fix.add(f"portcheck golden update {algorithm.name}")
+        return
+    wanted = selected(list(algorithm.cases), patterns)
+    for cid, case in expected_cases(algorithm, wanted).items():
+        if cid not in stored:
+            report.failures.append(f"{shown}: missing golden case {cid}")
+            report.fix.add(f"portcheck golden update {algorithm.name} --new-only")
+        elif stored[cid] != case:
+            report.failures.append(f"{shown}: case {cid} differs from the reference")
+            report.diffs.append(case_diff(shown, cid, stored[cid], case))
+            report.fix.add(f"portcheck golden update {algorithm.name} --allow-changed")
+    known = algorithm.cases
+    looked_at = selected(list(stored), patterns)
+    dropped = [cid for cid in looked_at if cid not in known]
+    source = project.relative(algorithm.source)
+    report.failures += capped([f"{shown}: case {cid} is no longer a case of {source}"
+                               for cid in dropped], f"{shown}: and {{}} more cases no longer "
+                              f"in {source}")
+    if dropped:
+        report.fix.add(f"portcheck golden update {algorithm.name} --prune")
+    current = [cid for cid in looked_at if cid in known]
+    unprinted = stale_cases({algorithm.name: current}, printed_cases(ports))
+    report.notes += capped([f"{shown}: case {cid}: no port prints it (stale unless a test "
+                            "reads it; a complete pytest run reports those)"
+                            for _, cid in unprinted], f"{shown}: and {{}} more cases no port "
+                           "prints")
+
+
+SHOWN_LINES = 20  # a report lists this many lines of one kind, then counts the rest
+
+
+def capped(lines: list[str], rest: str) -> list[str]:
+    """The first SHOWN_LINES of ``lines``, then ``rest`` filled with how many were left."""
+    if len(lines) <= SHOWN_LINES:
+        return lines
+    return [*lines[:SHOWN_LINES], rest.format(len(lines) - SHOWN_LINES)]
+
+
+def case_diff(shown: str, case_id: str, old: GoldenCase | None, new: GoldenCase) -> str:
+    """A case as stored and as the reference says it now, as a clipped unified diff."""
+    before = [] if old is None else _lines(old)
+    return clip_block("".join(difflib.unified_diff(
+        before, _lines(new), f"{shown} [{case_id}] (stored)",
+        f"{shown} [{case_id}] (reference)", n=3)))
+
+
+def _lines(case: GoldenCase) -> list[str]:
+    head = [f"params: {case.params}\n"]
+    if case.attested:
+        head.append(f"attested: {case.attested}\n")
+    return head + [f"| {line}\n" for line in case.output.split("\n")]

@@ -1,0 +1,340 @@
+"""A port: ``ports/<algorithm>/<name>/`` with the program, ``port.yaml`` and the transcript.
+
+``port.yaml`` declares, and nothing is guessed:
+
+    algorithm: freecell          # an algorithm of reference/
+    language: java               # which runner runs it (portcheck.suite.languages)
+    origin: template             # template | article | contributed
+    program: Freecell.java       # the program file, in this folder
+    template: templates/java/freecell.java.j2   # origin: template only
+    cases: [game-1, game-617]    # the cases it prints, in order
+    compare: exact               # exact | lines | tokens
+    stdin: input.txt             # optional: fed to the program (or `reference`: the
+                                 # reference's stdin_script for each case)
+    runs: once                   # once | per-case (an interactive program: one game a run)
+    args: ["{game}"]             # optional: command-line arguments ("{name}": the case's
+                                 # input name; implies runs: per-case)
+    options: {dialect: platform} # optional: runner options (engine, dialect, encoding, seed)
+    normalize: {chars: {D: "♦"}} # optional, not for templates: a reviewed presentation
+                                 # mapping of the output (portcheck.suite.normalize)
+    limits:                      # optional: inputs this language cannot hold exactly; the
+      n: {high: 12, why: "…"}    # cases beyond are reported "not applicable", never run
+    runnable: true               # false: nothing here can run it; checked by transcript only
+    transcript_from: run         # run (recorded by `render write`) | article | platform
+    note: ...                    # optional, shown in the report
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from portcheck.errors import UsageError
+from portcheck.files.yamlio import LineNumbers, read_yaml
+from portcheck.suite.algorithms import Algorithm, Case
+from portcheck.suite.compare import MODES
+from portcheck.suite.languages import LANGUAGES, engine_for, get_language
+from portcheck.suite.normalize import Normalize, NormalizeError, parse_normalize
+from portcheck.suite.params import IntParam
+from portcheck.suite.project import Project
+
+ORIGINS = ("template", "article", "contributed")
+TRANSCRIPT_SOURCES = ("run", "article", "platform")
+RUNS = ("once", "per-case")
+LANGUAGE_NAMES = tuple(LANGUAGES)
+KEYS = {"algorithm", "language", "origin", "program", "template", "cases", "compare", "stdin",
+        "options", "runnable", "transcript_from", "runs", "note", "args", "normalize",
+        "limits"}
+REQUIRED = ("algorithm", "language", "origin", "program", "cases")
+TRANSCRIPT = "transcript.txt"
+PORT_FILE = "port.yaml"
+PLACEHOLDER = re.compile(r"\{(\w+)\}")
+
+
+@dataclass(frozen=True)
+class Limit:
+    """The inputs of one parameter a port's language can hold: ``low..high``, and why."""
+
+    low: int
+    high: int
+    why: str
+
+    def admits(self, value: int) -> bool:
+        return self.low <= value <= self.high
+
+
+@dataclass(frozen=True)
+class Port:
+    folder: Path
+    id: str  # ports/freecell/java
+    reference: Algorithm = field(repr=False, compare=False)
+    language: str
+    origin: str
+    program: Path
+    cases: list[str]
+    compare: str = "exact"
+    template: Path | None = None
+    stdin: Path | None = None
+    stdin_from_reference: bool = False
+    runs: str = "once"
+    args: tuple[str, ...] = ()
+    options: dict[str, Any] = field(default_factory=dict)
+    normalize: Normalize = field(default_factory=Normalize)
+    limits: dict[str, Limit] = field(default_factory=dict)
+    runnable: bool = True
+    transcript_from: str = "run"
+    note: str = ""
+
+    @property
+    def algorithm(self) -> str:
+        return self.reference.name
+
+    @property
+    def transcript(self) -> Path:
+        return self.folder / TRANSCRIPT
+
+    def why_not(self, case: Case) -> str | None:
+        """Why ``case`` is beyond what this port's language holds (None: it is not)."""
+        for name, limit in self.limits.items():
+            if not limit.admits(case.params[name]):
+                return f"{name}={case.params[name]}: {limit.why}"
+        return None
+
+    @property
+    def applicable(self) -> list[Case]:
+        """The cases the port prints, in order: those it lists that are within its limits."""
+        known = self.reference.cases
+        return [known[cid] for cid in self.cases if self.why_not(known[cid]) is None]
+
+    @property
+    def not_applicable(self) -> list[tuple[str, str]]:
+        """(case id, why) for every case of the algorithm beyond this port's limits."""
+        return [(case.id, why) for case in self.reference.cases.values()
+                if (why := self.why_not(case)) is not None]
+
+    def options_for(self, case: Case | None) -> dict[str, Any]:
+        """The runner options, a ``"{name}"`` value standing for the case's input."""
+        return {name: substitute(value, case) for name, value in self.options.items()}
+
+    def args_for(self, case: Case | None) -> list[str]:
+        return [str(substitute(arg, case)) for arg in self.args]
+
+
+def substitute(value: Any, case: Case | None) -> Any:
+    """``"{seed}"`` -> the case's seed (kept as a number); ``"-g{game}"`` -> ``"-g617"``."""
+    if not isinstance(value, str) or case is None:
+        return value
+    whole = PLACEHOLDER.fullmatch(value)
+    if whole and whole.group(1) in case.params:
+        return case.params[whole.group(1)]
+    return PLACEHOLDER.sub(lambda m: str(case.params.get(m.group(1), m.group())), value)
+
+
+def find_ports(project: Project) -> list[Port]:
+    """Every port of the project, in a stable order.  A ``port.yaml`` that is there but
+    cannot be read (a broken or looping symbolic link) is an error, not a port left out."""
+    found = (folder / PORT_FILE for folder in project.ports_dir.glob("*/*"))
+    return [load_port(path, project) for path in sorted(found) if os.path.lexists(path)]
+
+
+def load_port(path: Path, project: Project) -> Port:
+    """Read and check one ``port.yaml``; every mistake names its file and line."""
+    document = read_yaml(path)
+    data, lines = document.data, document.lines
+    if not isinstance(data, dict):
+        raise UsageError(f"{lines.where()}: port.yaml must be a mapping")
+    _check_keys(data, lines)
+    folder = path.parent
+    reference = _algorithm(data, lines, project)
+    if folder.parent.parent.name == "ports" and folder.parent.name != reference.name:
+        raise UsageError(f"{lines.where('algorithm')}: algorithm {reference.name!r} in a port "
+                         f"under ports/{folder.parent.name}/ (a port lives in "
+                         "ports/<algorithm>/)")
+    origin = _choice(data, "origin", ORIGINS, lines)
+    template = data.get("template")
+    if (origin == "template") != (template is not None):
+        raise UsageError(f"{lines.where('template')}: 'template' is required for origin "
+                         "template, and only for it")
+    language = _choice(data, "language", LANGUAGE_NAMES, lines)
+    args = _args(data, lines, language)
+    port = Port(
+        folder=folder,
+        id=project.relative(folder),
+        reference=reference,
+        language=language,
+        origin=origin,
+        program=_file(folder, data, "program", lines, must_exist=origin != "template"),
+        cases=_cases(data, lines, reference),
+        compare=_choice(data, "compare", MODES, lines, default="exact"),
+        template=_file(project.root, data, "template", lines, inside=project.templates_dir)
+        if template is not None else None,
+        stdin=_file(folder, data, "stdin", lines)
+        if data.get("stdin", "reference") != "reference" else None,
+        stdin_from_reference=data.get("stdin") == "reference",
+        runs=_choice(data, "runs", RUNS, lines, default="per-case" if args else "once"),
+        args=args,
+        options=_mapping(data, "options", lines),
+        normalize=_normalize(data, lines, origin),
+        limits=_limits(data, lines, reference),
+        runnable=_flag(data, "runnable", lines),
+        transcript_from=_choice(data, "transcript_from", TRANSCRIPT_SOURCES, lines,
+                                default="run"),
+        note=str(data.get("note", "")).strip(),
+    )
+    _check_options(port, lines)
+    _check_placeholders(port, lines)
+    return port
+
+
+def _algorithm(data: dict[str, Any], lines: LineNumbers, project: Project) -> Algorithm:
+    name = data["algorithm"]
+    if name not in project.algorithms:
+        known = ", ".join(project.algorithms) or "none: reference/ has no algorithm"
+        raise UsageError(f"{lines.where('algorithm')}: algorithm {name!r} is not one of {known}")
+    return project.algorithms[name]
+
+
+def _check_keys(data: dict[str, Any], lines: LineNumbers) -> None:
+    for key in data:
+        if key not in KEYS:
+            raise UsageError(f"{lines.where(key)}: unknown key {key!r} "
+                             f"(known: {', '.join(sorted(KEYS))})")
+    for key in REQUIRED:
+        if key not in data:
+            raise UsageError(f"{lines.where()}: missing key {key!r}")
+
+
+def _text(data: dict[str, Any], key: str, lines: LineNumbers) -> str:
+    value = data.get(key)
+    if not isinstance(value, str):
+        raise UsageError(f"{lines.where(key)}: {key} must be text")
+    return value
+
+
+def _choice(data: dict[str, Any], key: str, allowed: tuple[str, ...], lines: LineNumbers,
+            default: str | None = None) -> str:
+    value = data.get(key, default)
+    if not isinstance(value, str) or value not in allowed:
+        raise UsageError(f"{lines.where(key)}: {key} {value!r} is not one of "
+                         f"{', '.join(allowed)}")
+    return value
+
+
+def _cases(data: dict[str, Any], lines: LineNumbers, reference: Algorithm) -> list[str]:
+    cases = data["cases"]
+    if not isinstance(cases, list) or not cases:
+        raise UsageError(f"{lines.where('cases')}: cases must be a non-empty list of case ids")
+    known = reference.cases
+    for n, case_id in enumerate(cases):
+        if not isinstance(case_id, str) or case_id not in known:
+            raise UsageError(f"{lines.where('cases', n)}: {reference.name} has no case "
+                             f"{case_id!r} (see {reference.source.name})")
+        if case_id in cases[:n]:
+            raise UsageError(f"{lines.where('cases', n)}: case {case_id} is listed twice")
+    return list(cases)
+
+
+def _file(base: Path, data: dict[str, Any], key: str, lines: LineNumbers,
+          must_exist: bool = True, inside: Path | None = None) -> Path:
+    """A file named in port.yaml, relative to ``base`` and inside ``inside`` (default:
+    ``base``), links resolved; a rendered program may be missing until it is rendered."""
+    value = data.get(key)
+    if not isinstance(value, str) or not value or Path(value).is_absolute():
+        raise UsageError(f"{lines.where(key)}: {key} must be a relative file name")
+    path = base / value
+    container = inside or base
+    try:
+        outside = not path.resolve().is_relative_to(container.resolve())
+    except (OSError, RuntimeError) as error:  # a loop of symbolic links
+        raise UsageError(f"{lines.where(key)}: {key} {value!r}: {error}") from None
+    if outside:
+        raise UsageError(f"{lines.where(key)}: {key} {value!r} is outside {container.name}/")
+    if must_exist and not path.is_file():
+        raise UsageError(f"{lines.where(key)}: {key} file {value!r} does not exist")
+    return path
+
+
+def _mapping(data: dict[str, Any], key: str, lines: LineNumbers) -> dict[str, Any]:
+    value = data.get(key, {})
+    if not isinstance(value, dict):
+        raise UsageError(f"{lines.where(key)}: {key} must be a mapping")
+    return value
+
+
+def _flag(data: dict[str, Any], key: str, lines: LineNumbers) -> bool:
+    value = data.get(key, True)
+    if not isinstance(value, bool):
+        raise UsageError(f"{lines.where(key)}: {key} must be true or false")
+    return value
+
+
+def _args(data: dict[str, Any], lines: LineNumbers, language: str) -> tuple[str, ...]:
+    value = data.get("args", [])
+    if not isinstance(value, list) or not all(isinstance(a, str | int) for a in value):
+        raise UsageError(f"{lines.where('args')}: args must be a list of words")
+    if value and not get_language(language).takes_args:
+        raise UsageError(f"{lines.where('args')}: a {language} program takes no command-line "
+                         "arguments here")
+    return tuple(str(a) for a in value)
+
+
+def _normalize(data: dict[str, Any], lines: LineNumbers, origin: str) -> Normalize:
+    if "normalize" in data and origin == "template":
+        raise UsageError(f"{lines.where('normalize')}: a template port prints the goldens' "
+                         "notation itself; normalize is for article and contributed ports")
+    try:
+        return parse_normalize(data.get("normalize"))
+    except NormalizeError as error:
+        raise UsageError(f"{lines.where('normalize')}: {error}") from None
+
+
+def _limits(data: dict[str, Any], lines: LineNumbers, reference: Algorithm) -> dict[str, Limit]:
+    limits = {}
+    for name, spec in _mapping(data, "limits", lines).items():
+        param = reference.params.get(name)
+        where = lines.where("limits", name)
+        if not isinstance(param, IntParam):
+            raise UsageError(f"{where}: limits: {name!r} is not a whole-number input of "
+                             f"{reference.name}")
+        if not isinstance(spec, dict) or not isinstance(spec.get("why"), str) \
+                or set(spec) - {"low", "high", "why"}:
+            raise UsageError(f"{where}: limits: {name} needs low and/or high, and why")
+        low, high = spec.get("low", param.low), spec.get("high", param.high)
+        if not all(isinstance(v, int) and not isinstance(v, bool) for v in (low, high)) \
+                or not param.low <= low <= high <= param.high:
+            raise UsageError(f"{where}: limits: {name} must be within {param.describe()}")
+        limits[name] = Limit(low, high, spec["why"])
+    return limits
+
+
+def _check_options(port: Port, lines: LineNumbers) -> None:
+    """The options are runner options the language declares (``Language.options``); an
+    ``engine`` (tried on the first case) is one that runs the language.  The runner checks
+    the other values when it is made."""
+    language = get_language(port.language)
+    known = ", ".join(sorted(language.options)) or "none"
+    for name in port.options:
+        if name not in language.options:
+            raise UsageError(f"{lines.where('options', name)}: {port.language} runs take no "
+                             f"option {name!r} (known: {known})")
+    case = port.reference.cases[port.cases[0]]
+    try:
+        engine_for(language, port.options_for(case).get("engine"))
+    except UsageError as error:
+        raise UsageError(f"{lines.where('options')}: options: {error}") from None
+
+
+def _check_placeholders(port: Port, lines: LineNumbers) -> None:
+    inputs = set(port.reference.params)
+    words = [*port.args, *(v for v in port.options.values() if isinstance(v, str))]
+    for word in words:
+        for name in PLACEHOLDER.findall(word):
+            if name not in inputs:
+                raise UsageError(f"{lines.where('args')}: {{{name}}} is not an input of "
+                                 f"{port.algorithm} (inputs: {', '.join(inputs)})")
+    if port.runs == "once" and any(PLACEHOLDER.search(w) for w in words):
+        raise UsageError(f"{lines.where('runs')}: a run for all cases cannot take one case's "
+                         "input; use runs: per-case")

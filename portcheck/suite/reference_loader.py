@@ -1,0 +1,100 @@
+"""Loading a project's reference algorithms from its ``reference/`` folder, as pytest loads a
+``conftest.py``: from the project root, never from an installed package.
+
+The folder is imported as a package of its own, under a name made from the root's path
+(``portcheck_suite_<digest>``), so two projects (another checkout, a folder made by
+``portcheck init``) never see each other's modules and no top-level name is claimed in
+``sys.modules``.  Modules of the folder import one another relatively (``from . import
+dice``) and the tool's facilities from ``portcheck`` (``from portcheck.suite.params import
+IntParam``).  Every module that defines ``CASES`` and ``output`` is an algorithm; it is
+checked when loaded, and any mistake is one line naming the file (and line).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import importlib
+import importlib.machinery
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+
+from portcheck.errors import UsageError
+from portcheck.suite.algorithms import Algorithm, check_module, where_in
+
+REFERENCE = "reference"
+_LOADED: dict[Path, dict[str, Algorithm]] = {}
+
+
+def load_algorithms(root: Path) -> dict[str, Algorithm]:
+    """Every algorithm of the project at ``root``, by name (loaded once per process)."""
+    root = root.resolve()
+    if root not in _LOADED:
+        _LOADED[root] = _load(root / REFERENCE)
+    return _LOADED[root]
+
+
+def _load(folder: Path) -> dict[str, Algorithm]:
+    if not folder.is_dir():
+        return {}
+    package = _package(folder)
+    found: dict[str, Algorithm] = {}
+    for path in sorted(folder.glob("*.py")):
+        if path.stem == "__init__":
+            continue
+        module = _import(f"{package.__name__}.{path.stem}", path)
+        if hasattr(module, "CASES") and hasattr(module, "output"):
+            algorithm = check_module(module, path)
+            if algorithm.name in found:
+                raise UsageError(f"{path}: algorithm name {algorithm.name!r} is already "
+                                 f"used by {found[algorithm.name].source}")
+            found[algorithm.name] = algorithm
+    return dict(sorted(found.items()))
+
+
+def _package(folder: Path) -> ModuleType:
+    """``reference/`` as a package with a name of its own (its ``__init__.py`` runs if any)."""
+    digest = hashlib.sha256(str(folder).encode()).hexdigest()[:12]
+    name = f"portcheck_suite_{digest}"
+    if name in sys.modules:
+        return sys.modules[name]
+    init = folder / "__init__.py"
+    if init.is_file():
+        spec = importlib.util.spec_from_file_location(
+            name, init, submodule_search_locations=[str(folder)])
+    else:  # a plain folder: a package with no code of its own
+        spec = importlib.machinery.ModuleSpec(name, None, is_package=True)
+        spec.submodule_search_locations = [str(folder)]
+    if spec is None:
+        raise UsageError(f"{folder}: cannot be loaded as a package")
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[name] = module
+    if spec.loader is not None:
+        _run(spec.loader.exec_module, module, init, name)
+    return module
+
+
+def _import(name: str, path: Path) -> ModuleType:
+    if name in sys.modules:
+        return sys.modules[name]
+    return _run(importlib.import_module, name, path, name)
+
+
+def _run(load, argument, path: Path, name: str):  # type: ignore[no-untyped-def]
+    """``load(argument)``; any error in the suite's code is one line naming its place.
+    No byte code is written: loading a suite leaves no ``__pycache__`` in the project."""
+    saved, sys.dont_write_bytecode = sys.dont_write_bytecode, True
+    try:
+        return load(argument)
+    except SyntaxError as error:
+        sys.modules.pop(name, None)
+        raise UsageError(f"{error.filename or path}:{error.lineno or 1}: syntax error: "
+                         f"{error.msg}") from None
+    except (Exception, SystemExit) as error:
+        sys.modules.pop(name, None)
+        raise UsageError(f"{where_in(error, path)}: cannot load: "
+                         f"{type(error).__name__}: {error}") from None
+    finally:
+        sys.dont_write_bytecode = saved
+

@@ -1,0 +1,29 @@
+"""Which ports a command works on: the algorithms and languages (or port folders) named on
+its command line."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from portcheck.errors import UsageError
+from portcheck.suite.languages import LANGUAGES
+from portcheck.suite.ports import Port
+
+
+@dataclass(frozen=True)
+class Selection:
+    algorithms: tuple[str, ...] = ()
+    languages: tuple[str, ...] = ()  # a language (bsl) or a port folder (bsl-article)
+
+    def wants(self, port: Port) -> bool:
+        return ((not self.algorithms or port.algorithm in self.algorithms)
+                and (not self.languages or port.language in self.languages
+                     or port.folder.name in self.languages))
+
+
+def select_ports(ports: list[Port], selection: Selection) -> list[Port]:
+    """The ports the selection wants; an unknown language is a usage error."""
+    for language in selection.languages:
+        if language not in LANGUAGES and not any(p.folder.name == language for p in ports):
+            raise UsageError(f"unknown language {language!r} (known: {', '.join(LANGUAGES)})")
+    return [port for port in ports if selection.wants(port)]

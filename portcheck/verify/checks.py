@@ -1,0 +1,268 @@
+"""How each check of a port is made (which checks a port gets is its run plan's table,
+``plan.APPLIES``):
+
+- ``transcript``: the recorded transcript against the goldens of the port's cases;
+- ``run``: a fresh run of the program against the transcript (whenever a runtime exists);
+- ``fresh``: for template ports, the template rendered again gives the committed program;
+- ``deep``: for template ports, with ``--deep N``: the template rendered with N other inputs,
+  run, and compared with the reference computed on the fly;
+- ``limits``: for ports that declare ``limits``, the cases beyond them, reported as not
+  applicable (never silently left out).
+
+``verify`` and the pytest plugin both plan a port (``plan.plan_port``) and ask
+:func:`run_check` for each of its checks.
+"""
+
+from __future__ import annotations
+
+import random
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from portcheck.errors import UsageError, describe_exception
+from portcheck.files.yamlio import read_text, write_atomic
+from portcheck.golden.store import golden_path, read_golden
+from portcheck.runners.environment import PLAIN, RunEnvironment
+from portcheck.suite.algorithms import Case, case_of
+from portcheck.suite.compare import Difference, Segment, compare
+from portcheck.suite.ports import Port
+from portcheck.suite.project import Project
+from portcheck.suite.render import check_rendered, render_template
+from portcheck.verify.execution import (
+    Output,
+    RunSettings,
+    planned_runs,
+    produce_output,
+    stderr_note,
+)
+from portcheck.verify.plan import APPLIES, PortPlan
+from portcheck.verify.results import FAIL, NA, PASS, SKIP, CheckResult, Reason, RunProblem
+
+
+@dataclass(frozen=True)
+class CheckContext:
+    project: Project
+    settings: RunSettings
+    deep: int = 0  # how many other inputs the deep check draws (0: no deep check)
+    seed: int = 1
+    environment: RunEnvironment = PLAIN  # what the runs share (verify's Java batch, zygote)
+
+
+class MissingGolden(Exception):
+    """The goldens a port needs are not there: a failed check, with the fixing command."""
+
+
+def golden_segments(project: Project, port: Port) -> list[Segment]:
+    """The expected transcript of a port: its applicable cases' golden outputs, in order."""
+    path = golden_path(project.golden_dir, port.algorithm)
+    stored = read_golden(path, port.algorithm)
+    if stored is None:
+        raise MissingGolden(f"{project.relative(path)}: missing golden file "
+                            f"(run: portcheck golden update {port.algorithm})")
+    cases = [case.id for case in port.applicable]
+    missing = [cid for cid in cases if cid not in stored]
+    if missing:
+        raise MissingGolden(f"{project.relative(path)}: missing golden case {missing[0]} "
+                            f"(run: portcheck golden update {port.algorithm} --new-only)")
+    return [Segment(cid, stored[cid].output) for cid in cases]
+
+
+def check_transcript(context: CheckContext, plan: PortPlan) -> CheckResult:
+    port = plan.port
+    if not port.transcript.exists():
+        return CheckResult(port.id, "transcript", FAIL, "transcript.txt is missing "
+                           f"(record it: portcheck render write {port.algorithm})",
+                           reason=Reason.MISSING)
+    try:
+        expected = golden_segments(context.project, port)
+    except MissingGolden as missing:
+        return CheckResult(port.id, "transcript", FAIL, str(missing), reason=Reason.MISSING)
+    printed = port.normalize.apply(read_text(port.transcript))
+    difference = compare(expected, printed, port.compare, ("golden", "transcript.txt"))
+    if difference:
+        return CheckResult(port.id, "transcript", FAIL,
+                           f"transcript differs from golden: {difference.one_line()}",
+                           difference.diff)
+    return CheckResult(port.id, "transcript", PASS,
+                       f"{len(expected)} cases ({port.compare}{_normalized(port)})")
+
+
+def _normalized(port: Port) -> str:
+    return f", normalized: {port.normalize.describe()}" if port.normalize else ""
+
+
+def check_fresh(context: CheckContext, plan: PortPlan) -> CheckResult:
+    port = plan.port
+    state = check_rendered(port, context.project.templates_dir)
+    if state.fresh:
+        return CheckResult(port.id, "fresh", PASS, "rendered template = committed program")
+    return CheckResult(port.id, "fresh", FAIL,
+                       f"{state.reason} (run: portcheck render write {port.algorithm})")
+
+
+def check_run(context: CheckContext, plan: PortPlan) -> CheckResult:
+    """A fresh run against the transcript (or, with none recorded, against the goldens)."""
+    port = plan.port
+    if not port.runnable:
+        return CheckResult(port.id, "run", SKIP, "transcript only: nothing here can run it"
+                           + (f" ({port.note})" if port.note else ""),
+                           reason=Reason.TRANSCRIPT_ONLY)
+    if not port.program.exists():
+        return CheckResult(port.id, "run", FAIL, f"{port.program.name} is missing",
+                           reason=Reason.MISSING)
+    result = produce_output(port, port.program, context.settings, plan.runs,
+                            environment=context.environment)
+    if not port.transcript.exists():
+        return compare_with_goldens(context, port, result, "run")
+    try:
+        cases: list[Segment] | None = golden_segments(context.project, port)
+    except MissingGolden:
+        cases = None
+    expected = [Segment("transcript", read_text(port.transcript))]
+    difference = compare(expected, result.stdout, port.compare, ("transcript.txt", "fresh run"),
+                         cases)
+    if difference:
+        return CheckResult(port.id, "run", FAIL,
+                           f"fresh run differs from transcript.txt: {difference.one_line()}",
+                           difference.diff + stderr_note(result), result.warnings,
+                           result.seconds)
+    return CheckResult(port.id, "run", PASS, f"matches transcript.txt ({result.seconds:.2f} s)",
+                       warnings=result.warnings, seconds=result.seconds)
+
+
+def compare_with_goldens(context: CheckContext, port: Port, result: Output,
+                         kind: str) -> CheckResult:
+    """What a run printed (normalized as the port declares) against its cases' goldens."""
+    try:
+        expected = golden_segments(context.project, port)
+    except MissingGolden as missing:
+        return CheckResult(port.id, kind, FAIL, str(missing), reason=Reason.MISSING)
+    printed = port.normalize.apply(result.stdout)
+    difference = compare(expected, printed, port.compare, ("golden", "fresh run"))
+    if difference:
+        return CheckResult(port.id, kind, FAIL,
+                           f"fresh run differs from golden: {difference.one_line()}",
+                           difference.diff + stderr_note(result), result.warnings,
+                           result.seconds)
+    return CheckResult(port.id, kind, PASS, f"{len(expected)} cases match the goldens "
+                       f"({port.compare}{_normalized(port)}; {result.seconds:.2f} s)",
+                       warnings=result.warnings, seconds=result.seconds)
+
+
+def record_transcript(port: Port, settings: RunSettings) -> CheckResult:
+    """Run the program and keep what it printed as its transcript (``render write``)."""
+    try:
+        result = produce_output(port, port.program, settings, kind="record")
+    except RunProblem as problem:
+        return problem.result
+    if port.transcript.exists() and read_text(port.transcript) == result.stdout:
+        return CheckResult(port.id, "record", PASS, "transcript.txt unchanged")
+    write_atomic(port.transcript, result.stdout)
+    return CheckResult(port.id, "record", PASS, "transcript.txt recorded from a run")
+
+
+def other_cases(port: Port, count: int, seed: int) -> list[Case]:
+    """``count`` inputs drawn at random (reproducibly) from each input's valid values,
+    always including both ends of each range (within the port's limits) where the ends
+    are valid together."""
+    rng = random.Random(f"{seed}:{port.id}")
+    cases: list[Case] = []
+    for n in range(count):
+        index = n
+        for _attempt in range(1000):  # inputs valid alone but not together: drawn again
+            case = case_of({name: _value(port, name, index, rng)
+                            for name in port.reference.params})
+            if port.reference.why_invalid(case.params) is None:
+                cases.append(case)
+                break
+            index = RANDOM
+    return cases
+
+
+RANDOM = 1 << 30  # an index past every range's ends: a value drawn at random
+
+
+def _value(port: Port, name: str, n: int, rng: random.Random) -> object:
+    """Input ``name`` of the ``n``-th drawn case: first the range's ends, then at random."""
+    spec, limit = port.reference.params[name], port.limits.get(name)
+    edges = (limit.low, limit.high) if limit else spec.edges()
+    if n < len(edges):
+        return edges[n]
+    return rng.randint(limit.low, limit.high) if limit else spec.draw(rng)
+
+
+@dataclass
+class DifferentialRun:
+    """A template port rendered with ``cases``, run once, against the reference."""
+
+    expected: list[Segment]
+    output: Output
+    difference: Difference | None
+
+
+def differential_run(context: CheckContext, port: Port, cases: list[Case],
+                     kind: str = "deep", label: str = "fresh run") -> DifferentialRun:
+    """Render the port's template with ``cases``, build and run it, and compare what it
+    prints with the reference computed now (:class:`RunProblem` when it cannot run)."""
+    text = render_template(port.template, context.project.templates_dir, port.reference,
+                           cases)
+    with tempfile.TemporaryDirectory(prefix=f"portcheck-{kind}-") as folder:
+        program = Path(folder) / port.program.name
+        program.write_text(text, encoding="utf-8")
+        result = produce_output(port, program, context.settings, planned_runs(port, cases),
+                                kind=kind, environment=context.environment)
+    expected = [Segment(c.id, port.reference.output(c.params)) for c in cases]
+    return DifferentialRun(expected, result, compare(expected, result.stdout, port.compare,
+                                                     ("reference", label)))
+
+
+def check_deep(context: CheckContext, plan: PortPlan) -> CheckResult:
+    port = plan.port
+    cases = other_cases(port, context.deep, context.seed)
+    run = differential_run(context, port, cases)
+    difference, result = run.difference, run.output
+    if difference:
+        return CheckResult(port.id, "deep", FAIL, f"differs from the reference on other "
+                           f"inputs: {difference.one_line()}",
+                           difference.diff + stderr_note(result))
+    names = ", ".join(c.id for c in cases[:3]) + (", …" if len(cases) > 3 else "")
+    return CheckResult(port.id, "deep", PASS, f"{len(cases)} other inputs match ({names})")
+
+
+def check_limits(context: CheckContext, plan: PortPlan) -> CheckResult:
+    port = plan.port
+    beyond = port.not_applicable
+    listed = "; ".join(f"{cid} ({why})" for cid, why in beyond[:5])
+    more = f"; and {len(beyond) - 5} more" if len(beyond) > 5 else ""
+    cases = "case" if len(beyond) == 1 else "cases"
+    return CheckResult(port.id, "limits", NA, f"{len(beyond)} {cases} not applicable to "
+                       f"{port.language}: {listed}{more}", reason=Reason.NOT_APPLICABLE)
+
+
+CHECKS: dict[str, Callable[[CheckContext, PortPlan], CheckResult]] = {
+    "transcript": check_transcript,
+    "run": check_run,
+    "fresh": check_fresh,
+    "deep": check_deep,
+    "limits": check_limits,
+}
+assert CHECKS.keys() == APPLIES.keys(), "every check the plan names is made here"
+
+
+def run_check(kind: str, context: CheckContext, plan: PortPlan) -> CheckResult:
+    """One check's result; a program that could not give its output is that result, and
+    so is an unexpected failure of portcheck's own while checking this port: one port's
+    failure is never all of verify's.  A mistake in the suite's files (a template, the
+    reference) stays a usage error (:class:`UsageError`, exit 2), as for every command."""
+    try:
+        return CHECKS[kind](context, plan)
+    except RunProblem as problem:
+        problem.result.kind = kind
+        return problem.result
+    except UsageError:
+        raise
+    except Exception as error:  # a bug of portcheck's, shown as this port's failure
+        return CheckResult(plan.port.id, kind, FAIL, f"portcheck failed on this port: "
+                           f"{describe_exception(error)}", reason=Reason.INTERNAL)

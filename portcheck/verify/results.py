@@ -1,0 +1,67 @@
+"""What a check of a port ends with: a status, the reason for it, and what to show.
+
+The report, the pytest plugin and the commands read ``status`` and ``reason``; they never
+search the message text.  A result's message is one line and its detail is clipped
+(``portcheck.terminal.clip``), so no program's output can flood a report.  A run that cannot produce
+output (no runtime, a build error, a crash, the time or output limit) raises
+:class:`RunProblem` carrying its result.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import StrEnum
+
+from portcheck.terminal.clip import clip_block, one_line
+
+
+class Status(StrEnum):
+    PASS = "pass"
+    FAIL = "fail"
+    SKIP = "skip"  # could not be checked here (no runtime; nothing here can run it)
+    NA = "n/a"  # does not apply to this port (a case beyond what its language holds)
+
+
+class Reason(StrEnum):
+    MATCH = "match"
+    DIFFERS = "differs"
+    NO_RUNTIME = "no runtime"
+    TRANSCRIPT_ONLY = "transcript only"
+    BUILD_FAILED = "build failed"
+    TIME_LIMIT = "time limit"
+    OUTPUT_LIMIT = "output limit"  # it printed more than --max-output
+    CRASHED = "crashed"
+    MISSING = "missing"  # a file or golden the check needs is not there
+    INTERNAL = "internal error"  # portcheck itself failed on this port (a bug to report)
+    NOT_APPLICABLE = "not applicable"
+
+
+PASS, FAIL, SKIP, NA = Status.PASS, Status.FAIL, Status.SKIP, Status.NA
+
+
+@dataclass
+class CheckResult:
+    port: str
+    kind: str  # transcript | run | fresh | deep | record
+    status: Status
+    message: str = ""
+    detail: str = ""  # a diff, compiler output, stderr
+    warnings: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+    reason: Reason = Reason.MATCH
+
+    def __post_init__(self) -> None:
+        """A message is one line and a detail a page, whatever the program printed."""
+        self.message = one_line(self.message)
+        self.detail = clip_block(self.detail)
+        if self.reason == Reason.MATCH and self.status != PASS:
+            self.reason = {FAIL: Reason.DIFFERS, SKIP: Reason.NO_RUNTIME,
+                           NA: Reason.NOT_APPLICABLE}[self.status]
+
+
+class RunProblem(Exception):
+    """A program could not give its output; ``result`` says why (a fail or a skip)."""
+
+    def __init__(self, result: CheckResult) -> None:
+        super().__init__(result.message)
+        self.result = result

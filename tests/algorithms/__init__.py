@@ -1,0 +1,2 @@
+"""The suite's own tests: its references and ports against the articles, and facts found
+another way."""

@@ -1,0 +1,57 @@
+"""Ports a test writes into a project: a contributed FreeCell port whose transcript is the
+goldens (``add_port``), programs that hang or crash, the contributed programs kept in
+tests/data/contributed/, and an article port of ``portcheck init``'s Collatz suite
+(``collatz_article_port``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from tests.helpers.cli import write
+from tests.helpers.reference import REPO, freecell
+
+GAME_1 = freecell.output(1)
+# Programs someone else wrote print the deal as many published ports do: the game from argv,
+# a "Hand N" header, suits as letters; letters.yaml is their reviewed presentation mapping.
+CONTRIBUTED = REPO / "tests" / "data" / "contributed"
+
+HANGING_PROGRAM = f"""\
+import sys
+
+sys.stdout.write({freecell.output(1)!r})
+sys.stdout.flush()
+while True:
+    pass
+"""
+
+CRASHING_PROGRAM = """\
+import sys
+
+print("J♦ 2♦ 9♥")
+print("the deck is empty", file=sys.stderr)
+sys.exit(3)
+"""
+
+
+def add_port(root: Path, name: str, language: str, program: str, text: str,
+             cases: tuple[str, ...] = ("game-1",)) -> Path:
+    """A contributed port ``ports/freecell/<name>`` running ``text``, whose transcript is
+    the goldens of ``cases``."""
+    folder = root / "ports" / "freecell" / name
+    write(folder / "port.yaml", (
+        f"algorithm: freecell\nlanguage: {language}\norigin: contributed\n"
+        f"program: {program}\ncases: [{', '.join(cases)}]\ncompare: exact\n"))
+    write(folder / program, text)
+    write(folder / "transcript.txt", "".join(freecell.output(**freecell.CASES[c])
+                                             for c in cases))
+    return folder
+
+
+def collatz_article_port(root: Path, name: str, program: str, text: str, cases: list[str],
+                         language: str = "python") -> Path:
+    """An article port ``ports/collatz/<name>`` of ``portcheck init``'s suite at ``root``."""
+    folder = root / "ports" / "collatz" / name
+    write(folder / program, text)
+    write(folder / "port.yaml", f"algorithm: collatz\nlanguage: {language}\norigin: article\n"
+                                f"program: {program}\ncases: [{', '.join(cases)}]\n")
+    return folder

@@ -1,0 +1,225 @@
+"""``portcheck verify`` in a copy of the project: the matrix, failed checks with the case and
+line of the difference, a hanging port stopped at its time limit and reported with what it
+printed, a crashing one with its stderr, missing runtimes, ``--deep``, colours, what verify
+never writes, and no progress line into a pipe."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+
+from tests.helpers.cli import portcheck, portcheck_process, write
+from tests.helpers.ports import CRASHING_PROGRAM, HANGING_PROGRAM, add_port
+from tests.helpers.reference import freecell
+
+GAME_617 = freecell.output(617)
+
+
+JAVA_PACKAGE = "openjdk-17-jdk-headless"
+
+
+def test_verify_passes_on_the_project(project_copy: Path,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = portcheck(capsys, "verify", "freecell", "--lang", "python",
+                             "--lang", "bsl-article")
+    assert code == 0
+    matrix = out.splitlines()[:2]
+    assert matrix[0].split() == ["algorithm", "bsl-article", "python"]
+    assert matrix[1].split() == ["freecell", "ok", "ok"]
+    assert "FAIL" not in out
+
+
+def test_verify_fails_on_an_edited_transcript(project_copy: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    transcript = project_copy / "ports" / "freecell" / "python" / "transcript.txt"
+    lines = transcript.read_text(encoding="utf-8").splitlines(keepends=True)
+    # line 10 of the transcript is line 3 of game-617, the second case
+    assert lines[9] == GAME_617.splitlines(keepends=True)[2] == "T♥ Q♣ 3♥ 9♦ 6♠ 8♦ 3♦ T♣\n"
+    lines[9] = "T♠ Q♣ 3♥ 9♦ 6♠ 8♦ 3♦ T♣\n"
+    write(transcript, "".join(lines))
+    code, out, _ = portcheck(capsys, "verify", "freecell", "--lang", "python")
+    assert code == 1
+    assert "FAIL ports/freecell/python::transcript" in out
+    assert "case game-617, line 3" in out
+    assert "-T♥ Q♣ 3♥ 9♦ 6♠ 8♦ 3♦ T♣" in out and "+T♠ Q♣ 3♥ 9♦ 6♠ 8♦ 3♦ T♣" in out
+    assert "FAIL ports/freecell/python::run" in out  # the program still prints T♥
+
+
+def test_verify_fails_when_a_golden_drifts(project_copy: Path,
+                                           capsys: pytest.CaptureFixture[str]) -> None:
+    golden = project_copy / "golden" / "freecell.yaml"
+    write(golden, golden.read_text(encoding="utf-8").replace("T♥ Q♣ 3♥", "T♠ Q♣ 3♥"))
+    code, out, _ = portcheck(capsys, "verify", "freecell", "--lang", "python")
+    assert code == 1
+    assert "case game-617 differs from the reference" in out
+
+
+def test_verify_fails_on_a_missing_golden(project_copy: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    (project_copy / "golden" / "freecell.yaml").unlink()
+    code, out, err = portcheck(capsys, "verify", "freecell", "--lang", "python")
+    assert "portcheck golden update freecell" in out + err
+    assert code == 1
+
+
+def test_hanging_port_is_stopped_at_the_time_limit(project_copy: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    add_port(project_copy, "hang", "python", "main.py", HANGING_PROGRAM)
+    code, out, _ = portcheck(capsys, "verify", "freecell", "--lang", "hang", "--timeout", "1")
+    assert code == 1
+    assert "FAIL ports/freecell/hang::run: stopped at the time limit of 1 s" in out
+    assert "    J♦ 2♦ 9♥ J♣ 5♦ 7♥ 7♣ 5♥" in out.splitlines()  # what it printed so far
+    assert "ok" not in out.splitlines()[1]
+
+
+def test_crashing_port_is_reported_with_its_stderr(project_copy: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    add_port(project_copy, "crash", "python", "main.py", CRASHING_PROGRAM)
+    code, out, _ = portcheck(capsys, "verify", "freecell", "--lang", "crash")
+    assert code == 1
+    assert "FAIL ports/freecell/crash::run: exit code 3: the deck is empty" in out
+    assert "    J♦ 2♦ 9♥" in out.splitlines()
+
+
+@pytest.fixture
+def path_without_compilers(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    empty = tmp_path / "empty-bin"
+    empty.mkdir()
+    monkeypatch.setenv("PATH", str(empty))
+
+
+@pytest.mark.usefixtures("path_without_compilers")
+def test_require_runtimes_fails_naming_the_package(project_copy: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = portcheck(capsys, "verify", "freecell", "--lang", "java",
+                             "--require-runtimes")
+    assert code == 1
+    assert f"FAIL ports/freecell/java::run: no runtime: javac not found: install package " \
+           f"{JAVA_PACKAGE}" in out
+
+
+@pytest.mark.usefixtures("path_without_compilers")
+def test_missing_runtime_is_a_skip_by_default(project_copy: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = portcheck(capsys, "verify", "freecell", "--lang", "java")
+    assert code == 0
+    assert f"skip ports/freecell/java::run: no runtime: javac not found: install package " \
+           f"{JAVA_PACKAGE}" in out
+    assert out.splitlines()[1].split() == ["freecell", "no", "runtime"]
+
+
+def test_require_runtimes_as_a_real_process(project_copy: Path, tmp_path: Path) -> None:
+    empty = tmp_path / "empty-bin"
+    empty.mkdir()
+    run = portcheck_process("verify", "freecell", "--lang", "java", "--require-runtimes",
+                            env={"PATH": str(empty)})
+    assert run.returncode == 1
+    assert JAVA_PACKAGE in run.stdout
+    assert "Traceback" not in run.stderr
+
+
+def snapshot(root: Path) -> dict[str, bytes]:
+    return {p.relative_to(root).as_posix(): p.read_bytes()
+            for p in sorted(root.rglob("*")) if p.is_file()}
+
+
+def test_verify_writes_nothing_in_the_project(project_copy: Path,
+                                              capsys: pytest.CaptureFixture[str],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    # as on a machine without PYTHONDONTWRITEBYTECODE (tox): no __pycache__ in reference/
+    monkeypatch.setattr(sys, "dont_write_bytecode", False)
+    before = snapshot(project_copy)
+    portcheck(capsys, "verify", "freecell", "--lang", "python", "--lang", "bsl-article")
+    portcheck(capsys, "golden", "check", "freecell")
+    portcheck(capsys, "render", "check", "freecell")
+    assert snapshot(project_copy) == before
+
+
+def test_bom_and_crlf_transcript_passes_and_is_kept(project_copy: Path,
+                                                    capsys: pytest.CaptureFixture[str]) -> None:
+    """Editors on Windows (and 1C) save a BOM and CRLF: normalised before comparing,
+    never in the stored file."""
+    transcript = project_copy / "ports" / "freecell" / "python" / "transcript.txt"
+    windows = b"\xef\xbb\xbf" + transcript.read_bytes().replace(b"\n", b"\r\n")
+    transcript.write_bytes(windows)
+    code, out, _ = portcheck(capsys, "verify", "freecell", "--lang", "python")
+    assert code == 0, out
+    assert transcript.read_bytes() == windows
+
+
+def test_fresh_run_difference_names_the_case(project_copy: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    program = project_copy / "ports" / "freecell" / "python" / "freecell.py"
+    # the same edit in the committed program and in its template keeps ::fresh passing
+    template = project_copy / "templates" / "python" / "freecell.py.j2"
+    for path in (program, template):
+        write(path, path.read_text(encoding="utf-8").replace('SUITS = "♣♦♥♠"',
+                                                             'SUITS = "♣♦♠♥"'))
+    code, out, _ = portcheck(capsys, "verify", "freecell", "--lang", "python")
+    assert code == 1
+    assert "FAIL ports/freecell/python::run: fresh run differs from transcript.txt: " \
+           "case game-1, line 1" in out
+
+
+def test_deep_runs_the_edges_of_the_range(project_copy: Path,
+                                          capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = portcheck(capsys, "verify", "freecell", "--lang", "python", "--deep", "3",
+                             "-v")
+    assert code == 0
+    assert "ok   ports/freecell/python::deep: 3 other inputs match (game-1, game-2147483647," \
+           in out
+
+
+def test_deep_catches_a_template_wrong_only_for_big_games(
+        project_copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # games up to 10**9 still deal right; 2**31 - 1 (always among the deep inputs) does not
+    template = project_copy / "templates" / "python" / "_freecell_deal.py.j2"  # included
+    text = template.read_text(encoding="utf-8")
+    assert text.count("    seed = game\n") == 1
+    write(template, text.replace("    seed = game\n", "    seed = game % 10**9\n"))
+    code, out, _ = portcheck(capsys, "verify", "freecell", "--lang", "python", "--deep", "2")
+    assert code == 1
+    assert "FAIL ports/freecell/python::deep: differs from the reference on other inputs: " \
+           "case game-2147483647, line 1" in out
+
+
+def test_verify_shows_the_1c_warning_for_a_number_converted_implicitly(
+        project_copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The classic porting trap ("Игра " + 1000000 prints «1 000 000» on the platform and
+    «1000000» in OneScript) is shown under the port, even when its output matches."""
+    article = project_copy / "ports" / "freecell" / "bsl-article"
+    program = article / "freecell.bsl"
+    text = program.read_text(encoding="utf-8")
+    write(program, text.replace("Игра(1);", 'Заголовок = "Игра " + 1000000;\nИгра(1);'))
+    code, out, _ = portcheck(capsys, "verify", "freecell", "--lang", "bsl-article")
+    assert code == 0
+    warning = next(line for line in out.splitlines() if "warning:" in line)
+    assert "freecell.bsl:" in warning and "1000000" in warning
+
+
+def _edit_game_1(root: Path) -> None:
+    transcript = root / "ports" / "freecell" / "python" / "transcript.txt"
+    text = transcript.read_text(encoding="utf-8")
+    write(transcript, text.replace("J♦ 2♦ 9♥", "J♦ 2♦ 9♠", 1))
+
+
+@pytest.mark.parametrize(("choice", "coloured"), [("always", True), ("never", False),
+                                                  ("auto", False)])
+def test_verify_colours_its_diffs_only_when_asked_or_on_a_terminal(
+        project_copy: Path, capsys: pytest.CaptureFixture[str], choice: str,
+        coloured: bool) -> None:
+    _edit_game_1(project_copy)
+    code, out, _ = portcheck(capsys, "verify", "freecell", "--lang", "python",
+                             "--color", choice)
+    assert code == 1
+    assert ("\x1b[" in out) is coloured  # capsys is no terminal: auto means plain
+    assert "-J♦ 2♦ 9♥" in out.replace("\x1b[91m", "")
+
+
+def test_verify_into_a_pipe_has_no_progress(project_copy: Path) -> None:
+    done = portcheck_process("verify", timeout=300)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "\r" not in done.stdout and "\x1b" not in done.stdout
+    assert "ports checked" not in done.stdout

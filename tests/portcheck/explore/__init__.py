@@ -1,0 +1,1 @@
+"""Tests of fuzz and exhaustive runs (portcheck/explore/)."""

@@ -1,0 +1,1 @@
+"""Tests of how portcheck reads and writes the suite's files (portcheck/files/)."""

@@ -1,0 +1,1 @@
+"""Tests of mutation testing (portcheck/mutate/)."""

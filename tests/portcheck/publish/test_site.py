@@ -1,0 +1,155 @@
+"""``portcheck report -o DIR``, read in headless Chromium as a teacher would read it: every
+page loads with no console error, every link resolves (the page exists, and so does the
+element a ``#fragment`` names), and a screenshot of the matrix is taken.  The copy of the
+project has one port broken, so the failure's diff page is read too."""
+
+from __future__ import annotations
+
+import struct
+from functools import cache
+from html.parser import HTMLParser
+from pathlib import Path
+from urllib.parse import unquote, urldefrag, urlparse
+
+import pytest
+
+from tests.helpers.browser import Chromium, find_chromium
+from tests.helpers.cli import one_error_line, portcheck
+from tests.helpers.needs import missing_toolchain, need
+from tests.helpers.reference import REPO
+
+SCREENSHOTS = REPO / "tests" / ".screenshots"
+
+
+class Ids(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.ids: set[str] = set()
+
+    def handle_starttag(self, tag: str, attrs: list[tuple[str, str | None]]) -> None:
+        self.ids.update(value for name, value in attrs if name == "id" and value)
+
+
+@cache
+def ids_of(page: Path) -> set[str]:
+    parser = Ids()
+    parser.feed(page.read_text(encoding="utf-8"))
+    return parser.ids
+
+
+def broken(link: str, site: Path) -> str | None:
+    """Why ``link`` (as the browser resolved it) does not resolve inside ``site``."""
+    url, fragment = urldefrag(link)
+    parsed = urlparse(url)
+    if parsed.scheme != "file":
+        return "leaves the site (a page must need no network)"
+    path = Path(unquote(parsed.path))
+    if not path.resolve().is_relative_to(site.resolve()):
+        return "points outside the site"
+    if not path.is_file():
+        return "no such page"
+    if fragment and unquote(fragment) not in ids_of(path):
+        return f"no element #{fragment}"
+    return None
+
+
+@pytest.fixture
+def site(project_copy: Path, capsys, tmp_path: Path) -> Path:
+    transcript = project_copy / "ports/freecell/pascal/transcript.txt"
+    transcript.write_text(transcript.read_text("utf-8").replace("T♣", "T♦", 1), "utf-8")
+    target = tmp_path / "site"
+    code, out, _ = portcheck(capsys, "report", "-o", str(target))
+    assert code == 1  # the broken port fails the report
+    # The broken Pascal port fails whether or not fpc is here (its transcript is wrong); a
+    # port whose toolchain is missing is "not runnable here", not passed.
+    java_missing = missing_toolchain("java")
+    if java_missing is None:
+        assert "6 ports: 5 passed, 1 failed, 0 not runnable here" in out
+    else:
+        assert "6 ports: 4 passed, 1 failed, 1 not runnable here" in out
+    return target
+
+
+def test_report_pages(site: Path) -> None:
+    index = (site / "index.html").read_text("utf-8")
+    assert '<td class="failed"><a href="ports/freecell/pascal.html">failed</a>' in index
+    assert '<a href="diffs/freecell/pascal.html">diff</a>' in index
+    java_missing = missing_toolchain("java")
+    if java_missing is None:
+        assert "javac/java" in index and "transcript only," not in index  # every port ran
+    else:  # the Java cell says why it did not run, naming the package
+        assert '<td class="not-runnable-here"><a href="ports/freecell/java.html">' in index
+        assert f'title="{java_missing}">transcript only</span>' in index
+    diff = (site / "diffs/freecell/pascal.html").read_text("utf-8")
+    assert "case game-1, line 6" in diff
+    assert '<span class="add">+6♦ 8♠ 8♦ Q♠ 6♣ 3♦ 8♣ T♦</span>' in diff  # coloured
+    goldens = (site / "goldens.html").read_text("utf-8")
+    assert "printed output of Игра(617)" in goldens
+    assert (site / "ports/freecell/index.html").is_file()  # every language side by side
+
+
+def test_report_in_chromium(site: Path) -> None:
+    chromium = find_chromium()
+    need(chromium, "chromium not found: install Debian's chromium to read the report")
+    browser = Chromium(chromium)
+    try:
+        seen, todo, problems = set(), [(site / "index.html").as_uri()], []
+        first = None
+        while todo:
+            url = todo.pop()
+            if url in seen:
+                continue
+            seen.add(url)
+            visit = browser.visit(url, screenshot=first is None)
+            first = first or visit
+            problems += [f"{url}: {p}" for p in visit.problems]
+            for link in visit.links:
+                why = broken(link, site)
+                if why:
+                    problems.append(f"{url}: link {link}: {why}")
+                elif urldefrag(link)[0] not in seen:
+                    todo.append(urldefrag(link)[0])
+    finally:
+        browser.close()
+    assert problems == []
+    pages = {p.as_uri() for p in site.rglob("*.html")}
+    assert pages <= seen  # every page is reachable from the matrix
+    assert first is not None
+    assert_picture(first.screenshot, 1280, 900)
+    SCREENSHOTS.mkdir(exist_ok=True)
+    (SCREENSHOTS / "report-index.png").write_bytes(first.screenshot)
+
+
+def assert_picture(png: bytes, width: int, height: int) -> None:
+    """A real screenshot: a PNG of the window's size, not one flat colour."""
+    assert png[:8] == b"\x89PNG\r\n\x1a\n"
+    assert struct.unpack(">II", png[16:24]) == (width, height)
+    assert len(png) > 20_000  # a blank page compresses to a few hundred bytes
+
+
+def test_the_checker_finds_what_is_wrong(tmp_path: Path) -> None:
+    """The browser check can fail: a console error and a dead link are found."""
+    chromium = find_chromium()
+    need(chromium, "chromium not found: install Debian's chromium to read the report")
+    page = tmp_path / "bad.html"
+    page.write_text('<!DOCTYPE html><html><body><a href="gone.html">x</a><a href="#nope">y'
+                    '</a><script>console.error("broken page")</script></body></html>',
+                    encoding="utf-8")
+    browser = Chromium(chromium)
+    try:
+        visit = browser.visit(page.as_uri())
+    finally:
+        browser.close()
+    assert any("broken page" in p for p in visit.problems)
+    assert [broken(link, tmp_path) for link in visit.links] == ["no such page",
+                                                                "no element #nope"]
+
+
+def test_report_refuses_a_folder_that_is_not_a_report(project_copy: Path, capsys,
+                                                      tmp_path: Path) -> None:
+    precious = tmp_path / "home"
+    precious.mkdir()
+    (precious / "thesis.tex").write_text("years of work", encoding="utf-8")
+    code, _, err = portcheck(capsys, "report", "-o", str(precious))
+    assert code == 2 and "not empty and not an earlier report" in one_error_line(err)
+    assert (precious / "thesis.tex").read_text(encoding="utf-8") == "years of work"

@@ -1,0 +1,1 @@
+"""Tests of the runners (portcheck/runners/): real builds and runs of tiny programs."""

@@ -1,0 +1,49 @@
+"""``run_command`` (``portcheck.runners.base``): both streams and the exit code, stdin,
+invalid UTF-8, children told to speak UTF-8, and a time limit that keeps what was printed and
+kills the whole process group.  Every expected output follows from the program shown."""
+
+from __future__ import annotations
+
+import pytest
+
+from portcheck.runners.base import (
+    child_env,
+    run_command,
+)
+from tests.helpers.processes import gone_soon
+from tests.helpers.programs import SHORT_TIMEOUT
+
+
+def test_run_command_captures_both_streams_and_the_exit_code() -> None:
+    result = run_command(["sh", "-c", "printf 'out ♣'; printf 'err' >&2; exit 7"])
+    assert (result.stdout, result.stderr, result.returncode) == ("out ♣", "err", 7)
+    assert not result.timed_out
+
+
+def test_run_command_feeds_stdin() -> None:
+    result = run_command(["cat"], stdin="ввод ♥\n")
+    assert result.stdout == "ввод ♥\n"
+
+
+def test_run_command_replaces_invalid_utf8() -> None:
+    result = run_command(["sh", "-c", r"printf 'a\377b'"])
+    assert result.stdout == "a\ufffdb"
+
+
+def test_children_are_told_to_speak_utf8(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("LANG", "C")
+    monkeypatch.delenv("PYTHONIOENCODING", raising=False)
+    result = run_command(["sh", "-c", 'printf "%s %s" "$LANG" "$PYTHONIOENCODING"'])
+    assert result.stdout == "C.UTF-8 utf-8"
+    assert child_env({"EXTRA": "1"})["EXTRA"] == "1"
+
+
+def test_timeout_keeps_partial_output_and_kills_the_whole_group() -> None:
+    # The grandchild does not hold the pipes: only killing the group stops it.
+    script = "echo started; sleep 100 >/dev/null 2>&1 & echo $!; wait"
+    result = run_command(["sh", "-c", script], timeout=SHORT_TIMEOUT)
+    assert result.timed_out
+    assert result.returncode is None
+    first, grandchild_pid = result.stdout.splitlines()
+    assert first == "started"
+    assert gone_soon(int(grandchild_pid))

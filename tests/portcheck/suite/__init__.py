@@ -1,0 +1,1 @@
+"""Tests of the suite model (portcheck/suite/)."""

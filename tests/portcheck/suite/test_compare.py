@@ -1,0 +1,173 @@
+"""Comparison modes (exact, lines, tokens), line-ending and BOM normalisation, and where a
+difference is reported: the case and its line (or token), with a unified diff.
+
+Expected results follow from the modes as DESIGN.md declares them: ``exact`` compares the
+text, ``lines`` ignores trailing spaces and final blank lines, ``tokens`` collapses runs of
+white space; a BOM and CRLF/CR line ends never count.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from portcheck.suite.compare import MODES, Segment, compare, normalise_newlines
+
+GAME_1 = "J♦ 2♦ 9♥\nK♦ K♣ 9♠\n6♠ 9♣\n"
+GAME_617 = "7♦ A♦ 5♣\nT♦ 7♠ Q♦\nJ♦ K♠\n"
+SEGMENTS = [Segment("game-1", GAME_1), Segment("game-617", GAME_617)]
+BOTH = GAME_1 + GAME_617
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_identical_output_matches_in_every_mode(mode: str) -> None:
+    assert compare(SEGMENTS, BOTH, mode) is None
+
+
+@pytest.mark.parametrize("mode", MODES)
+@pytest.mark.parametrize("variant", [
+    BOTH.replace("\n", "\r\n"),
+    "\ufeff" + BOTH,
+    "\ufeff" + BOTH.replace("\n", "\r\n"),
+    BOTH.replace("\n", "\r"),
+], ids=["crlf", "bom", "bom+crlf", "cr"])
+def test_bom_and_line_endings_never_count(mode: str, variant: str) -> None:
+    assert compare(SEGMENTS, variant, mode) is None
+
+
+def test_normalise_newlines() -> None:
+    assert normalise_newlines("\ufeffa\r\nb\rc\n") == "a\nb\nc\n"
+    assert normalise_newlines("a\ufeffb") == "a\ufeffb"  # only a leading BOM is dropped
+
+
+@pytest.mark.parametrize(("actual", "mode", "same"), [
+    # exact: any other character differs, the final line end included
+    pytest.param(BOTH.replace("9♥\n", "9♥ \n"), "exact", False, id="exact-trailing-space"),
+    pytest.param(BOTH.removesuffix("\n"), "exact", False, id="exact-no-final-newline"),
+    pytest.param(BOTH + "\n", "exact", False, id="exact-extra-blank-line"),
+    pytest.param(" " + BOTH, "exact", False, id="exact-leading-space"),
+    # lines: trailing spaces and blank lines at the end are ignored, nothing else
+    pytest.param(BOTH.replace("9♥\n", "9♥  \t\n"), "lines", True, id="lines-trailing-space-tab"),
+    pytest.param(BOTH + "\n\n", "lines", True, id="lines-final-blank-lines"),
+    pytest.param(BOTH.removesuffix("\n"), "lines", True, id="lines-no-final-newline"),
+    pytest.param(" " + BOTH, "lines", False, id="lines-leading-space"),
+    pytest.param(BOTH.replace("9♥\n", "9♥\n\n"), "lines", False, id="lines-inner-blank-line"),
+    pytest.param(BOTH.replace("J♦ 2♦", "J♦  2♦"), "lines", False, id="lines-double-space"),
+    # tokens: any run of white space is one separator, line breaks included
+    pytest.param(" " + BOTH.replace(" ", "  "), "tokens", True, id="tokens-spaces"),
+    pytest.param(BOTH.replace("\n", " "), "tokens", True, id="tokens-newlines-as-spaces"),
+    pytest.param("\n\n" + BOTH + "\n \n", "tokens", True, id="tokens-blank-lines"),
+    pytest.param(BOTH.replace("J♦ 2♦", "J♦2♦"), "tokens", False, id="tokens-joined-cards"),
+    pytest.param(BOTH.replace("9♥", "9♦"), "tokens", False, id="tokens-other-card"),
+])
+def test_what_each_mode_ignores(actual: str, mode: str, same: bool) -> None:
+    assert (compare(SEGMENTS, actual, mode) is None) is same
+
+
+def test_the_article_layout_matches_only_in_tokens_mode() -> None:
+    """The 1C program prints a space before each card (see ports/freecell/bsl-article)."""
+    article = "".join(" " + line.replace(" ", "  ") + "\n" for line in BOTH.splitlines())
+    assert compare(SEGMENTS, article, "tokens") is None
+    assert compare(SEGMENTS, article, "lines") is not None
+    assert compare(SEGMENTS, article, "exact") is not None
+
+
+def test_unknown_mode_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown comparison mode 'fuzzy'"):
+        compare(SEGMENTS, BOTH, "fuzzy")
+
+
+@pytest.mark.parametrize("mode", ["exact", "lines"])
+def test_difference_names_the_case_and_its_line(mode: str) -> None:
+    # line 2 of game-617 is line 5 of the whole transcript
+    actual = BOTH.replace("T♦ 7♠ Q♦", "T♦ 7♠ Q♣")
+    difference = compare(SEGMENTS, actual, mode)
+    assert difference is not None
+    assert difference.where == "case game-617, line 2"
+    assert difference.detail == "expected 'T♦ 7♠ Q♦', got 'T♦ 7♠ Q♣'"
+    assert difference.one_line() == f"{difference.where}: {difference.detail}"
+
+
+def test_difference_in_the_first_case() -> None:
+    difference = compare(SEGMENTS, BOTH.replace("9♥", "9♠", 1), "exact")
+    assert difference is not None
+    assert difference.where == "case game-1, line 1"
+
+
+def test_tokens_mode_names_the_case_and_its_token() -> None:
+    # game-1 has 8 tokens; 'A♦' is token 2 of game-617
+    difference = compare(SEGMENTS, BOTH.replace("A♦", "A♥"), "tokens")
+    assert difference is not None
+    assert difference.where == "case game-617, token 2"
+    assert difference.detail == "expected 'A♦', got 'A♥'"
+
+
+def test_output_cut_short() -> None:
+    actual = GAME_1 + "7♦ A♦ 5♣\n"
+    difference = compare(SEGMENTS, actual, "exact")
+    assert difference is not None
+    assert difference.where == "case game-617, line 2"
+    assert difference.detail == "expected 'T♦ 7♠ Q♦', got the end of the output"
+
+
+def test_output_beyond_the_last_case() -> None:
+    difference = compare(SEGMENTS, BOTH + "extra\n", "lines")
+    assert difference is not None
+    assert difference.where == "after the last case"
+    assert difference.detail == "expected the end of the output, got 'extra'"
+
+
+def test_unified_diff_is_present_with_the_labels() -> None:
+    actual = BOTH.replace("T♦ 7♠ Q♦", "T♦ 7♠ Q♣")
+    difference = compare(SEGMENTS, actual, "exact", ("golden", "transcript.txt"))
+    assert difference is not None
+    lines = difference.diff.splitlines()
+    assert lines[0].startswith("--- golden")
+    assert lines[1].startswith("+++ transcript.txt")
+    assert lines[2].startswith("@@ ")
+    assert "-T♦ 7♠ Q♦" in lines
+    assert "+T♦ 7♠ Q♣" in lines
+    # two lines of context around the change, not the whole transcript
+    assert " 7♦ A♦ 5♣" in lines
+    assert " J♦ 2♦ 9♥" not in lines
+
+
+def test_tokens_diff_shows_lines_with_the_differing_tokens_marked() -> None:
+    difference = compare(SEGMENTS, BOTH.replace("A♦", "A♥"), "tokens")
+    assert difference is not None
+    lines = difference.diff.splitlines()
+    assert "-7♦ ⟦A♦⟧ 5♣" in lines
+    assert "+7♦ ⟦A♥⟧ 5♣" in lines
+    assert " 6♠ 9♣" in lines  # a line of context, as the output reads
+
+
+def test_tokens_diff_of_another_notation_is_one_line_per_output_line() -> None:
+    """Rosetta Code's programs print suits as letters: the diff is the deal's lines, not
+    one token a line."""
+    letters = BOTH.replace("♣", "C").replace("♦", "D").replace("♥", "H").replace("♠", "S")
+    difference = compare(SEGMENTS, " " + letters.replace(" ", "  "), "tokens")
+    assert difference is not None
+    removed = [line for line in difference.diff.splitlines() if line.startswith("-")
+               and not line.startswith("---")]
+    assert len(removed) == BOTH.count("\n")
+    assert removed[0] == "-⟦J♦⟧ ⟦2♦⟧ ⟦9♥⟧"
+
+
+def test_a_flood_of_differences_shows_a_bounded_diff() -> None:
+    flood = "x\n" * 100_000
+    difference = compare(SEGMENTS, flood, "lines")
+    assert difference is not None
+    assert len(difference.diff.splitlines()) < 1000
+    assert "more actual lines not shown" in difference.diff
+
+
+def test_one_transcript_is_located_through_the_cases_it_matches() -> None:
+    """A fresh run is compared with the transcript (one text); the cases the transcript was
+    checked against still name where the difference is."""
+    transcript = [Segment("transcript", BOTH)]
+    actual = BOTH.replace("T♦ 7♠ Q♦", "T♦ 7♠ Q♣")
+    difference = compare(transcript, actual, "exact", cases=SEGMENTS)
+    assert difference is not None
+    assert difference.where == "case game-617, line 2"
+    without_cases = compare(transcript, actual, "exact")
+    assert without_cases is not None
+    assert without_cases.where == "case transcript, line 5"

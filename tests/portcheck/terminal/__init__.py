@@ -1,0 +1,1 @@
+"""Tests of what portcheck shows on a terminal (portcheck/terminal/)."""
