@@ -1,6 +1,6 @@
 """The embedded interpreters' start-up per run, as verify runs them (forked from its zygote,
 ``portcheck.runners.zygote``; or, with ``PORTCHECK_ZYGOTE=0``, a ``python -m
-portcheck.interp.<language> FILE`` process each with its bytecode session,
+portinterp.<language> FILE`` process each with its bytecode session,
 ``portcheck.runners.bytecode``) and as every other command does (a process each): the CPU
 seconds per run of the processes it took (user + system of the children; for the zygote,
 its own start and its children, counted when it is reaped at the session's end) and the

@@ -11,10 +11,10 @@ import pytest
 from project_reference import REPO
 
 from portcheck.algorithms import Case
-from portcheck.interp.kumir import compile_text, run_program
 from portcheck.ports import load_port
 from portcheck.project import Project
 from portcheck.render import render_template
+from portinterp.kumir import compile_text, run_program
 
 PROJECT = Project(REPO)
 ALGORITHMS = ("javarandom", "reshuffle", "fisher-yates", "shuffle-bias", "derangement")

@@ -1,5 +1,5 @@
 """verify's zygote for the embedded interpreters' runs (``portcheck.runners.zygote``,
-``portcheck.interp.zygote``): a run forked from it is the ordinary run (output, errors,
+``portinterp.zygote``): a run forked from it is the ordinary run (output, errors,
 exit code, limits, input, arguments, working folder, random seeds); only a clean run is
 taken from it; it does not outlive verify; a zygote that died or cannot be had is just
 not used."""
@@ -216,7 +216,7 @@ def hanging_verify(project: Path) -> tuple[subprocess.Popen[str], int, int]:
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         for pid in children(verify.pid):
-            if b"portcheck.interp.zygote" in Path(f"/proc/{pid}/cmdline").read_bytes():
+            if b"portinterp.zygote" in Path(f"/proc/{pid}/cmdline").read_bytes():
                 runs = children(pid)
                 if runs:
                     return verify, pid, runs[0]

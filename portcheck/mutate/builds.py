@@ -21,7 +21,6 @@ from pathlib import Path
 
 from portcheck.errors import describe_exception
 from portcheck.execution import RunSettings, runner_for
-from portcheck.interp import program_cache
 from portcheck.mutate import equivalence
 from portcheck.ports import Port
 from portcheck.runners import BuildError, get_runner
@@ -29,6 +28,7 @@ from portcheck.runners.base import require_tool, run_command
 from portcheck.runners.java import JAVAC_OPTIONS
 from portcheck.runners.java import PACKAGE as JDK_PACKAGE
 from portcheck.runners.pascal import _fpc
+from portinterp import program_cache
 
 HELPER = Path(__file__).resolve().parent / "MutantJavac.java"
 JAVA_BATCH_SECONDS = 60.0  # a batch's time limit: this, plus ...

@@ -1,11 +1,11 @@
 """1C (BSL): ``oscript`` (OneScript) when it is installed, else the embedded interpreter
-(``python -m portcheck.interp.bsl``); see ``portcheck.runners.interpreted``."""
+(``python -m portinterp.bsl``); see ``portcheck.runners.interpreted``."""
 
 from __future__ import annotations
 
-from portcheck.interp.bsl import DIALECTS
 from portcheck.runners.cache import BuildCache
 from portcheck.runners.interpreted import InterpretedRunner
+from portinterp.bsl import DIALECTS
 
 OSCRIPT_PROGRAM = "oscript"
 OSCRIPT_PACKAGE = "onescript (from oscript.io; not in Debian)"

@@ -1,7 +1,7 @@
 """Python bytecode for the embedded interpreters' runs within ``portcheck verify``.
 
 Every run of a 1C, KuMir or puzzle-book program is a fresh ``python -m
-portcheck.interp.<language>`` process that imports the interpreter (about 60 modules).
+portinterp.<language>`` process that imports the interpreter (about 60 modules).
 Where Python may not write bytecode (``PYTHONDONTWRITEBYTECODE``, a read-only install),
 each of those processes compiles every module from source again: about 0.05–0.09 s of CPU
 a run, some 35 % of its start-up.  Within a :func:`session` (verify opens one), the
@@ -76,7 +76,7 @@ def _warm_up(prefix: Path, env: dict[str, str]) -> None:
 
 _IMPORT_ALL = "; ".join([
     "import importlib",
-    "from portcheck.interp.frontends import front_end",
+    "from portinterp.frontends import front_end",
     *(f"importlib.import_module({spec.embedded + '.__main__'!r}); front_end({name!r})"
       for name, spec in LANGUAGES.items() if spec.embedded),
 ])

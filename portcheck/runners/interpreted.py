@@ -1,6 +1,6 @@
 """What the runners of the embedded languages share: the language's real tool when it is on
 PATH (OneScript's ``oscript``, ``kumir2-run``; the puzzle book's language has none), else
-portcheck's embedded interpreter, run as ``python -m portcheck.interp.<language>`` in a
+portcheck's embedded interpreter, run as ``python -m portinterp.<language>`` in a
 subprocess so the time limit can stop it.
 
 Building is a full check (parse, names, types) with the embedded front-end, remembered by
@@ -20,9 +20,6 @@ from typing import ClassVar
 
 import portcheck
 from portcheck.errors import describe_exception
-from portcheck.interp import program_cache
-from portcheck.interp.errors import CompileError
-from portcheck.interp.frontends import DEFAULT_ENCODING
 from portcheck.languages import EMBEDDED, engine_for, get_language
 from portcheck.runners import bytecode, zygote
 from portcheck.runners.base import (
@@ -37,6 +34,9 @@ from portcheck.runners.base import (
     missing_tool_message,
     run_command,
 )
+from portinterp import program_cache
+from portinterp.errors import CompileError
+from portinterp.frontends import DEFAULT_ENCODING
 
 _PACKAGE_ROOT = Path(portcheck.__file__).resolve().parent.parent
 

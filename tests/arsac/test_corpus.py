@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from portcheck.interp.arsac import run_file
-from portcheck.interp.errors import SourceError
+from portinterp.arsac import run_file
+from portinterp.errors import SourceError
 
 HERE = Path(__file__).parent
 PROGRAMS = sorted((HERE / "corpus").glob("*.arsac"))

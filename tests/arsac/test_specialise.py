@@ -9,16 +9,16 @@ from pathlib import Path
 import pytest
 from project_reference import REPO
 
-from portcheck.interp.arsac import lower_text
-from portcheck.interp.arsac.lower import ModuleLowering
-from portcheck.interp.arsac.parser import parse
-from portcheck.interp.arsac.runtime import ArsacRuntime
-from portcheck.interp.arsac.specialise import whole_names
-from portcheck.interp.core import compile_module
-from portcheck.interp.errors import SourceError
-from portcheck.interp.walk import body_expressions
 from portcheck.project import Project
 from portcheck.render import render_template
+from portinterp.arsac import lower_text
+from portinterp.arsac.lower import ModuleLowering
+from portinterp.arsac.parser import parse
+from portinterp.arsac.runtime import ArsacRuntime
+from portinterp.arsac.specialise import whole_names
+from portinterp.core import compile_module
+from portinterp.errors import SourceError
+from portinterp.walk import body_expressions
 
 HERE = Path(__file__).parent
 PROGRAMS = sorted([*(HERE / "corpus").glob("*.arsac"), *(HERE / "errors").glob("*.arsac"),

@@ -13,11 +13,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from portcheck.interp.arsac import compile_text, run_program
-from portcheck.interp.arsac.numbers import quotient, remainder
-from portcheck.interp.errors import CompileError, ProgramFault
 from portcheck.languages import language_of_file
 from portcheck.runners import get_runner
+from portinterp.arsac import compile_text, run_program
+from portinterp.arsac.numbers import quotient, remainder
+from portinterp.errors import CompileError, ProgramFault
 
 whole = st.integers(-10**30, 10**30)
 
@@ -77,7 +77,7 @@ def test_python_m_and_portcheck_exec_run_a_file_and_report_errors(tmp_path: Path
     good.write_text("ТАБЛИЦА c[3]\nc[1] := 1; c[2] := 5; c[3] := 8\nВЫВЕСТИ c\n",
                     encoding="utf-8")
     bad.write_text("ВЫВЕСТИ x\n", encoding="utf-8")
-    for command in ([sys.executable, "-m", "portcheck.interp.arsac"],
+    for command in ([sys.executable, "-m", "portinterp.arsac"],
                     [sys.executable, "-m", "portcheck", "exec"]):
         ran = subprocess.run([*command, str(good)], capture_output=True, text=True,
                              encoding="utf-8", check=False)

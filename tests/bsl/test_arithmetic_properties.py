@@ -17,7 +17,7 @@ from decimal import ROUND_DOWN, ROUND_HALF_EVEN, ROUND_HALF_UP, Context, Decimal
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from portcheck.interp.bsl import compile_text, run_program
+from portinterp.bsl import compile_text, run_program
 
 EXACT = Context(prec=200)
 DIVISION = Context(prec=38, rounding=ROUND_HALF_EVEN)

@@ -1,4 +1,4 @@
-"""The compile cache of ``python -m portcheck.interp.bsl``: a cached program runs exactly
+"""The compile cache of ``python -m portinterp.bsl``: a cached program runs exactly
 like a freshly compiled one (output, error positions, the one Null), a changed file or a
 broken entry is compiled anew."""
 
@@ -13,9 +13,9 @@ from pathlib import Path
 import pytest
 
 from portcheck.cache_root import CACHE_ENV
-from portcheck.interp import bsl, program_cache
-from portcheck.interp.bsl import run_program
-from portcheck.interp.errors import RunError
+from portinterp import bsl, program_cache
+from portinterp.bsl import run_program
+from portinterp.errors import RunError
 
 
 def run(program: object) -> str:
@@ -85,7 +85,7 @@ def test_cli_runs_the_same_from_the_cache(tmp_path: Path) -> None:
     source = tmp_path / "p.bsl"
     source.write_text("Сообщить(\"x\");\nА = 1 / 0;\n", encoding="utf-8")
     env = {**os.environ, CACHE_ENV: str(tmp_path / "cache")}
-    runs = [subprocess.run([sys.executable, "-m", "portcheck.interp.bsl", str(source)],
+    runs = [subprocess.run([sys.executable, "-m", "portinterp.bsl", str(source)],
                            env=env, capture_output=True, text=True, encoding="utf-8")
             for _ in range(2)]
     assert [(r.returncode, r.stdout, r.stderr) for r in runs] == [(

@@ -10,8 +10,8 @@ from decimal import Decimal
 
 import pytest
 
-from portcheck.interp.bsl import compile_text, run_program
-from portcheck.interp.bsl.dates import add_month, begin_of_week, end_of_week, week_of_year
+from portinterp.bsl import compile_text, run_program
+from portinterp.bsl.dates import add_month, begin_of_week, end_of_week, week_of_year
 
 
 def run(code: str, dialect: str) -> str:

@@ -11,10 +11,10 @@ from decimal import Decimal
 
 import pytest
 
-from portcheck.interp.bsl import compile_text, run_program
-from portcheck.interp.bsl.bitwise import BITWISE_BUILTINS
-from portcheck.interp.bsl.runtime import BslRuntime
-from portcheck.interp.errors import ProgramFault
+from portinterp.bsl import compile_text, run_program
+from portinterp.bsl.bitwise import BITWISE_BUILTINS
+from portinterp.bsl.runtime import BslRuntime
+from portinterp.errors import ProgramFault
 
 
 def run(source: str) -> str:

@@ -12,11 +12,11 @@ from typing import Any
 
 import pytest
 
-from portcheck.interp.bsl.library_globals import GLOBAL_BUILTINS, GLOBAL_ENUMS
-from portcheck.interp.bsl.objects import load_types
-from portcheck.interp.bsl.runtime import BslRuntime
-from portcheck.interp.bsl.values import NULL, BslArray, BslType
-from portcheck.interp.errors import ProgramFault
+from portinterp.bsl.library_globals import GLOBAL_BUILTINS, GLOBAL_ENUMS
+from portinterp.bsl.objects import load_types
+from portinterp.bsl.runtime import BslRuntime
+from portinterp.bsl.values import NULL, BslArray, BslType
+from portinterp.errors import ProgramFault
 
 load_types()
 NAMES = [*sorted({row[2] for row in GLOBAL_BUILTINS}),

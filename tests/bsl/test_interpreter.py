@@ -15,9 +15,9 @@ from article import article_deals
 from project_reference import freecell
 
 from portcheck.errors import UsageError
-from portcheck.interp.bsl import compile_text, run_file, run_program
-from portcheck.interp.errors import CompileError
 from portcheck.runners.bsl import BslRunner
+from portinterp.bsl import compile_text, run_file, run_program
+from portinterp.errors import CompileError
 
 output = freecell.output
 
@@ -125,7 +125,7 @@ def test_module_variable_declared_after_procedure_is_a_syntax_error() -> None:
 def test_cli_prints_output_and_exits_1_on_run_time_error(tmp_path: Path) -> None:
     source = tmp_path / "p.bsl"
     source.write_text('Сообщить("до");\nСообщить(1 / 0);\n', encoding="utf-8")
-    result = subprocess.run([sys.executable, "-m", "portcheck.interp.bsl", str(source)],
+    result = subprocess.run([sys.executable, "-m", "portinterp.bsl", str(source)],
                             capture_output=True, text=True, cwd=ROOT, check=False)
     assert result.returncode == 1
     assert result.stdout == "до\n"
@@ -133,7 +133,7 @@ def test_cli_prints_output_and_exits_1_on_run_time_error(tmp_path: Path) -> None
 
 
 def test_cli_usage_error_exits_2(tmp_path: Path) -> None:
-    result = subprocess.run([sys.executable, "-m", "portcheck.interp.bsl",
+    result = subprocess.run([sys.executable, "-m", "portinterp.bsl",
                              str(tmp_path / "missing.bsl")],
                             capture_output=True, text=True, cwd=ROOT, check=False)
     assert result.returncode == 2

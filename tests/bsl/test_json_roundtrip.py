@@ -12,11 +12,11 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from portcheck.interp.bsl import library
-from portcheck.interp.bsl.json_lexer import parse_date
-from portcheck.interp.bsl.objects import load_types
-from portcheck.interp.bsl.runtime import BslRuntime
-from portcheck.interp.bsl.values import BslArray, BslMap
+from portinterp.bsl import library
+from portinterp.bsl.json_lexer import parse_date
+from portinterp.bsl.objects import load_types
+from portinterp.bsl.runtime import BslRuntime
+from portinterp.bsl.values import BslArray, BslMap
 
 load_types()
 

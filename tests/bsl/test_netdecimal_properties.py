@@ -14,10 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from portcheck.interp.bsl import compile_text, netdecimal, onescript_format, run_program
-from portcheck.interp.bsl.formatting import format_value
-from portcheck.interp.bsl.netdecimal import LIMIT, MAX_SCALE, make, mantissa_of, scale_of
-from portcheck.interp.errors import ProgramFault, RunError
+from portinterp.bsl import compile_text, netdecimal, onescript_format, run_program
+from portinterp.bsl.formatting import format_value
+from portinterp.bsl.netdecimal import LIMIT, MAX_SCALE, make, mantissa_of, scale_of
+from portinterp.errors import ProgramFault, RunError
 
 EXACT = Context(prec=300)
 

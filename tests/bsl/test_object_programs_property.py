@@ -12,13 +12,13 @@ from collections.abc import Callable
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from portcheck.interp import bsl
-from portcheck.interp.bsl.lower import ModuleLowering
-from portcheck.interp.bsl.parser import parse
-from portcheck.interp.bsl.runtime import BslRuntime
-from portcheck.interp.bsl.source import normalise
-from portcheck.interp.core import Program, compile_module
-from portcheck.interp.errors import CompileError, RunError
+from portinterp import bsl
+from portinterp.bsl.lower import ModuleLowering
+from portinterp.bsl.parser import parse
+from portinterp.bsl.runtime import BslRuntime
+from portinterp.bsl.source import normalise
+from portinterp.core import Program, compile_module
+from portinterp.errors import CompileError, RunError
 
 VALUES = ["1", "-2", "1.5", '"а"', '"Б"', "Истина", "Неопределено", "'20200101'", "Null"]
 STATEMENTS = [

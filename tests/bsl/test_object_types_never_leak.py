@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-from portcheck.interp.bsl import library, library_media
-from portcheck.interp.bsl.objects import CONSTRUCTORS, BslObject, load_types
-from portcheck.interp.bsl.runtime import BslRuntime
-from portcheck.interp.bsl.values import NULL, BslArray, BslMap, BslStructure
-from portcheck.interp.errors import ProgramFault
+from portinterp.bsl import library, library_media
+from portinterp.bsl.objects import CONSTRUCTORS, BslObject, load_types
+from portinterp.bsl.runtime import BslRuntime
+from portinterp.bsl.values import NULL, BslArray, BslMap, BslStructure
+from portinterp.errors import ProgramFault
 
 load_types()
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from portcheck.interp.bsl import run_file
+from portinterp.bsl import run_file
 
 HERE = Path(__file__).parent / "onescript"
 EVERYDAY = HERE / "everyday"

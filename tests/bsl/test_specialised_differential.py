@@ -12,13 +12,13 @@ import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
-from portcheck.interp.bsl import compile_text
-from portcheck.interp.bsl.lower import ModuleLowering
-from portcheck.interp.bsl.parser import parse
-from portcheck.interp.bsl.runtime import BslRuntime
-from portcheck.interp.bsl.source import normalise
-from portcheck.interp.core import Program, compile_module
-from portcheck.interp.errors import CompileError, RunError
+from portinterp.bsl import compile_text
+from portinterp.bsl.lower import ModuleLowering
+from portinterp.bsl.parser import parse
+from portinterp.bsl.runtime import BslRuntime
+from portinterp.bsl.source import normalise
+from portinterp.core import Program, compile_module
+from portinterp.errors import CompileError, RunError
 
 HERE = Path(__file__).parent
 ROOT = HERE.parents[1]
@@ -33,7 +33,7 @@ def general(text: str) -> Program:
 
 
 def outcome(program: Program) -> str:
-    from portcheck.interp.bsl import run_program
+    from portinterp.bsl import run_program
 
     out = io.StringIO()
     try:

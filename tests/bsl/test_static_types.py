@@ -10,12 +10,12 @@ from pathlib import Path
 
 import pytest
 
-from portcheck.interp.bsl import compile_file, compile_text, run_program
-from portcheck.interp.bsl.lower import ModuleLowering
-from portcheck.interp.bsl.parser import parse
-from portcheck.interp.bsl.source import normalise
-from portcheck.interp.bsl.static_types import StaticTypes
-from portcheck.interp.errors import RunError
+from portinterp.bsl import compile_file, compile_text, run_program
+from portinterp.bsl.lower import ModuleLowering
+from portinterp.bsl.parser import parse
+from portinterp.bsl.source import normalise
+from portinterp.bsl.static_types import StaticTypes
+from portinterp.errors import RunError
 
 ROOT = Path(__file__).resolve().parents[2]
 NOT_A_NUMBER = "Преобразование значения к типу Число не может быть выполнено"

@@ -10,10 +10,10 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from portcheck.interp.bsl import compile_text, run_program
-from portcheck.interp.bsl.collation import collation_key, compare_strings, string_less
-from portcheck.interp.bsl.format_params import param_value, parse_params
-from portcheck.interp.errors import ProgramFault
+from portinterp.bsl import compile_text, run_program
+from portinterp.bsl.collation import collation_key, compare_strings, string_less
+from portinterp.bsl.format_params import param_value, parse_params
+from portinterp.errors import ProgramFault
 
 
 def shown(expression: str, dialect: str = "platform") -> str:

@@ -1,5 +1,5 @@
 """A run's output on the embedded interpreters' command line is buffered
-(``portcheck.interp.buffered_output``): written whole and in order, a prompt shown before
+(``portinterp.buffered_output``): written whole and in order, a prompt shown before
 the program waits for its answer, what a looping program printed shown within 50 ms, a
 reader that goes away ended quietly, and the compiled program's code kept in the cache."""
 
@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from portcheck.interp import program_cache
+from portinterp import program_cache
 
 PIECES = """алг
 нач
@@ -48,7 +48,7 @@ def start(tmp_path: Path, text: str, name: str = "p.kum") -> subprocess.Popen[by
     program = tmp_path / name
     program.write_text(text, encoding="utf-8")
     env = {**os.environ, "PORTCHECK_CACHE": str(tmp_path / "cache")}
-    return subprocess.Popen([sys.executable, "-u", "-m", "portcheck.interp.kumir",
+    return subprocess.Popen([sys.executable, "-u", "-m", "portinterp.kumir",
                              str(program)], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
                             stderr=subprocess.PIPE, env=env)
 

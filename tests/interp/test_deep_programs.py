@@ -16,15 +16,15 @@ from unittest import mock
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from portcheck.interp import bsl, core, kumir
-from portcheck.interp.bsl.lower import ModuleLowering
-from portcheck.interp.bsl.parser import parse as parse_bsl
-from portcheck.interp.bsl.runtime import BslRuntime
-from portcheck.interp.bsl.source import normalise
-from portcheck.interp.core import Program, compile_module
-from portcheck.interp.deep import call_deep
-from portcheck.interp.errors import CompileError, RunError
-from portcheck.interp.kumir import lower as kumir_lower
+from portinterp import bsl, core, kumir
+from portinterp.bsl.lower import ModuleLowering
+from portinterp.bsl.parser import parse as parse_bsl
+from portinterp.bsl.runtime import BslRuntime
+from portinterp.bsl.source import normalise
+from portinterp.core import Program, compile_module
+from portinterp.deep import call_deep
+from portinterp.errors import CompileError, RunError
+from portinterp.kumir import lower as kumir_lower
 
 PLACE = re.compile(r"^p\.(bsl|kum):\d+:\d+: \S")
 # Every block a closure, every sub-expression past the second level a helper.

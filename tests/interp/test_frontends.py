@@ -9,8 +9,8 @@ import sys
 
 import pytest
 
-from portcheck.interp.frontends import FRONT_ENDS, RunOption, front_end
 from portcheck.languages import LANGUAGES
+from portinterp.frontends import FRONT_ENDS, RunOption, front_end
 
 API = ("compile_text", "compile_file", "lower_text", "run_program", "run_file")
 

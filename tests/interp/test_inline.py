@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from portcheck.interp.inline import binds_first, fill, fold_constants
+from portinterp.inline import binds_first, fill, fold_constants
 
 
 def temps() -> itertools.count[int]:

@@ -14,11 +14,11 @@ from pathlib import Path
 
 import pytest
 
-from portcheck.interp import bsl, kumir
-from portcheck.interp.bsl.runtime import BslRuntime
-from portcheck.interp.errors import CompileError, RunError
-from portcheck.interp.kumir.runtime import KumirRuntime
-from portcheck.interp.parsing import MAX_NESTING
+from portinterp import bsl, kumir
+from portinterp.bsl.runtime import BslRuntime
+from portinterp.errors import CompileError, RunError
+from portinterp.kumir.runtime import KumirRuntime
+from portinterp.parsing import MAX_NESTING
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -215,7 +215,7 @@ def test_a_lone_surrogate_prints_as_the_replacement_character(
         tmp_path: Path, name: str, text: str) -> None:
     (tmp_path / name).write_text(text, encoding="utf-8")
     language = "bsl" if name.endswith(".bsl") else "kumir"
-    done = command(tmp_path, "-m", f"portcheck.interp.{language}", name)
+    done = command(tmp_path, "-m", f"portinterp.{language}", name)
     assert (done.returncode, done.stdout, done.stderr) == (0, "а\ufffdб\n".encode(), b"")
 
 
@@ -223,7 +223,7 @@ def test_a_lone_surrogate_prints_as_the_replacement_character(
 def test_an_encoding_that_is_no_text_codec_is_one_usage_line(
         tmp_path: Path, encoding: str) -> None:
     (tmp_path / "p.bsl").write_text("Сообщить(1);\n", encoding="utf-8")
-    for args in (["-m", "portcheck", "exec"], ["-m", "portcheck.interp.bsl"]):
+    for args in (["-m", "portcheck", "exec"], ["-m", "portinterp.bsl"]):
         done = command(tmp_path, *args, "p.bsl", "--encoding", encoding)
         lines = done.stderr.decode().splitlines()
         assert done.returncode == 2

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from portcheck.interp.errors import CompileError, RunError, SourceError
-from portcheck.interp.kumir import run_file
+from portinterp.errors import CompileError, RunError, SourceError
+from portinterp.kumir import run_file
 
 HERE = Path(__file__).parent
 PROGRAMS = sorted((HERE / "corpus").glob("*.kum"))

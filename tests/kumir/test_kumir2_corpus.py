@@ -17,8 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from portcheck.interp.errors import CompileError, RunError
-from portcheck.interp.kumir import run_file
+from portinterp.errors import CompileError, RunError
+from portinterp.kumir import run_file
 
 HERE = Path(__file__).parent / "kumir2"
 PROGRAMS = sorted(HERE.glob("*.kum"))

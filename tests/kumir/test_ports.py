@@ -10,9 +10,9 @@ import pytest
 from project_reference import dice, freecell
 
 from portcheck.algorithms import Case
-from portcheck.interp.kumir import compile_file, compile_text, run_program
 from portcheck.project import Project
 from portcheck.render import render_template
+from portinterp.kumir import compile_file, compile_text, run_program
 
 FREECELL = Project(Path(__file__).resolve().parents[2]).algorithm("freecell")
 

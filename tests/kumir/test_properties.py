@@ -10,8 +10,8 @@ from fractions import Fraction
 from hypothesis import given
 from hypothesis import strategies as st
 
-from portcheck.interp.kumir import compile_text, run_program
-from portcheck.interp.kumir.convert import parse_real
+from portinterp.kumir import compile_text, run_program
+from portinterp.kumir.convert import parse_real
 
 INT32 = st.integers(-(2**31), 2**31 - 1)
 POSITIVE = st.integers(1, 2**31 - 1)

@@ -16,9 +16,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from portcheck.cache_root import CACHE_ENV
-from portcheck.interp import ir
-from portcheck.interp.errors import RunError
-from portcheck.interp.kumir import compile_text, lower, lower_text, run_program
+from portinterp import ir
+from portinterp.errors import RunError
+from portinterp.kumir import compile_text, lower, lower_text, run_program
 
 
 def _run(text: str) -> str:
@@ -165,9 +165,9 @@ def test_straight_line_intervals_print_and_fail_as_unnarrowed(
 
 
 def _main(source: Path, cache_root: Path) -> tuple[int, str, str]:
-    """``python -m portcheck.interp.kumir source`` with its compile cache in ``cache_root``."""
+    """``python -m portinterp.kumir source`` with its compile cache in ``cache_root``."""
     env = {**os.environ, CACHE_ENV: str(cache_root)}
-    done = subprocess.run([sys.executable, "-m", "portcheck.interp.kumir", str(source)],
+    done = subprocess.run([sys.executable, "-m", "portinterp.kumir", str(source)],
                           env=env, capture_output=True, text=True, encoding="utf-8")
     return done.returncode, done.stdout, done.stderr
 

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from portcheck.interp.errors import CompileError, ProgramFault, SourceError
-from portcheck.interp.kumir import compile_file, run_file
-from portcheck.interp.kumir.formatting import format_real
-from portcheck.interp.kumir.inputs import InputReader
 from portcheck.languages import EMBEDDED
 from portcheck.runners.kumir import KumirRunner
+from portinterp.errors import CompileError, ProgramFault, SourceError
+from portinterp.kumir import compile_file, run_file
+from portinterp.kumir.formatting import format_real
+from portinterp.kumir.inputs import InputReader
 
 PROGRAM = 'алг\nнач\n  вывод "Жук", 1/4, нс\nкон\n'
 

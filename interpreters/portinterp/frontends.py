@@ -1,0 +1,94 @@
+"""The embedded interpreters' front-ends, by language, and the API each one offers.
+
+A front-end is a package ``portinterp.<language>`` whose ``__init__`` gives the
+``FrontEnd`` names below and imports no parser (a program from the compile cache runs
+without Lark); see ``docs/interpreters.md`` for the modules inside one.  Whatever runs a
+language by name — ``python -m portinterp.<language>``, ``portcheck exec``, the
+compile cache, the runners' build check — finds its front-end here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, TextIO, cast
+
+if TYPE_CHECKING:
+    from portinterp import ir
+    from portinterp.core import Program
+
+from portcheck.languages import LANGUAGES
+
+# The language registry owns which languages have an embedded interpreter, and its suffixes.
+FRONT_ENDS: dict[str, str] = {name: language.embedded for name, language in LANGUAGES.items()
+                              if language.embedded}
+DEFAULT_ENCODING = "utf-8-sig"  # UTF-8 with or without a BOM
+
+
+def text_encoding(name: str) -> str:
+    """``name`` if Python decodes text with it (the ``--encoding`` of every command that
+    runs a program), else ``argparse.ArgumentTypeError``: ``rot13`` and ``hex`` are codecs,
+    but not of bytes to text, and ``undefined`` decodes nothing."""
+    try:
+        b"abcd".decode(name)  # (an empty text would not show whether it is a text codec)
+    except UnicodeDecodeError:
+        pass  # a text encoding, which these four bytes just are not
+    except (LookupError, UnicodeError):
+        raise argparse.ArgumentTypeError(f"{name!r} is not a text encoding "
+                                         "(e.g. utf-8, cp1251)") from None
+    return name
+
+
+@dataclass(frozen=True)
+class RunOption:
+    """A keyword of the front-end's ``run_program``, also ``--<name>`` on its command line."""
+
+    name: str
+    type: Callable[[str], Any]
+    default: Any
+    help: str
+    choices: Sequence[Any] | None = None
+
+
+class FrontEnd(Protocol):
+    """What every front-end package offers (module-level names)."""
+
+    DESCRIPTION: str  # one line for ``--help``: "Run a 1C (BSL) program."
+    RUN_OPTIONS: tuple[RunOption, ...]
+
+    def compile_text(self, text: str, filename: str = ...) -> Program:
+        """Parse, check and compile (``CompileError`` on a mistake)."""
+        ...
+
+    def compile_file(self, path: Path, *, encoding: str = ...) -> Program: ...
+
+    def lower_text(self, text: str, filename: str = ...) -> ir.Module:
+        """The checked program in the IR, after the language's own passes."""
+        ...
+
+    def run_program(self, program: Program, *, stdin: TextIO, stdout: TextIO,
+                    **options: Any) -> list[str]:
+        """Run with the ``RUN_OPTIONS``; the warnings (``RunError`` on a run-time error)."""
+        ...
+
+    def run_file(self, path: Path, *, stdin: TextIO, stdout: TextIO,
+                 **options: Any) -> list[str]:
+        """``compile_file`` (``encoding=`` among the options) and ``run_program``."""
+        ...
+
+
+def front_end(language: str) -> FrontEnd:
+    """The front-end package of ``language`` (a key of ``FRONT_ENDS``)."""
+    return cast(FrontEnd, importlib.import_module(FRONT_ENDS[language]))
+
+
+def run_options() -> list[RunOption]:
+    """Every front-end's run options, each once (what ``portcheck exec`` offers)."""
+    found: dict[str, RunOption] = {}
+    for language in FRONT_ENDS:
+        for option in front_end(language).RUN_OPTIONS:
+            found.setdefault(option.name, option)
+    return list(found.values())
