@@ -15,9 +15,9 @@ from portcheck.errors import EXIT_FAILED, EXIT_USAGE, CheckFailed, UsageError, d
 from portcheck.languages import all_engines
 from portcheck.mutate import command as mutate_command
 from portcheck.runners.base import DEFAULT_MAX_OUTPUT
+from portcheck.runners.embedded import DEFAULT_ENCODING, run_options, text_encoding
 from portcheck.signals import exit_status, stop_on_signals
 from portcheck.sizes import size_text
-from portinterp.frontends import DEFAULT_ENCODING, run_options, text_encoding
 
 DESCRIPTION = ("Check that one algorithm, ported to 1C, the school algorithmic language, "
                "Free Pascal, Java and Python, prints what its Python reference prints.")

@@ -284,7 +284,7 @@ def cmd_exec(args: argparse.Namespace) -> int:
     if not path.is_file():
         raise UsageError(f"{path}: no such file")
     from portcheck.exec_file import exec_file
-    from portinterp.frontends import run_options
+    from portcheck.runners.embedded import run_options
 
     options = {option.name: getattr(args, option.name) for option in run_options()}
     return exec_file(language, path, engine=args.engine, encoding=args.encoding, **options)

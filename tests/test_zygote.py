@@ -17,8 +17,8 @@ import pytest
 from embedded_sessions import FAILS, reports_with_and_without
 from processes import gone_soon
 
-from portcheck.runners import bytecode, get_runner, zygote
-from portcheck.runners.base import RunResult, child_env
+from portcheck.runners import get_runner, zygote
+from portcheck.runners.base import RunResult
 from portcheck.runners.interpreted import InterpretedRunner
 
 HANG = "Пока Истина Цикл\nКонецЦикла;\n"
@@ -77,9 +77,9 @@ def run(name: str, folder: Path) -> RunResult:
 
 def run_env() -> dict[str, str]:
     """The environment of an embedded run (``InterpretedRunner.run``'s)."""
-    from portcheck.runners.interpreted import _PACKAGE_ROOT
+    from portcheck.runners.interpreted import run_env
 
-    return bytecode.apply(child_env({"PYTHONPATH": str(_PACKAGE_ROOT)}))
+    return run_env()
 
 
 def forked(name: str, folder: Path) -> RunResult | None:

@@ -21,17 +21,11 @@ import sys
 from pathlib import Path
 from typing import Any
 
-from portcheck.languages import LANGUAGES
 from portinterp import program_cache
 from portinterp.buffered_output import buffered_stdout
-from portinterp.errors import SourceError
-from portinterp.frontends import (
-    DEFAULT_ENCODING,
-    FRONT_ENDS,
-    FrontEnd,
-    front_end,
-    text_encoding,
-)
+from portinterp.errors import SourceError, describe_exception
+from portinterp.frontends import DEFAULT_ENCODING, FrontEnd, front_end, text_encoding
+from portinterp.languages import get_language
 
 
 def _unwritable(error: UnicodeError) -> tuple[bytes, int]:
@@ -73,10 +67,11 @@ def main(language: str, argv: list[str] | None = None) -> int:
 
 
 def _command_line(language: str, front: FrontEnd) -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog=f"python -m {FRONT_ENDS[language]}",
-                                     description=front.DESCRIPTION)
+    spec = get_language(language)
+    parser = argparse.ArgumentParser(prog=f"python -m {spec.package}",
+                                     description=spec.description)
     parser.add_argument("file", type=Path,
-                        help=f"the {'/'.join(LANGUAGES[language].suffixes)} file to run")
+                        help=f"the {'/'.join(spec.suffixes)} file to run")
     parser.add_argument("--encoding", default=DEFAULT_ENCODING, type=text_encoding,
                         help="source encoding (default utf-8 with optional BOM; cp1251)")
     for option in front.RUN_OPTIONS:
@@ -86,15 +81,16 @@ def _command_line(language: str, front: FrontEnd) -> argparse.ArgumentParser:
 
 
 def run_embedded(language: str, path: Path, *, encoding: str = DEFAULT_ENCODING,
-                 **options: Any) -> int:
-    """Run ``path`` on the ``language`` front-end; the exit status.  ``options`` are run
+                 cache: Path | None = None, **options: Any) -> int:
+    """Run ``path`` on the ``language`` front-end; the exit status.  ``cache``: the folder
+    of the compiled programs (None: ``program_cache.cache_root()``).  ``options`` are run
     options by name; those the language does not take are ignored (one command line,
     ``portcheck exec``, serves every language)."""
     reconfigure = getattr(sys.stdout, "reconfigure", None)
     if reconfigure is not None:
         reconfigure(errors=UNWRITABLE)
     try:
-        warnings = _run(language, path, encoding, options)
+        warnings = _run(language, path, encoding, cache, options)
     except SourceError as error:
         sys.stdout.flush()
         print(_indented(str(error)), file=sys.stderr)
@@ -110,8 +106,6 @@ def run_embedded(language: str, path: Path, *, encoding: str = DEFAULT_ENCODING,
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
     except Exception as error:  # the interpreter's own failure: still one line, no traceback
-        from portcheck.errors import describe_exception
-
         print(f"{path}: the embedded interpreter failed: {describe_exception(error)}",
               file=sys.stderr)
         return 1
@@ -127,9 +121,10 @@ def _indented(message: str) -> str:
     return "\n".join([first, *("    " + line for line in rest)])
 
 
-def _run(language: str, path: Path, encoding: str, options: dict[str, Any]) -> list[str]:
+def _run(language: str, path: Path, encoding: str, cache: Path | None,
+         options: dict[str, Any]) -> list[str]:
     front = front_end(language)
     taken = {option.name: options[option.name] for option in front.RUN_OPTIONS
              if option.name in options}
-    program = program_cache.compile_cached(language, path, encoding)
+    program = program_cache.compile_cached(language, path, encoding, cache=cache)
     return front.run_program(program, stdin=sys.stdin, stdout=sys.stdout, **taken)

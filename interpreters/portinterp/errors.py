@@ -1,6 +1,10 @@
-"""Errors of the embedded interpreters, all of which name a place in the source program."""
+"""Errors of the interpreters, all of which name a place in the source program, and the
+one line that reports a failure of an interpreter itself."""
 
 from __future__ import annotations
+
+import traceback
+from pathlib import Path
 
 
 class ProgramFault(Exception):
@@ -35,3 +39,25 @@ class RunError(SourceError):
     """The program stopped with a run-time error."""
 
     kind = "run-time error"
+
+
+def describe_exception(error: BaseException) -> str:
+    """One line for an exception no interpreter expected (a bug of portinterp, never the
+    program's): its type, its first line and the innermost place it was raised
+    (``RecursionError: maximum recursion depth exceeded (at portinterp/core/program.py:120)``),
+    for a report a maintainer can act on."""
+    said = error.msg if isinstance(error, SyntaxError) else str(error)
+    lines = str(said).strip().splitlines()
+    text = f"{type(error).__name__}: {lines[0]}" if lines else type(error).__name__
+    frames = traceback.extract_tb(error.__traceback__)
+    if frames:
+        text += f" (at {_short(frames[-1].filename)}:{frames[-1].lineno})"
+    return text
+
+
+def _short(filename: str) -> str:
+    """A file of portinterp as ``portinterp/…``; any other as it is."""
+    parts = Path(filename).parts
+    if "portinterp" not in parts:
+        return filename
+    return "/".join(parts[len(parts) - 1 - parts[::-1].index("portinterp"):])

@@ -1,10 +1,10 @@
-"""The embedded interpreters' front-ends, by language, and the API each one offers.
+"""The API every front-end offers, and a language's front-end by name.
 
-A front-end is a package ``portinterp.<language>`` whose ``__init__`` gives the
-``FrontEnd`` names below and imports no parser (a program from the compile cache runs
-without Lark); see ``docs/interpreters.md`` for the modules inside one.  Whatever runs a
-language by name — ``python -m portinterp.<language>``, ``portcheck exec``, the
-compile cache, the runners' build check — finds its front-end here.
+A front-end is a package ``portinterp.<language>`` (its name in ``languages.LANGUAGES``)
+whose ``__init__`` gives the ``FrontEnd`` names below and imports no parser (a program
+from the compile cache runs without Lark); see ``docs/interpreters.md`` for the modules
+inside one.  Whatever runs a language by name — ``python -m portinterp.<language>``, the
+public API, the compile cache, the zygote — finds its front-end here.
 """
 
 from __future__ import annotations
@@ -20,11 +20,8 @@ if TYPE_CHECKING:
     from portinterp import ir
     from portinterp.core import Program
 
-from portcheck.languages import LANGUAGES
+from portinterp.languages import LANGUAGES, get_language
 
-# The language registry owns which languages have an embedded interpreter, and its suffixes.
-FRONT_ENDS: dict[str, str] = {name: language.embedded for name, language in LANGUAGES.items()
-                              if language.embedded}
 DEFAULT_ENCODING = "utf-8-sig"  # UTF-8 with or without a BOM
 
 
@@ -56,7 +53,6 @@ class RunOption:
 class FrontEnd(Protocol):
     """What every front-end package offers (module-level names)."""
 
-    DESCRIPTION: str  # one line for ``--help``: "Run a 1C (BSL) program."
     RUN_OPTIONS: tuple[RunOption, ...]
 
     def compile_text(self, text: str, filename: str = ...) -> Program:
@@ -81,14 +77,14 @@ class FrontEnd(Protocol):
 
 
 def front_end(language: str) -> FrontEnd:
-    """The front-end package of ``language`` (a key of ``FRONT_ENDS``)."""
-    return cast(FrontEnd, importlib.import_module(FRONT_ENDS[language]))
+    """The front-end package of ``language`` (a key of ``languages.LANGUAGES``)."""
+    return cast(FrontEnd, importlib.import_module(get_language(language).package))
 
 
 def run_options() -> list[RunOption]:
     """Every front-end's run options, each once (what ``portcheck exec`` offers)."""
     found: dict[str, RunOption] = {}
-    for language in FRONT_ENDS:
+    for language in LANGUAGES:
         for option in front_end(language).RUN_OPTIONS:
             found.setdefault(option.name, option)
     return list(found.values())

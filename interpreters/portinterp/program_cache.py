@@ -1,17 +1,16 @@
-"""Compiled programs kept between runs, so ``python -m portinterp.<language> FILE``
-need not import Lark, parse, check and compile the program again when nothing changed
-(``verify`` starts one process per 1C or school-language port).
+"""Compiled programs kept between runs, so ``python -m portinterp.<language> FILE`` need
+not import Lark, parse, check and compile the program again when nothing changed (a
+harness may start one process per program it runs).
 
 An entry holds what the core made of the program (its Python source, line table, constants
 and primitives, and the source compiled to a code object, marshalled: compiling a large
-program's source again took a tenth of a second a run) under the sha256 of: the embedded
-interpreters' own files (grammars, front-ends, runtimes, core), the Python version, the
-file's name (errors name it), the encoding and the file's bytes, so any change to one of
-them is another entry.  An entry is
-written to a temporary file and renamed into place (a reader sees it whole or not at all);
-a cache that cannot be read or written is silently not used.  Entries live in
-``$PORTCHECK_CACHE/<language>`` (default ``~/.cache/portcheck/<language>``, beside the
-runners' build cache).
+program's source again took a tenth of a second a run) under the sha256 of: the
+interpreters' own files (portinterp's grammars and modules), the Python version, the file's
+name (errors name it), the encoding and the file's bytes, so any change to one of them is
+another entry.  An entry is written to a temporary file and renamed into place (a reader
+sees it whole or not at all); a cache that cannot be read or written is silently not used.
+Entries live in ``<folder>/<language>``; the folder is the one given (``cache=``), else
+``$PORTINTERP_CACHE``, else ``~/.cache/portinterp`` (portcheck gives its own cache's).
 """
 
 from __future__ import annotations
@@ -24,19 +23,20 @@ import sys
 from functools import cache
 from pathlib import Path
 
-from portcheck.cache_root import cache_root
 from portinterp import ir
 from portinterp.core import Program
 from portinterp.frontends import DEFAULT_ENCODING, front_end
 
-_INTERP_ROOT = Path(__file__).resolve().parent  # interpreters/portinterp
+CACHE_ENV = "PORTINTERP_CACHE"
+_INTERP_ROOT = Path(__file__).resolve().parent  # the portinterp package
 
 
-def compile_cached(language: str, path: Path, encoding: str = DEFAULT_ENCODING) -> Program:
-    """The ``language`` front-end's ``compile_file(path, encoding=…)``, from the cache when
-    it holds the entry (a hit never imports the parser: front-ends import Lark only to
-    compile)."""
-    entry = _entry(language, str(path), encoding, path.read_bytes())
+def compile_cached(language: str, path: Path, encoding: str = DEFAULT_ENCODING, *,
+                   cache: Path | None = None) -> Program:
+    """The ``language`` front-end's ``compile_file(path, encoding=…)``, from the cache in
+    ``cache`` (None: ``cache_root()``) when it holds the entry (a hit never imports the
+    parser: front-ends import Lark only to compile)."""
+    entry = _entry(cache_dir(language, cache), str(path), encoding, path.read_bytes())
     program = _load(entry, str(path))
     if program is None:
         program = front_end(language).compile_file(path, encoding=encoding)
@@ -44,8 +44,17 @@ def compile_cached(language: str, path: Path, encoding: str = DEFAULT_ENCODING) 
     return program
 
 
-def cache_dir(language: str) -> Path:
-    return cache_root() / language
+def cache_root() -> Path:
+    """``$PORTINTERP_CACHE``, else ``~/.cache/portinterp``."""
+    configured = os.environ.get(CACHE_ENV)
+    if configured:
+        return Path(configured).expanduser().absolute()
+    return Path.home() / ".cache" / "portinterp"
+
+
+def cache_dir(language: str, cache: Path | None = None) -> Path:
+    """Where the entries of ``language`` live, below ``cache`` (None: ``cache_root()``)."""
+    return (cache if cache is not None else cache_root()) / language
 
 
 @cache
@@ -59,12 +68,12 @@ def interpreter_digest() -> bytes:
     return digest.digest()
 
 
-def _entry(language: str, filename: str, encoding: str, data: bytes) -> Path:
+def _entry(folder: Path, filename: str, encoding: str, data: bytes) -> Path:
     digest = hashlib.sha256(interpreter_digest())
     for part in (filename.encode(), encoding.encode(), data):
         digest.update(len(part).to_bytes(8, "big"))
         digest.update(part)
-    return cache_dir(language) / f"{digest.hexdigest()}.pickle"
+    return folder / f"{digest.hexdigest()}.pickle"
 
 
 def _load(entry: Path, filename: str) -> Program | None:

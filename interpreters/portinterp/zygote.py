@@ -69,15 +69,14 @@ def main(argv: list[str]) -> int:
 def preload() -> dict[str, str]:
     """Import every embedded interpreter as its run would, and what a run computes the
     same way every time; the file of each language's ``__main__`` (a run's ``sys.argv[0]``)."""
-    from portcheck.languages import LANGUAGES
     from portinterp import program_cache
     from portinterp.frontends import front_end
+    from portinterp.languages import LANGUAGES
 
     mains = {}
     for name, spec in LANGUAGES.items():
-        if spec.embedded:
-            mains[name] = str(importlib.import_module(spec.embedded + ".__main__").__file__)
-            front_end(name)
+        mains[name] = str(importlib.import_module(spec.package + ".__main__").__file__)
+        front_end(name)
     program_cache.interpreter_digest()
     for module in RUN_IMPORTS:
         importlib.import_module(module)

@@ -21,14 +21,15 @@ from pathlib import Path
 
 from portcheck.errors import describe_exception
 from portcheck.execution import RunSettings, runner_for
+from portcheck.languages import get_language
 from portcheck.mutate import equivalence
 from portcheck.ports import Port
 from portcheck.runners import BuildError, get_runner
 from portcheck.runners.base import require_tool, run_command
+from portcheck.runners.embedded import compile_cached
 from portcheck.runners.java import JAVAC_OPTIONS
 from portcheck.runners.java import PACKAGE as JDK_PACKAGE
 from portcheck.runners.pascal import _fpc
-from portinterp import program_cache
 
 HELPER = Path(__file__).resolve().parent / "MutantJavac.java"
 JAVA_BATCH_SECONDS = 60.0  # a batch's time limit: this, plus ...
@@ -103,13 +104,14 @@ def _embedded(port: Port, settings: RunSettings, programs: Sequence[Path],
     kept in the build cache, where the runner's build and the run find it."""
     runner = runner_for(port, settings, port.applicable[0] if port.applicable else None)
     encoding = getattr(runner, "encoding", "utf-8-sig")
+    interpreter = get_language(port.language).embedded
     with ProcessPoolExecutor(jobs) as pool:
-        return list(pool.map(_compiled, repeat(port.language), programs, repeat(encoding)))
+        return list(pool.map(_compiled, repeat(interpreter), programs, repeat(encoding)))
 
 
 def _compiled(language: str, program: Path, encoding: str) -> Build:
     try:
-        compiled = program_cache.compile_cached(language, program, encoding)
+        compiled = compile_cached(language, program, encoding)
     except Exception as error:  # the front-end's check rejects it (or cannot compile it)
         return Build(False, error=describe_exception(error))
     return Build(True, equivalence.program_form(compiled))

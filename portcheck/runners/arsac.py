@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from portcheck.runners.cache import BuildCache
+from portcheck.runners.embedded import DEFAULT_ENCODING
 from portcheck.runners.interpreted import InterpretedRunner
-from portinterp.frontends import DEFAULT_ENCODING
 
 
 class ArsacRunner(InterpretedRunner):

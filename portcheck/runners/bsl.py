@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from portcheck.runners.cache import BuildCache
+from portcheck.runners.embedded import bsl_dialects
 from portcheck.runners.interpreted import InterpretedRunner
-from portinterp.bsl import DIALECTS
 
 OSCRIPT_PROGRAM = "oscript"
 OSCRIPT_PACKAGE = "onescript (from oscript.io; not in Debian)"
@@ -22,8 +22,9 @@ class BslRunner(InterpretedRunner):
         """``dialect`` ("platform" or "onescript") is how the embedded interpreter presents
         numbers; oscript always writes OneScript's.  ``cache`` is accepted like every
         runner's; the embedded build is a check remembered in memory."""
-        if dialect not in DIALECTS:
-            raise ValueError(f"unknown 1C dialect {dialect!r} (known: {', '.join(DIALECTS)})")
+        if dialect not in bsl_dialects():
+            raise ValueError(f"unknown 1C dialect {dialect!r} "
+                             f"(known: {', '.join(bsl_dialects())})")
         super().__init__(engine)
         self.dialect = dialect
 

@@ -27,8 +27,8 @@ from contextlib import contextmanager
 from pathlib import Path
 
 from portcheck.cache_root import cache_root
-from portcheck.languages import LANGUAGES
 from portcheck.runners.base import run_command
+from portcheck.runners.embedded import preload_code
 
 PREFIX_ENV = "PYTHONPYCACHEPREFIX"
 NO_WRITE_ENV = "PYTHONDONTWRITEBYTECODE"
@@ -70,13 +70,6 @@ def _warm_up(prefix: Path, env: dict[str, str]) -> None:
     that cannot be written costs one warm-up, not one a run."""
     with _warm:
         if prefix not in _warmed and not prefix.is_dir():
-            run_command([sys.executable, "-c", _IMPORT_ALL], env=env, timeout=WARM_UP_SECONDS)
+            run_command([sys.executable, "-c", preload_code()], env=env,
+                        timeout=WARM_UP_SECONDS)
         _warmed.add(prefix)
-
-
-_IMPORT_ALL = "; ".join([
-    "import importlib",
-    "from portinterp.frontends import front_end",
-    *(f"importlib.import_module({spec.embedded + '.__main__'!r}); front_end({name!r})"
-      for name, spec in LANGUAGES.items() if spec.embedded),
-])

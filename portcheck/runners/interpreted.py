@@ -18,7 +18,6 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import ClassVar
 
-import portcheck
 from portcheck.errors import describe_exception
 from portcheck.languages import EMBEDDED, engine_for, get_language
 from portcheck.runners import bytecode, zygote
@@ -34,11 +33,14 @@ from portcheck.runners.base import (
     missing_tool_message,
     run_command,
 )
-from portinterp import program_cache
-from portinterp.errors import CompileError
-from portinterp.frontends import DEFAULT_ENCODING
-
-_PACKAGE_ROOT = Path(portcheck.__file__).resolve().parent.parent
+from portcheck.runners.embedded import (
+    DEFAULT_ENCODING,
+    CompileError,
+    compile_cached,
+    interpreter_env,
+    interpreter_module,
+    interpreter_path,
+)
 
 
 def portcheck_version() -> str:
@@ -47,6 +49,14 @@ def portcheck_version() -> str:
         return version("portcheck")
     except PackageNotFoundError:  # run from a source folder that was never installed
         return "(not installed)"
+
+
+def run_env() -> dict[str, str]:
+    """The environment of an embedded interpreter's run: portinterp on ``PYTHONPATH`` (a
+    run's working folder is a scratch one), its compiled programs in portcheck's cache, and
+    the bytecode session's folder within one."""
+    return bytecode.apply(child_env({"PYTHONPATH": str(interpreter_path()),
+                                     **interpreter_env()}))
 
 
 class InterpretedRunner(Runner):
@@ -59,11 +69,12 @@ class InterpretedRunner(Runner):
     def __init__(self, engine: str | None = None) -> None:
         """``engine``: the external tool's name, "embedded", or None (or "auto") for the
         external tool when it is on PATH, else embedded.  The engine names and the embedded
-        interpreter's module come from the language registry (``portcheck.languages``)."""
+        interpreter's language come from the language registry (``portcheck.languages``)."""
         spec = get_language(self.language)
         assert spec.embedded is not None
         self.external: str | None = spec.external
-        self.module: str = spec.embedded
+        self.interpreter: str = spec.embedded  # its name in portinterp
+        self.module: str = interpreter_module(spec.embedded)
         chosen = engine_for(spec, engine)
         on_path = self.external_program is not None and \
             shutil.which(self.external_program) is not None
@@ -121,9 +132,9 @@ class InterpretedRunner(Runner):
 
     def run(self, built: Path, *, stdin: str = "", timeout: float = DEFAULT_TIMEOUT,
             max_output: int = DEFAULT_MAX_OUTPUT, args: Sequence[str] = ()) -> RunResult:
-        env = bytecode.apply(child_env({"PYTHONPATH": str(_PACKAGE_ROOT)}))
+        env = run_env()
         if self.engine == EMBEDDED:  # within verify: forked from its zygote, if it can
-            forked = zygote.take(self.language, [*self.embedded_argv(built), *args],
+            forked = zygote.take(self.interpreter, [*self.embedded_argv(built), *args],
                                  stdin=stdin, timeout=timeout, max_output=max_output, env=env)
             if forked is not None:
                 return forked
@@ -142,7 +153,7 @@ class InterpretedRunner(Runner):
         """Compile ``source`` with the embedded front-end (raises CompileError), through the
         interpreter's compile cache: the subprocess that runs the program then finds it
         compiled (no Lark, no parse)."""
-        program_cache.compile_cached(self.language, source, self.encoding)
+        compile_cached(self.interpreter, source, self.encoding)
 
     def check_key(self) -> bytes:
         """What, besides the source, a check depends on (its options)."""

@@ -5,8 +5,8 @@ embedded interpreter (``python -m portinterp.kumir``); see
 from __future__ import annotations
 
 from portcheck.runners.cache import BuildCache
+from portcheck.runners.embedded import DEFAULT_ENCODING
 from portcheck.runners.interpreted import InterpretedRunner
-from portinterp.frontends import DEFAULT_ENCODING
 
 KUMIR_PROGRAM = "kumir2-run"
 KUMIR_PACKAGE = "kumir2"

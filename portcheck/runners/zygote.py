@@ -43,7 +43,7 @@ from pathlib import Path
 
 from portcheck.runners import containment
 from portcheck.runners.base import DRAIN_SECONDS, RunResult, collect, scratch_folder
-from portinterp.zygote import DESCRIPTORS, MAX_MESSAGE, READY, Request
+from portcheck.runners.embedded import DESCRIPTORS, MAX_MESSAGE, READY, ZYGOTE_MODULE, Request
 
 SWITCH_ENV = "PORTCHECK_ZYGOTE"  # "0": no zygote (for comparison and debugging)
 START_SECONDS = 120.0  # its imports, and the bytecode they may compile: not a run's time
@@ -65,7 +65,7 @@ class Zygote:
         self._folder = Path(tempfile.mkdtemp(prefix="portcheck-zygote-"))
         self.control, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         try:
-            argv = [sys.executable, "-u", "-m", "portinterp.zygote", str(theirs.fileno())]
+            argv = [sys.executable, "-u", "-m", ZYGOTE_MODULE, str(theirs.fileno())]
             self.process, self.family = containment.start(
                 argv, cwd=self._folder, env=self.env, stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,

@@ -12,10 +12,10 @@ from pathlib import Path
 
 import pytest
 
-from portcheck.cache_root import CACHE_ENV
 from portinterp import bsl, program_cache
 from portinterp.bsl import run_program
 from portinterp.errors import RunError
+from portinterp.program_cache import CACHE_ENV
 
 
 def run(program: object) -> str:

@@ -15,10 +15,10 @@ from unittest import mock
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from portcheck.cache_root import CACHE_ENV
 from portinterp import ir
 from portinterp.errors import RunError
 from portinterp.kumir import compile_text, lower, lower_text, run_program
+from portinterp.program_cache import CACHE_ENV
 
 
 def _run(text: str) -> str:

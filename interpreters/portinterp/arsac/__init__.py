@@ -19,10 +19,9 @@ from portinterp.core import Program, compile_module
 from portinterp.deep import on_big_stack
 from portinterp.frontends import DEFAULT_ENCODING, RunOption
 
-__all__ = ["DESCRIPTION", "RUN_OPTIONS", "compile_file", "compile_text",
+__all__ = ["RUN_OPTIONS", "compile_file", "compile_text",
            "lower_text", "run_file", "run_program"]
 
-DESCRIPTION = "Run a program in the puzzle book's pseudo-language."
 RUN_OPTIONS: tuple[RunOption, ...] = ()
 
 

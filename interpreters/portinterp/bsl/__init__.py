@@ -18,10 +18,9 @@ from portinterp.core import Program, compile_module
 from portinterp.deep import on_big_stack
 from portinterp.frontends import DEFAULT_ENCODING, RunOption
 
-__all__ = ["DESCRIPTION", "DIALECTS", "RUN_OPTIONS", "compile_file", "compile_text",
+__all__ = ["DIALECTS", "RUN_OPTIONS", "compile_file", "compile_text",
            "lower_text", "run_file", "run_program"]
 
-DESCRIPTION = "Run a 1C (BSL) program."
 RUN_OPTIONS = (
     RunOption("dialect", str, "platform", choices=DIALECTS,
               help="presentation of numbers: 1C:Enterprise (default) or OneScript"),

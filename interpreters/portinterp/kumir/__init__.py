@@ -18,10 +18,9 @@ from portinterp.frontends import DEFAULT_ENCODING, RunOption
 from portinterp.kumir.runtime import Halt, KumirRuntime
 from portinterp.kumir.source import read_source
 
-__all__ = ["DESCRIPTION", "RUN_OPTIONS", "compile_file", "compile_text",
+__all__ = ["RUN_OPTIONS", "compile_file", "compile_text",
            "lower_text", "run_file", "run_program"]
 
-DESCRIPTION = "Run a school-algorithmic-language program."
 RUN_OPTIONS = (
     RunOption("seed", int, 1, help="seed of rnd/irnd (default 1)"),
 )

@@ -11,10 +11,10 @@ import math
 import time
 from collections.abc import Callable
 
-from portcheck.prng import JavaRandom
 from portinterp.errors import ProgramFault
 from portinterp.kumir import formatting
 from portinterp.kumir.convert import parse_int, parse_real
+from portinterp.kumir.java_random import JavaRandom
 from portinterp.kumir.numbers import INT_MAX, OVERFLOW, int32
 
 

@@ -17,12 +17,12 @@ import sys
 from collections.abc import Iterable
 from typing import Any, ClassVar, TextIO
 
-from portcheck.prng import JavaRandom
 from portinterp.core import RuntimeBase
 from portinterp.errors import ProgramFault
 from portinterp.kumir import formatting
 from portinterp.kumir.builtins import BuiltinFunctions
 from portinterp.kumir.inputs import InputReader
+from portinterp.kumir.java_random import JavaRandom
 from portinterp.kumir.numbers import DIVISION_BY_ZERO, INT_MAX, INT_MIN, OVERFLOW, int32
 from portinterp.kumir.values import OUT_OF_BOUNDS, OUT_OF_MEMORY, Table
 
