@@ -62,7 +62,7 @@ def test_a_run_in_a_session_is_the_run_outside_one(name: str, cache: Path,
     with bytecode.session() as prefix:
         first, second = run(program), run(program)
     assert outcome(first) == outcome(second) == outcome(alone)
-    assert list(prefix.rglob("embedded.*.pyc")), "the session's runs wrote no bytecode"
+    assert list(prefix.rglob("command.*.pyc")), "the session's runs wrote no bytecode"
 
 
 def test_the_outcomes_are_those_of_the_programs(cache: Path, tmp_path: Path) -> None:

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from portcheck.languages import LANGUAGES
 from portcheck.prng import JavaRandom
 from portcheck.runners.embedded import interpreter_module
-from portinterp.kumir.java_random import JavaRandom as KumirRandom
+from portinterp.kumir.runtime.java_random import JavaRandom as KumirRandom
 from portinterp.languages import LANGUAGES as INTERPRETED
 
 

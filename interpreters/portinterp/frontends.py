@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TextIO, cast
 
 if TYPE_CHECKING:
-    from portinterp import ir
-    from portinterp.core import Program
+    from portinterp.core import ir
+    from portinterp.core.program import Program
 
 from portinterp.languages import LANGUAGES, get_language
 

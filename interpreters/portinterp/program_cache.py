@@ -23,8 +23,8 @@ import sys
 from functools import cache
 from pathlib import Path
 
-from portinterp import ir
-from portinterp.core import Program
+from portinterp.core import ir
+from portinterp.core.program import Program
 from portinterp.frontends import DEFAULT_ENCODING, front_end
 
 CACHE_ENV = "PORTINTERP_CACHE"

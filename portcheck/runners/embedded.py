@@ -21,10 +21,10 @@ from portcheck.cache_root import cache_root
 from portinterp.errors import CompileError
 from portinterp.frontends import DEFAULT_ENCODING, RunOption, run_options, text_encoding
 from portinterp.languages import get_language
-from portinterp.zygote import DESCRIPTORS, MAX_MESSAGE, READY, Request
+from portinterp.zygote.protocol import DESCRIPTORS, MAX_MESSAGE, READY, Request
 
 if TYPE_CHECKING:
-    from portinterp.core import Program
+    from portinterp.core.program import Program
 
 __all__ = ["DEFAULT_ENCODING", "DESCRIPTORS", "MAX_MESSAGE", "READY", "ZYGOTE_MODULE",
            "CompileError", "Program", "Request", "RunOption", "bsl_dialects", "compile_cached",
@@ -68,7 +68,7 @@ def run_here(language: str, path: Path, *, encoding: str = DEFAULT_ENCODING,
              **options: Any) -> int:
     """Run ``path`` in this process as ``python -m portinterp.<language>`` would (this
     process's stdin and stdout, errors on stderr); its exit status."""
-    from portinterp.embedded import run_embedded
+    from portinterp.command import run_embedded
 
     return run_embedded(language, path, encoding=encoding, cache=interpreter_cache(),
                         **options)

@@ -6,7 +6,7 @@ interpreters' imports, the digest of their files) for some 50 runs of the matrix
 :func:`session` (verify opens one), the first embedded run starts one zygote
 (``portinterp.zygote``: ``python -u -m portinterp.zygote``, contained like any
 run) that imports the interpreters once; each run is then a child forked from it, a real
-process that becomes the run (``portinterp.zygote_child``): its own session and
+process that becomes the run (``portinterp.zygote.child``): its own session and
 process group, the run's pipes as its standard streams, its scratch folder, environment and
 command line.  verify contains it as an ordinary run (``containment.adopt``): it feeds its
 input, reads its output up to the limit, and at the time limit or the output limit kills its

@@ -12,13 +12,13 @@ from project_reference import REPO
 from portcheck.project import Project
 from portcheck.render import render_template
 from portinterp.arsac import lower_text
-from portinterp.arsac.lower import ModuleLowering
-from portinterp.arsac.parser import parse
-from portinterp.arsac.runtime import ArsacRuntime
-from portinterp.arsac.specialise import whole_names
-from portinterp.core import compile_module
+from portinterp.arsac.frontend.lower import ModuleLowering
+from portinterp.arsac.frontend.parser import parse
+from portinterp.arsac.frontend.specialise import whole_names
+from portinterp.arsac.runtime.core import ArsacRuntime
+from portinterp.core.program import compile_module
+from portinterp.core.walk import body_expressions
 from portinterp.errors import SourceError
-from portinterp.walk import body_expressions
 
 HERE = Path(__file__).parent
 PROGRAMS = sorted([*(HERE / "corpus").glob("*.arsac"), *(HERE / "errors").glob("*.arsac"),

@@ -16,7 +16,7 @@ from hypothesis import strategies as st
 from portcheck.languages import language_of_file
 from portcheck.runners import get_runner
 from portinterp.arsac import compile_text, run_program
-from portinterp.arsac.numbers import quotient, remainder
+from portinterp.arsac.runtime.numbers import quotient, remainder
 from portinterp.errors import CompileError, ProgramFault
 
 whole = st.integers(-10**30, 10**30)

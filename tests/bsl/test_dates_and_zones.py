@@ -11,7 +11,7 @@ from decimal import Decimal
 import pytest
 
 from portinterp.bsl import compile_text, run_program
-from portinterp.bsl.dates import add_month, begin_of_week, end_of_week, week_of_year
+from portinterp.bsl.runtime.dates import add_month, begin_of_week, end_of_week, week_of_year
 
 
 def run(code: str, dialect: str) -> str:

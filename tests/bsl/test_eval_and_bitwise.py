@@ -12,8 +12,8 @@ from decimal import Decimal
 import pytest
 
 from portinterp.bsl import compile_text, run_program
-from portinterp.bsl.bitwise import BITWISE_BUILTINS
-from portinterp.bsl.runtime import BslRuntime
+from portinterp.bsl.library.bitwise import BITWISE_BUILTINS
+from portinterp.bsl.runtime.core import BslRuntime
 from portinterp.errors import ProgramFault
 
 

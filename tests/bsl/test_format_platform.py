@@ -9,7 +9,7 @@ from decimal import Decimal
 
 import pytest
 
-from portinterp.bsl.formatting import format_value
+from portinterp.bsl.runtime.formatting import format_value
 
 DATE = datetime(2014, 2, 7, 2, 25, 17)
 

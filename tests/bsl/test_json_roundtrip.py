@@ -12,11 +12,11 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from portinterp.bsl import library
-from portinterp.bsl.json_lexer import parse_date
-from portinterp.bsl.objects import load_types
-from portinterp.bsl.runtime import BslRuntime
-from portinterp.bsl.values import BslArray, BslMap
+from portinterp.bsl.library import names
+from portinterp.bsl.library.json_lexer import parse_date
+from portinterp.bsl.runtime.core import BslRuntime
+from portinterp.bsl.runtime.objects import load_types
+from portinterp.bsl.runtime.values import BslArray, BslMap
 
 load_types()
 
@@ -63,7 +63,7 @@ def plain(value: Any) -> Any:
 
 def written(runtime: BslRuntime, value: Any, line_break: str, padding: str) -> str:
     writer = runtime.prim_new_named("ЗаписьJSON")
-    member = library.ENUMS["переносстрокjson"][line_break.lower()]
+    member = names.ENUMS["переносстрокjson"][line_break.lower()]
     writer.bsl_setstring(runtime.prim_new_named("ПараметрыЗаписиJSON", member, padding))
     runtime.prim_f_writejson(writer, to_bsl(value))
     return writer.bsl_close()  # type: ignore[no-any-return]

@@ -14,9 +14,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from portinterp.bsl import compile_text, netdecimal, onescript_format, run_program
-from portinterp.bsl.formatting import format_value
-from portinterp.bsl.netdecimal import LIMIT, MAX_SCALE, make, mantissa_of, scale_of
+from portinterp.bsl import compile_text, run_program
+from portinterp.bsl.library import netdecimal, onescript_format
+from portinterp.bsl.library.netdecimal import LIMIT, MAX_SCALE, make, mantissa_of, scale_of
+from portinterp.bsl.runtime.formatting import format_value
 from portinterp.errors import ProgramFault, RunError
 
 EXACT = Context(prec=300)

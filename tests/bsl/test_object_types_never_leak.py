@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from portinterp.bsl import library, library_media
-from portinterp.bsl.objects import CONSTRUCTORS, BslObject, load_types
-from portinterp.bsl.runtime import BslRuntime
-from portinterp.bsl.values import NULL, BslArray, BslMap, BslStructure
+from portinterp.bsl.library import names, names_media
+from portinterp.bsl.runtime.core import BslRuntime
+from portinterp.bsl.runtime.objects import CONSTRUCTORS, BslObject, load_types
+from portinterp.bsl.runtime.values import NULL, BslArray, BslMap, BslStructure
 from portinterp.errors import ProgramFault
 
 load_types()
@@ -110,7 +110,7 @@ def prepared(runtime: BslRuntime) -> dict[str, Any]:
     writer.bsl_writestartobject()
     with open("text.txt", "w", encoding="utf-8") as file:
         file.write("строка 1\nстрока 2\n")
-    hash_function = library.ENUMS["хешфункция"]["crc32"]
+    hash_function = names.ENUMS["хешфункция"]["crc32"]
     return {
         "regex": regex, "matches": matches, "match": matches.get(0),
         "groups": matches.get(0).property("группы", "Группы"),
@@ -147,7 +147,7 @@ def test_prepared_objects_end_in_a_value_or_a_1c_error(key: str) -> None:
             attempt(runtime.prim_setprop, target, name.lower(), name, args[0] if args else None)
 
 
-MEDIA_FUNCTIONS = library_media.MEDIA_BUILTINS  # in a scratch directory: УдалитьФайлы too
+MEDIA_FUNCTIONS = names_media.MEDIA_BUILTINS  # in a scratch directory: УдалитьФайлы too
 
 
 @pytest.mark.parametrize("row", MEDIA_FUNCTIONS, ids=[row[2] for row in MEDIA_FUNCTIONS])
@@ -157,7 +157,7 @@ def test_media_functions_end_in_a_value_or_a_1c_error(row: tuple[Any, ...]) -> N
     _russian, _english, canonical, low, high = row
     runtime = BslRuntime(io.StringIO(), io.StringIO(), "onescript")
     function = getattr(runtime, "prim_f_" + canonical)
-    own = [*prepared(runtime).values(), library.ENUMS["кодировкатекста"]["utf16"], "UTF-16BE",
+    own = [*prepared(runtime).values(), names.ENUMS["кодировкатекста"]["utf16"], "UTF-16BE",
            "cp866", "нет такой"]
     kinds = values() + own
     for count in range(low, min(high, 3) + 1):

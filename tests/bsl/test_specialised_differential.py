@@ -13,11 +13,11 @@ from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from portinterp.bsl import compile_text
-from portinterp.bsl.lower import ModuleLowering
-from portinterp.bsl.parser import parse
-from portinterp.bsl.runtime import BslRuntime
-from portinterp.bsl.source import normalise
-from portinterp.core import Program, compile_module
+from portinterp.bsl.frontend.lower import ModuleLowering
+from portinterp.bsl.frontend.parser import parse
+from portinterp.bsl.frontend.source import normalise
+from portinterp.bsl.runtime.core import BslRuntime
+from portinterp.core.program import Program, compile_module
 from portinterp.errors import CompileError, RunError
 
 HERE = Path(__file__).parent

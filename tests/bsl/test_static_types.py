@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from portinterp.bsl import compile_file, compile_text, run_program
-from portinterp.bsl.lower import ModuleLowering
-from portinterp.bsl.parser import parse
-from portinterp.bsl.source import normalise
-from portinterp.bsl.static_types import StaticTypes
+from portinterp.bsl.frontend.lower import ModuleLowering
+from portinterp.bsl.frontend.parser import parse
+from portinterp.bsl.frontend.source import normalise
+from portinterp.bsl.frontend.static_types import StaticTypes
 from portinterp.errors import RunError
 
 ROOT = Path(__file__).resolve().parents[2]

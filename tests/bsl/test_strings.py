@@ -11,8 +11,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from portinterp.bsl import compile_text, run_program
-from portinterp.bsl.collation import collation_key, compare_strings, string_less
-from portinterp.bsl.format_params import param_value, parse_params
+from portinterp.bsl.runtime.collation import collation_key, compare_strings, string_less
+from portinterp.bsl.runtime.format_params import param_value, parse_params
 from portinterp.errors import ProgramFault
 
 

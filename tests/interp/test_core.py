@@ -8,8 +8,8 @@ from typing import ClassVar
 
 import pytest
 
-from portinterp import ir
-from portinterp.core import RuntimeBase, compile_module
+from portinterp.core import ir
+from portinterp.core.program import RuntimeBase, compile_module
 from portinterp.errors import CompileError, ProgramFault, RunError
 
 P = ir.Pos
@@ -369,7 +369,7 @@ def test_a_jump_into_a_block_is_refused() -> None:
 
 
 def test_goto_problems_name_unknown_labels_jumps_into_blocks_and_twice_given_names() -> None:
-    from portinterp.walk import goto_problems
+    from portinterp.core.walk import goto_problems
 
     twin = ir.Label("a", P(5, 1))
     body = [ir.Label("a", P(1, 1)), ir.Goto("nowhere", P(2, 1)), ir.Goto("deep", P(3, 1)),

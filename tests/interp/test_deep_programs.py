@@ -16,15 +16,16 @@ from unittest import mock
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from portinterp import bsl, core, kumir
-from portinterp.bsl.lower import ModuleLowering
-from portinterp.bsl.parser import parse as parse_bsl
-from portinterp.bsl.runtime import BslRuntime
-from portinterp.bsl.source import normalise
-from portinterp.core import Program, compile_module
-from portinterp.deep import call_deep
+from portinterp import bsl, kumir
+from portinterp.bsl.frontend.lower import ModuleLowering
+from portinterp.bsl.frontend.parser import parse as parse_bsl
+from portinterp.bsl.frontend.source import normalise
+from portinterp.bsl.runtime.core import BslRuntime
+from portinterp.core import program as core
+from portinterp.core.deep import call_deep
+from portinterp.core.program import Program, compile_module
 from portinterp.errors import CompileError, RunError
-from portinterp.kumir import lower as kumir_lower
+from portinterp.kumir.frontend import lower as kumir_lower
 
 PLACE = re.compile(r"^p\.(bsl|kum):\d+:\d+: \S")
 # Every block a closure, every sub-expression past the second level a helper.

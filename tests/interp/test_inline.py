@@ -6,7 +6,7 @@ import itertools
 
 import pytest
 
-from portinterp.inline import binds_first, fill, fold_constants
+from portinterp.core.inline import binds_first, fill, fold_constants
 
 
 def temps() -> itertools.count[int]:

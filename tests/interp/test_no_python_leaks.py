@@ -15,10 +15,10 @@ from pathlib import Path
 import pytest
 
 from portinterp import bsl, kumir
-from portinterp.bsl.runtime import BslRuntime
+from portinterp.bsl.runtime.core import BslRuntime
+from portinterp.core.parsing import MAX_NESTING
 from portinterp.errors import CompileError, RunError
-from portinterp.kumir.runtime import KumirRuntime
-from portinterp.parsing import MAX_NESTING
+from portinterp.kumir.runtime.core import KumirRuntime
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -11,7 +11,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from portinterp.kumir import compile_text, run_program
-from portinterp.kumir.convert import parse_real
+from portinterp.kumir.runtime.convert import parse_real
 
 INT32 = st.integers(-(2**31), 2**31 - 1)
 POSITIVE = st.integers(1, 2**31 - 1)

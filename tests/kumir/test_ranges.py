@@ -15,9 +15,10 @@ from unittest import mock
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from portinterp import ir
+from portinterp.core import ir
 from portinterp.errors import RunError
-from portinterp.kumir import compile_text, lower, lower_text, run_program
+from portinterp.kumir import compile_text, lower_text, run_program
+from portinterp.kumir.frontend import lower
 from portinterp.program_cache import CACHE_ENV
 
 

@@ -11,8 +11,8 @@ from portcheck.languages import EMBEDDED
 from portcheck.runners.kumir import KumirRunner
 from portinterp.errors import CompileError, ProgramFault, SourceError
 from portinterp.kumir import compile_file, run_file
-from portinterp.kumir.formatting import format_real
-from portinterp.kumir.inputs import InputReader
+from portinterp.kumir.runtime.formatting import format_real
+from portinterp.kumir.runtime.inputs import InputReader
 
 PROGRAM = 'алг\nнач\n  вывод "Жук", 1/4, нс\nкон\n'
 

@@ -4,7 +4,7 @@ labels and ``ПЕРЕЙТИ К``).  The front-end API of ``portinterp.frontends`
 
 Source text is parsed with a Lark grammar, checked and lowered to the shared IR
 (``lower``), compiled to Python once by the shared core and run with
-:class:`~portinterp.arsac.runtime.ArsacRuntime`.  See docs/arsac.md.
+:class:`~portinterp.arsac.runtime.core.ArsacRuntime`.  See docs/arsac.md.
 """
 
 from __future__ import annotations
@@ -12,11 +12,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TextIO
 
-from portinterp import ir
-from portinterp.arsac.runtime import ArsacRuntime
-from portinterp.arsac.source import read_source
-from portinterp.core import Program, compile_module
-from portinterp.deep import on_big_stack
+from portinterp.arsac.runtime.core import ArsacRuntime
+from portinterp.core import ir
+from portinterp.core.deep import on_big_stack
+from portinterp.core.program import Program, compile_module
+from portinterp.core.source import read_source
 from portinterp.frontends import DEFAULT_ENCODING, RunOption
 
 __all__ = ["RUN_OPTIONS", "compile_file", "compile_text",
@@ -29,8 +29,8 @@ RUN_OPTIONS: tuple[RunOption, ...] = ()
 def lower_text(text: str, filename: str = "<program>") -> ir.Module:
     """Check a program and lower it to the IR (``CompileError`` on a mistake)."""
     # Imported here: a program from the compile cache runs without Lark.
-    from portinterp.arsac.lower import lower
-    from portinterp.arsac.parser import parse
+    from portinterp.arsac.frontend.lower import lower
+    from portinterp.arsac.frontend.parser import parse
 
     return lower(parse(text, filename), filename)
 

@@ -10,12 +10,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TextIO
 
-from portinterp import ir
-from portinterp.bsl.formatting import DIALECTS
-from portinterp.bsl.runtime import BslRuntime
-from portinterp.bsl.source import normalise, read_source
-from portinterp.core import Program, compile_module
-from portinterp.deep import on_big_stack
+from portinterp.bsl.frontend.source import normalise, read_source
+from portinterp.bsl.runtime.core import BslRuntime
+from portinterp.bsl.runtime.formatting import DIALECTS
+from portinterp.core import ir
+from portinterp.core.deep import on_big_stack
+from portinterp.core.program import Program, compile_module
 from portinterp.frontends import DEFAULT_ENCODING, RunOption
 
 __all__ = ["DIALECTS", "RUN_OPTIONS", "compile_file", "compile_text",
@@ -32,8 +32,8 @@ def lower_text(text: str, filename: str = "<program>") -> ir.Module:
     """Check 1C source text and lower it to the IR, operators specialised by their static
     types (``CompileError`` on a syntax or checking error)."""
     # Imported here: Lark is a good part of the start-up, and a cached program needs none.
-    from portinterp.bsl.lower import lower
-    from portinterp.bsl.parser import parse
+    from portinterp.bsl.frontend.lower import lower
+    from portinterp.bsl.frontend.parser import parse
 
     return lower(parse(normalise(text), filename), filename)
 
@@ -55,7 +55,7 @@ def run_program(program: Program, *, stdin: TextIO, stdout: TextIO,
         raise ValueError(f"unknown dialect {dialect!r} (expected one of {', '.join(DIALECTS)})")
     runtime_class = BslRuntime
     if dialect == "onescript":  # imported here: the platform's start-up does not need it
-        from portinterp.bsl.onescript_runtime import OneScriptRuntime
+        from portinterp.bsl.dialects import OneScriptRuntime
 
         runtime_class = OneScriptRuntime
     runtime = runtime_class(stdout, stdin, dialect)

@@ -3,7 +3,7 @@ of ``portinterp.frontends``.
 
 Source text is parsed with a Lark grammar, type-checked and lowered to the shared IR
 (``lower``), then compiled to Python once by the shared core and run with
-:class:`~portinterp.kumir.runtime.KumirRuntime`.
+:class:`~portinterp.kumir.runtime.core.KumirRuntime`.
 """
 
 from __future__ import annotations
@@ -11,12 +11,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TextIO
 
-from portinterp import ir
-from portinterp.core import Program, compile_module
-from portinterp.deep import on_big_stack
+from portinterp.core import ir
+from portinterp.core.deep import on_big_stack
+from portinterp.core.program import Program, compile_module
+from portinterp.core.source import read_source
 from portinterp.frontends import DEFAULT_ENCODING, RunOption
-from portinterp.kumir.runtime import Halt, KumirRuntime
-from portinterp.kumir.source import read_source
+from portinterp.kumir.runtime.core import Halt, KumirRuntime
 
 __all__ = ["RUN_OPTIONS", "compile_file", "compile_text",
            "lower_text", "run_file", "run_program"]
@@ -31,8 +31,8 @@ def lower_text(text: str, filename: str = "<program>") -> ir.Module:
     """Check a program and lower it to the IR, after the range analysis (``CompileError``
     on a mistake)."""
     # Imported here: Lark costs a third of the start-up, and a cached program needs none.
-    from portinterp.kumir.lower import lower
-    from portinterp.kumir.parser import parse
+    from portinterp.kumir.frontend.lower import lower
+    from portinterp.kumir.frontend.parser import parse
 
     tree, errors = parse(text, filename)
     return lower(tree, filename, errors)
