@@ -20,9 +20,11 @@ if TYPE_CHECKING:
     from portinterp.core import ir
     from portinterp.core.program import Program
 
+from portinterp.core.source import DEFAULT_ENCODING
 from portinterp.languages import LANGUAGES, get_language
 
-DEFAULT_ENCODING = "utf-8-sig"  # UTF-8 with or without a BOM
+__all__ = ["DEFAULT_ENCODING", "FrontEnd", "RunOption", "front_end", "run_options",
+           "text_encoding"]
 
 
 def text_encoding(name: str) -> str:

@@ -13,7 +13,7 @@ import pytest
 
 from portinterp.bsl import compile_text, run_program
 from portinterp.bsl.library.bitwise import BITWISE_BUILTINS
-from portinterp.bsl.runtime.core import BslRuntime
+from portinterp.bsl.platform import BslRuntime
 from portinterp.errors import ProgramFault
 
 

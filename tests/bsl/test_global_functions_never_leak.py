@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from portinterp.bsl.library.names_globals import GLOBAL_BUILTINS, GLOBAL_ENUMS
-from portinterp.bsl.runtime.core import BslRuntime
+from portinterp.bsl.platform import BslRuntime
 from portinterp.bsl.runtime.objects import load_types
 from portinterp.bsl.runtime.values import NULL, BslArray, BslType
 from portinterp.errors import ProgramFault

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from portinterp.bsl.library import names, names_media
-from portinterp.bsl.runtime.core import BslRuntime
+from portinterp.bsl.platform import BslRuntime
 from portinterp.bsl.runtime.objects import CONSTRUCTORS, BslObject, load_types
 from portinterp.bsl.runtime.values import NULL, BslArray, BslMap, BslStructure
 from portinterp.errors import ProgramFault

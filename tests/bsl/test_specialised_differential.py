@@ -16,7 +16,7 @@ from portinterp.bsl import compile_text
 from portinterp.bsl.frontend.lower import ModuleLowering
 from portinterp.bsl.frontend.parser import parse
 from portinterp.bsl.frontend.source import normalise
-from portinterp.bsl.runtime.core import BslRuntime
+from portinterp.bsl.platform import BslRuntime
 from portinterp.core.program import Program, compile_module
 from portinterp.errors import CompileError, RunError
 

@@ -20,7 +20,7 @@ from portinterp import bsl, kumir
 from portinterp.bsl.frontend.lower import ModuleLowering
 from portinterp.bsl.frontend.parser import parse as parse_bsl
 from portinterp.bsl.frontend.source import normalise
-from portinterp.bsl.runtime.core import BslRuntime
+from portinterp.bsl.platform import BslRuntime
 from portinterp.core import program as core
 from portinterp.core.deep import call_deep
 from portinterp.core.program import Program, compile_module

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from portinterp import bsl, kumir
-from portinterp.bsl.runtime.core import BslRuntime
+from portinterp.bsl.platform import BslRuntime
 from portinterp.core.parsing import MAX_NESTING
 from portinterp.errors import CompileError, RunError
 from portinterp.kumir.runtime.core import KumirRuntime

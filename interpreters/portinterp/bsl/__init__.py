@@ -11,8 +11,10 @@ from pathlib import Path
 from typing import TextIO
 
 from portinterp.bsl.frontend.source import normalise, read_source
-from portinterp.bsl.runtime.core import BslRuntime
+from portinterp.bsl.library import load_object_types
+from portinterp.bsl.platform import BslRuntime
 from portinterp.bsl.runtime.formatting import DIALECTS
+from portinterp.bsl.runtime.objects import add_type_loader
 from portinterp.core import ir
 from portinterp.core.deep import on_big_stack
 from portinterp.core.program import Program, compile_module
@@ -20,6 +22,10 @@ from portinterp.frontends import DEFAULT_ENCODING, RunOption
 
 __all__ = ["DIALECTS", "RUN_OPTIONS", "compile_file", "compile_text",
            "lower_text", "run_file", "run_program"]
+
+# The wiring of the three parts: the run-time core's registry of object types gets the
+# library's types (imported the first time a program asks for one by name).
+add_type_loader(load_object_types)
 
 RUN_OPTIONS = (
     RunOption("dialect", str, "platform", choices=DIALECTS,
@@ -55,7 +61,7 @@ def run_program(program: Program, *, stdin: TextIO, stdout: TextIO,
         raise ValueError(f"unknown dialect {dialect!r} (expected one of {', '.join(DIALECTS)})")
     runtime_class = BslRuntime
     if dialect == "onescript":  # imported here: the platform's start-up does not need it
-        from portinterp.bsl.dialects import OneScriptRuntime
+        from portinterp.bsl.onescript import OneScriptRuntime
 
         runtime_class = OneScriptRuntime
     runtime = runtime_class(stdout, stdin, dialect)

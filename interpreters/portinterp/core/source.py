@@ -1,11 +1,15 @@
-"""Reading a program's text: UTF-8 with or without BOM, or CP1251; CRLF and CR become LF."""
+"""Reading a program's text: UTF-8 with or without BOM (``DEFAULT_ENCODING``), or the
+encoding asked for (CP1251); CRLF and CR become LF; a file that is not in its encoding is a
+one-line ``CompileError``.  The school language's rules, which suit the puzzle book's
+language as they are (1C reads its own way: ``bsl.frontend.source``)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from portinterp.errors import CompileError
-from portinterp.frontends import DEFAULT_ENCODING
+
+DEFAULT_ENCODING = "utf-8-sig"  # UTF-8 with or without a BOM
 
 
 def read_source(path: Path, encoding: str = DEFAULT_ENCODING) -> str:

@@ -9,11 +9,12 @@ from decimal import Decimal
 
 from lark import Token, Tree
 
+from portinterp.bsl.frontend.dispatcher import dispatcher, methods_info
 from portinterp.bsl.frontend.onescript_names import ONESCRIPT_GLOBALS
 from portinterp.bsl.frontend.scope import Scope, Signature
 from portinterp.bsl.frontend.static_types import BOOLEAN_PRIMS
 from portinterp.bsl.library import names
-from portinterp.bsl.library.this_object import DISPATCHER, dispatcher, methods_info
+from portinterp.bsl.library.this_object import DISPATCHER
 from portinterp.bsl.runtime.literals import date_value, number_value, string_value
 from portinterp.bsl.runtime.numbers import MAX_DIGITS
 from portinterp.bsl.runtime.values import NULL, BslArray

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from portinterp.frontends import DEFAULT_ENCODING
+from portinterp.core.source import DEFAULT_ENCODING
 
 _DIRECTIVE_LINE = re.compile(r"^[ \t]*[&#][^\n]*", re.MULTILINE)
 

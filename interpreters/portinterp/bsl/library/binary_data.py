@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from portinterp.bsl.library.file_access import read_bytes, write_bytes
 from portinterp.bsl.library.text_encoding import (
     UTF8,
     UTF8_NO_BOM,
@@ -64,8 +65,6 @@ class BinaryData(BslObject):
         return len(self.data)
 
     def bsl_write(self, target: Any) -> None:
-        from portinterp.bsl.library.text_files import write_bytes
-
         write_bytes(_text(target), self.data)
 
     def bsl_openstreamforread(self) -> ReadStream:
@@ -318,8 +317,6 @@ CONVERSIONS: dict[str, Callable[..., Any]] = {
 
 
 def _new_binary_data(runtime: Any, path: Any) -> BinaryData:
-    from portinterp.bsl.library.text_files import read_bytes
-
     return BinaryData(read_bytes(_text(path)))
 
 

@@ -39,7 +39,7 @@ class DataHashing(BslObject):
             raise ProgramFault(BAD_ARGUMENT)
 
     def bsl_appendfile(self, path: Any) -> None:
-        from portinterp.bsl.library.text_files import read_bytes
+        from portinterp.bsl.library.file_access import read_bytes
 
         if type(path) is not str:
             raise ProgramFault(BAD_ARGUMENT)

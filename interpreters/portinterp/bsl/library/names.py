@@ -8,6 +8,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from portinterp.bsl.library.bitwise import BITWISE_BUILTINS
+from portinterp.bsl.library.eval_prims import EVAL_BUILTINS
+from portinterp.bsl.library.names_globals import GLOBAL_BUILTINS, GLOBAL_ENUMS
+from portinterp.bsl.library.names_media import MEDIA_BUILTINS, MEDIA_ENUMS
+from portinterp.bsl.library.names_objects import OBJECT_BUILTINS, OBJECT_ENUMS
 from portinterp.bsl.runtime.objects import enumeration
 
 MANY = 99
@@ -136,43 +141,12 @@ ENUMS: dict[str, dict[str, str]] = {
     "режимокругления": ROUND_MODES, "roundmode": ROUND_MODES, **SEARCH_DIRECTION,
 }
 
-# Type names for ``Тип("Число")``, to the name ТипЗнч reports.
-TYPE_NAMES = {
-    "число": "Число", "number": "Число", "строка": "Строка", "string": "Строка",
-    "дата": "Дата", "date": "Дата", "булево": "Булево", "boolean": "Булево",
-    "неопределено": "Неопределено", "undefined": "Неопределено", "null": "Null",
-    "массив": "Массив", "array": "Массив", "структура": "Структура",
-    "structure": "Структура", "соответствие": "Соответствие", "map": "Соответствие",
-    "ключизначение": "КлючИЗначение", "keyandvalue": "КлючИЗначение", "тип": "Тип",
-    "type": "Тип",
-}
 
-# The object types' own global functions (library_objects.py).
-from portinterp.bsl.library.names_objects import OBJECT_BUILTINS, OBJECT_ENUMS  # noqa: E402
-
-BUILTINS.update(_table(OBJECT_BUILTINS))
-
-from portinterp.bsl.library.bitwise import BITWISE_BUILTINS  # noqa: E402
-
-BUILTINS.update(_table(BITWISE_BUILTINS))
-
-from portinterp.bsl.library.eval_prims import EVAL_BUILTINS  # noqa: E402
-
-BUILTINS.update(_table(EVAL_BUILTINS))
-ENUMS.update(OBJECT_ENUMS)  # the object types' names join TYPE_NAMES in objects.load_types
-
-# JSON, regular expressions, binary data, files (library_media.py).
-from portinterp.bsl.library.names_media import MEDIA_BUILTINS, MEDIA_ENUMS  # noqa: E402
-
-BUILTINS.update(_table(MEDIA_BUILTINS))
-ENUMS.update(MEDIA_ENUMS)
-# Dates, time zones, XML, URL encoding (library_globals.py, global_prims.py).
-from portinterp.bsl.library.names_globals import (  # noqa: E402
-    GLOBAL_BUILTINS,
-    GLOBAL_ENUMS,
-    GLOBAL_TYPE_NAMES,
-)
-
-BUILTINS.update(_table(GLOBAL_BUILTINS))
-ENUMS.update(GLOBAL_ENUMS)
-TYPE_NAMES.update(GLOBAL_TYPE_NAMES)
+# The rows of the library's modules: the object types' (names_objects.py), the bitwise
+# functions, the hidden function of ``Выполнить``, JSON, regular expressions, binary data
+# and files (names_media.py), dates, time zones, XML, URL encoding (names_globals.py).
+for _rows in (OBJECT_BUILTINS, BITWISE_BUILTINS, EVAL_BUILTINS, MEDIA_BUILTINS,
+              GLOBAL_BUILTINS):
+    BUILTINS.update(_table(_rows))
+for _enums in (OBJECT_ENUMS, MEDIA_ENUMS, GLOBAL_ENUMS):
+    ENUMS.update(_enums)

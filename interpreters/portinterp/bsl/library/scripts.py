@@ -6,8 +6,10 @@ exported procedures, its properties the exported module variables.  Also
 ``Путь``, ``ПолноеИмя``, ``Имя``, ``ИмяБезРасширения``, ``Расширение``, ``Существует()``)
 and ``ОбъединитьПути``.
 
-A loaded module is compiled with the dispatcher of ``this_object`` (its procedures called by
-name); each object runs in a namespace of its own (``Program`` instances share nothing).
+A loaded module is compiled by the runtime's ``compile_script`` (``bsl.platform``: the
+front-end's ``script_compiler``, with the dispatcher of ``this_object``: its procedures
+called by name); each object runs in a namespace of its own (``Program`` instances share
+nothing).
 Scripts run inside the program's sandbox: they read a file, nothing more.
 """
 
@@ -15,14 +17,14 @@ from __future__ import annotations
 
 import os
 import re
-from pathlib import Path
+from dataclasses import dataclass
 from typing import Any
 
-from portinterp.bsl.library.this_object import DISPATCHER, DISPATCHER_FUNCTION, dispatcher
+from portinterp.bsl.library.this_object import DISPATCHER_FUNCTION
 from portinterp.bsl.runtime.objects import NO_FIELD, BslObject, register_type, spellings
 from portinterp.bsl.runtime.values import BslArray
-from portinterp.core import ir
-from portinterp.errors import ProgramFault, SourceError
+from portinterp.core.program import Program
+from portinterp.errors import ProgramFault
 
 TAG = re.compile(r"^<portcheck (.*)>$")  # core.Program's tag of its compiled code
 
@@ -99,47 +101,16 @@ def _text(value: Any) -> str:
     return value
 
 
+@dataclass(frozen=True)
 class LoadedModule:
-    """A compiled script: its program, exported variables and procedures."""
+    """A compiled script: its program, the signatures of its procedures (lower-case name ->
+    ``frontend.scope.Signature``), its exported procedures and variables (lower-case name ->
+    the name as written)."""
 
-    def __init__(self, path: str) -> None:
-        from portinterp.bsl.frontend.lower import ModuleLowering
-        from portinterp.bsl.frontend.parser import parse
-        from portinterp.bsl.frontend.source import normalise, read_source
-        from portinterp.bsl.frontend.specialise import specialise
-        from portinterp.core.deep import call_deep
-        from portinterp.core.program import compile_module
-
-        try:
-            text = read_source(Path(path), "utf-8")
-        except (OSError, UnicodeDecodeError) as error:
-            raise ProgramFault(f"Ошибка чтения сценария {path}: {error}") from None
-        try:
-            tree = call_deep(parse, normalise(text), path)
-            lowering = ModuleLowering(path)
-            module = call_deep(lowering.module, tree)
-        except SourceError as error:
-            raise ProgramFault(f"Ошибка компиляции сценария: {error}") from None
-        if DISPATCHER not in lowering.hidden_procs:  # a script naming ЭтотОбъект has it
-            module.procs.append(dispatcher(lowering.signatures, ir.NOWHERE))
-        from portinterp.bsl.runtime.core import BslRuntime
-
-        self.program = compile_module(specialise(module, lowering.initial), BslRuntime)
-        self.signatures = lowering.signatures
-        self.exported_procs = lowering.exported
-        self.exported_vars = {name.lower(): name for name in _exported_vars(tree)}
-
-
-def _exported_vars(tree: Any) -> list[str]:
-    names = []
-    for node in tree.children:
-        if getattr(node, "data", None) != "module_var":
-            continue
-        for var in node.children:
-            if getattr(var, "data", None) == "var_name" and any(
-                    getattr(c, "type", None) == "EXPORT" for c in var.children[1:]):
-                names.append(var.children[0].value)
-    return names
+    program: Program
+    signatures: dict[str, Any]
+    exported_procs: set[str]
+    exported_vars: dict[str, str]
 
 
 class ScriptObject(BslObject):
@@ -208,7 +179,7 @@ def loaded_module(runtime: Any, path: str) -> LoadedModule:
     limit quickly instead of compiling again at every level)."""
     modules = runtime.__dict__.setdefault("_loaded_modules", {})
     if path not in modules:
-        modules[path] = LoadedModule(path)
+        modules[path] = runtime.compile_script(path)
     return modules[path]  # type: ignore[no-any-return]
 
 

@@ -14,6 +14,8 @@ import tempfile
 from pathlib import Path
 from typing import Any, ClassVar
 
+from portinterp.bsl.library.binary_data import ReadStream
+from portinterp.bsl.library.file_access import os_fault, read_bytes, write_bytes
 from portinterp.bsl.library.text_encoding import (
     UTF8,
     Encoding,
@@ -36,25 +38,6 @@ BAD_VALUE = "Неверное значение аргумента"
 NAME_CHARS = string.ascii_lowercase + string.digits
 
 
-def _fault(error: OSError, path: str) -> ProgramFault:
-    reason = error.strerror or type(error).__name__
-    return ProgramFault(f"{reason}: '{path}'")
-
-
-def read_bytes(path: str) -> bytes:
-    try:
-        return Path(path).read_bytes()
-    except OSError as error:
-        raise _fault(error, path) from None
-
-
-def write_bytes(path: str, data: bytes) -> None:
-    try:
-        Path(path).write_bytes(data)
-    except OSError as error:
-        raise _fault(error, path) from None
-
-
 def read_text_file(path: str | bytes, encoding: Any = None, raw: bool = False) -> str:
     """A text file, or the bytes of a stream (UTF-8 unless told; a BOM found wins), with its
     CR LF as LF unless raw."""
@@ -75,7 +58,7 @@ def check_writable(path: str) -> None:
         with open(path, "ab"):
             pass
     except OSError as error:
-        raise _fault(error, path) from None
+        raise os_fault(error, path) from None
 
 
 def write_text_file(path: str, text: str, encoding: Encoding) -> None:
@@ -116,7 +99,7 @@ def delete_files(path: Any, mask: Any = None) -> None:
             elif victim.exists():
                 victim.unlink()
         except OSError as error:
-            raise _fault(error, str(victim)) from None
+            raise os_fault(error, str(victim)) from None
 
 
 def text_lines(text: str) -> list[str]:
@@ -294,8 +277,6 @@ def _text(value: Any) -> str:
 
 def _source(value: Any) -> str | bytes:
     """What ``ЧтениеТекста`` reads: a file's path, or the bytes of a stream."""
-    from portinterp.bsl.library.binary_data import ReadStream
-
     return value.data if isinstance(value, ReadStream) else _text(value)
 
 

@@ -17,6 +17,7 @@ from portinterp.bsl.runtime.formatting import to_string
 from portinterp.bsl.runtime.literals import date_value
 from portinterp.bsl.runtime.objects import (
     NO_FIELD,
+    TYPE_NAMES,
     TYPE_SPELLINGS,
     BslObject,
     load_types,
@@ -181,8 +182,6 @@ def type_of_name(name: str) -> str:
     load_types()
     canonical = KNOWN_TYPES.get(name.lower()) or TYPE_SPELLINGS.get(name.lower())
     if canonical is None:
-        from portinterp.bsl.library.names import TYPE_NAMES
-
         canonical = TYPE_NAMES.get(name.lower())
     if canonical is None:
         raise ProgramFault(f"Тип не зарегистрирован ({name})")

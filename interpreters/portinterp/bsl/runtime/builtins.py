@@ -11,7 +11,6 @@ from datetime import datetime
 from decimal import Decimal
 from typing import TYPE_CHECKING, Any
 
-from portinterp.bsl.library.names import TYPE_NAMES
 from portinterp.bsl.runtime import numbers
 from portinterp.bsl.runtime.compare import less
 from portinterp.bsl.runtime.conversions import (
@@ -21,7 +20,7 @@ from portinterp.bsl.runtime.conversions import (
     to_number,
 )
 from portinterp.bsl.runtime.formatting import format_value, to_string
-from portinterp.bsl.runtime.objects import load_types
+from portinterp.bsl.runtime.objects import TYPE_NAMES, load_types
 from portinterp.bsl.runtime.strings_language import LanguageStringFunctions
 from portinterp.bsl.runtime.values import BslType, NullType, type_name
 from portinterp.errors import ProgramFault

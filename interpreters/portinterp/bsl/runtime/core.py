@@ -1,6 +1,7 @@
-"""The 1C runtime: operators, items and properties, loops, exceptions and constructors as
-``prim_*`` methods for the execution core; the global functions come from the ``builtins``
-mixin.
+"""The run-time core of 1C: operators, items and properties, loops, exceptions and
+constructors as ``prim_*`` methods for the execution core; the language's own functions come
+from the ``builtins`` mixin, the standard library's from its mixins (``bsl.platform`` puts
+the runtime classes together).
 
 Inline templates give the core a fast path for the common case (whole numbers, strings,
 array items); everything else goes through the methods, which carry the full 1C rules.
@@ -16,11 +17,6 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any, ClassVar, TextIO
 
-from portinterp.bsl.library.bitwise import BitwisePrims
-from portinterp.bsl.library.eval_prims import EvalPrims
-from portinterp.bsl.library.global_prims import GlobalPrims
-from portinterp.bsl.library.media_prims import MediaPrims
-from portinterp.bsl.library.object_prims import ObjectPrims
 from portinterp.bsl.runtime import numbers
 from portinterp.bsl.runtime.builtins import BuiltinFunctions
 from portinterp.bsl.runtime.compare import equal, less
@@ -56,9 +52,7 @@ _OBJECT = object()  # ``_field_fault``: the base is an object
 _INT2 = "type({0}) is int is type({1})"
 
 
-class BslRuntime(
-    ObjectPrims, MediaPrims, GlobalPrims, BitwisePrims, EvalPrims, BuiltinFunctions, RuntimeBase
-):
+class BslRuntimeCore(BuiltinFunctions, RuntimeBase):
     inline: ClassVar[dict[str, str]] = {
         # T_ is a scratch local of the generated function (the type of the left operand).
         "add": "({0} + {1} if (T_ := type({0})) is type({1}) and (T_ is int or T_ is str) "
@@ -194,14 +188,14 @@ class BslRuntime(
         if kind is int or kind is Decimal:
             return numbers.add(a, to_number(b))
         if kind is datetime:
-            return _shift_date(a, to_number(b))
+            return shift_date(a, to_number(b))
         raise ProgramFault(numbers.NOT_A_NUMBER)
 
     def prim_sub(self, a: Any, b: Any) -> Any:
         if type(a) is datetime:
             if type(b) is datetime:
                 return int((a - b).total_seconds())
-            return _shift_date(a, numbers.negate(to_number(b)))
+            return shift_date(a, numbers.negate(to_number(b)))
         return numbers.subtract(to_number(a), to_number(b))
 
     def prim_mul(self, a: Any, b: Any) -> Any:
@@ -412,7 +406,7 @@ class BslRuntime(
 _COLLECTIONS = (BslArray, BslStructure, BslMap, BslObject)
 
 
-def _shift_date(date: datetime, seconds: numbers.Number) -> datetime:
+def shift_date(date: datetime, seconds: numbers.Number) -> datetime:
     from datetime import timedelta
 
     try:

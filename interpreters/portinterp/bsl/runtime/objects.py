@@ -2,8 +2,13 @@
 ``Новый``, ``Тип`` and ``ТипЗнч`` read: each type's module registers its constructor here.
 
 A type is a ``BslObject`` subclass: ``bsl_<name>`` methods (``name`` the canonical name of
-``library.METHODS`` or the class's own ``spellings``), ``property``/``set_property`` for its
-fields, ``get``/``set`` for ``x[i]``, ``iterate`` for ``Для Каждого``.
+``library.names.METHODS`` or the class's own ``spellings``), ``property``/``set_property``
+for its fields, ``get``/``set`` for ``x[i]``, ``iterate`` for ``Для Каждого``.
+
+The registry is filled explicitly and lazily: the library gives ``add_type_loader`` the
+function that imports its type modules (``portinterp.bsl`` wires it), and ``load_types``
+calls it the first time a type is asked for by name, so a program that makes no such object
+does not pay for importing them.  The run-time core imports nothing of the library.
 """
 
 from __future__ import annotations
@@ -23,6 +28,18 @@ NO_CONSTRUCTOR = "Конструктор не найден ({})"
 CONSTRUCTORS: dict[str, Callable[..., Any]] = {}
 # lower-case type name (either spelling) -> the name ``ТипЗнч`` reports
 TYPE_SPELLINGS: dict[str, str] = {}
+# Every name ``Тип("…")`` knows, to the name ``ТипЗнч`` reports: the language's own types,
+# then (``load_types``) the registered ones and the names the type loaders add.
+TYPE_NAMES = {
+    "число": "Число", "number": "Число", "строка": "Строка", "string": "Строка",
+    "дата": "Дата", "date": "Дата", "булево": "Булево", "boolean": "Булево",
+    "неопределено": "Неопределено", "undefined": "Неопределено", "null": "Null",
+    "массив": "Массив", "array": "Массив", "структура": "Структура",
+    "structure": "Структура", "соответствие": "Соответствие", "map": "Соответствие",
+    "ключизначение": "КлючИЗначение", "keyandvalue": "КлючИЗначение", "тип": "Тип",
+    "type": "Тип",
+}
+_type_loaders: list[Callable[[], None]] = []  # not yet called
 
 
 def spellings(*rows: str) -> dict[str, str]:
@@ -79,18 +96,19 @@ class BslObject:
         return self.type_name
 
 
-_loaded: list[bool] = []
+def add_type_loader(load: Callable[[], None]) -> None:
+    """Have ``load_types`` call ``load`` once: it registers object types (``register_type``)
+    and may add names to ``TYPE_NAMES``."""
+    _type_loaders.append(load)
 
 
 def load_types() -> None:
-    """Import the type modules (once): a program that makes no such object does not pay
-    for compiling them at start-up.  Their names then join ``library.TYPE_NAMES``."""
-    if _loaded:
+    """Call the type loaders not called yet: the registered types' names then join
+    ``TYPE_NAMES``."""
+    if not _type_loaders:
         return
-    _loaded.append(True)
-    from portinterp.bsl.library import object_types  # noqa: F401
-    from portinterp.bsl.library.names import TYPE_NAMES
-
+    while _type_loaders:
+        _type_loaders.pop(0)()
     TYPE_NAMES.update(TYPE_SPELLINGS)
 
 

@@ -1,8 +1,9 @@
-"""The runtime of the OneScript dialect: numbers are .NET decimals (``netdecimal``), the
-mathematical functions compute in doubles and convert as OneScript does, ``Окр`` and
-``Формат`` are OneScript's own.  Whole numbers keep the inline fast paths of ``BslRuntime``
-(a .NET decimal of scale 0 adds, subtracts and compares as a Python ``int``), so only the
-operations that meet a fraction, a division or a function pay for the emulation.
+"""The runtime of the OneScript dialect (``--dialect onescript``): numbers are .NET
+decimals (``netdecimal``), the mathematical functions compute in doubles and convert as
+OneScript does, ``Окр`` and ``Формат`` are OneScript's own.  Whole numbers keep the inline
+fast paths of ``BslRuntime`` (a .NET decimal of scale 0 adds, subtracts and compares as a
+Python ``int``), so only the operations that meet a fraction, a division or a function pay
+for the emulation.  Imported only for a run in this dialect (``bsl.run_program``).
 """
 
 from __future__ import annotations
@@ -14,8 +15,9 @@ from decimal import Decimal
 from typing import Any
 
 from portinterp.bsl.library import netdecimal, onescript_format
+from portinterp.bsl.platform import BslRuntime
 from portinterp.bsl.runtime.conversions import to_number
-from portinterp.bsl.runtime.core import BslRuntime, _shift_date
+from portinterp.bsl.runtime.core import shift_date
 from portinterp.bsl.runtime.formatting import to_string
 from portinterp.bsl.runtime.numbers import NOT_A_NUMBER, Number
 from portinterp.errors import ProgramFault
@@ -70,7 +72,7 @@ class OneScriptRuntime(BslRuntime):
         if kind is int or kind is Decimal:
             return popular(netdecimal.add(a, to_number(b)))
         if kind is datetime:
-            return _shift_date(a, to_number(b))
+            return shift_date(a, to_number(b))
         raise ProgramFault(NOT_A_NUMBER)
 
     def prim_sub(self, a: Any, b: Any) -> Any:
