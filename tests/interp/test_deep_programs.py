@@ -21,7 +21,7 @@ from portinterp.bsl.frontend.lower import ModuleLowering
 from portinterp.bsl.frontend.parser import parse as parse_bsl
 from portinterp.bsl.frontend.source import normalise
 from portinterp.bsl.platform import BslRuntime
-from portinterp.core import program as core
+from portinterp.core import limits
 from portinterp.core.deep import call_deep
 from portinterp.core.program import Program, compile_module
 from portinterp.errors import CompileError, RunError
@@ -45,7 +45,7 @@ def outcome(compile_: Callable[[], Program], run: Callable[..., object]) -> str:
 
 def cut_low(compile_: Callable[[], Program]) -> Callable[[], Program]:
     def compiled() -> Program:
-        with mock.patch.multiple(core, **CUT_LOW):
+        with mock.patch.multiple(limits, **CUT_LOW):
             return compile_()
     return compiled
 

@@ -36,7 +36,8 @@ from portinterp.bsl.runtime.values import (
     BslStructure,
     index_of,
 )
-from portinterp.core.program import MAX_ITEMS, RuntimeBase
+from portinterp.core.limits import MAX_ITEMS
+from portinterp.core.program import RuntimeBase
 from portinterp.errors import ProgramFault
 
 NOT_INDEXABLE = "Получение элемента по индексу для значения не поддерживается"

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from portinterp.core.program import MAX_ITEMS
+from portinterp.core.limits import MAX_ITEMS
 from portinterp.errors import ProgramFault
 
 OUT_OF_BOUNDS = "Выход за границу таблицы"
