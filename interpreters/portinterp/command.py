@@ -1,6 +1,7 @@
-"""Running a source file on an embedded interpreter as a program: the command line of
-``python -m portinterp.<language>`` (``main``) and what it shares with ``portcheck
-exec`` (``run_embedded``), for every front-end of ``frontends.FRONT_ENDS``.
+"""Running a source file as a program of this process: the command line of
+``python -m portinterp.<language> FILE`` (``main``) and of ``python -m portinterp LANGUAGE
+FILE`` (``main_any``), and the run itself (``execute``, which a harness may call in its own
+process: portcheck's ``exec`` does), for every language of ``languages.LANGUAGES``.
 
 The compiled program comes from the content-keyed cache (``program_cache``); the program
 reads ``sys.stdin`` and writes ``sys.stdout``; warnings go to stderr (``file:line:col:
@@ -9,7 +10,8 @@ warning: …``); a compile or run-time error is one line ``file:line:col: messag
 failure of the interpreter itself (one line naming it, never a traceback); a closed pipe
 (``… | head``) ends the program quietly with 141; bad usage (a missing file, an unknown
 option) exits with 2.
-Kept free of the harness's imports: a run starts in a fresh process for every port.
+A run usually starts in a fresh process (a harness may start one per program it runs), so
+this imports as little as it can: a program from the compile cache runs without Lark.
 """
 
 from __future__ import annotations
@@ -25,7 +27,7 @@ from portinterp import program_cache
 from portinterp.buffered_output import buffered_stdout
 from portinterp.errors import SourceError, describe_exception
 from portinterp.frontends import DEFAULT_ENCODING, FrontEnd, front_end, text_encoding
-from portinterp.languages import get_language
+from portinterp.languages import LANGUAGES, get_language
 
 
 def _unwritable(error: UnicodeError) -> tuple[bytes, int]:
@@ -40,17 +42,17 @@ def _unwritable(error: UnicodeError) -> tuple[bytes, int]:
     return mark * (error.end - error.start), error.end
 
 
-UNWRITABLE = "portcheck-unwritable"
+UNWRITABLE = "portinterp-unwritable"
 codecs.register_error(UNWRITABLE, _unwritable)
 
 
-def main(language: str, argv: list[str] | None = None) -> int:
+def main(language: str, argv: list[str] | None = None, prog: str | None = None) -> int:
     """``python -m portinterp.<language> FILE [--encoding E] [--<run option> …]``.
 
     Output is buffered and flushed at least every 50 ms (``buffered_output``), so a program
     stopped by a time limit keeps what it printed up to then."""
     front = front_end(language)
-    args = _command_line(language, front).parse_args(argv)
+    args = _command_line(language, front, prog).parse_args(argv)
     if not args.file.is_file():
         print(f"{args.file}: no such file", file=sys.stderr)
         return 2
@@ -60,15 +62,34 @@ def main(language: str, argv: list[str] | None = None) -> int:
     options = {option.name: getattr(args, option.name) for option in front.RUN_OPTIONS}
     try:
         with buffered_stdout():
-            return run_embedded(language, args.file, encoding=args.encoding, **options)
+            return execute(language, args.file, encoding=args.encoding, **options)
     except BrokenPipeError:  # the last of the output, written at the end, found no reader
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
 
 
-def _command_line(language: str, front: FrontEnd) -> argparse.ArgumentParser:
+def main_any(argv: list[str] | None = None) -> int:
+    """``python -m portinterp LANGUAGE FILE [--encoding E] [--<run option> …]``: ``main``
+    of the language named first."""
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] in LANGUAGES:
+        return main(argv[0], argv[1:], prog=f"python -m portinterp {argv[0]}")
+    asked = argv[:1] in (["-h"], ["--help"])
+    usage = ["usage: python -m portinterp LANGUAGE FILE [--encoding E] [options]", "",
+             "Run a program file; LANGUAGE is one of:"]
+    usage += [f"  {name:7} {spec.title} ({', '.join(spec.suffixes)})"
+              for name, spec in LANGUAGES.items()]
+    usage += ["", "'python -m portinterp LANGUAGE --help' lists its options."]
+    if argv and not asked:
+        usage.append(f"python -m portinterp: unknown language {argv[0]!r}")
+    print("\n".join(usage), file=sys.stdout if asked else sys.stderr)
+    return 0 if asked else 2
+
+
+def _command_line(language: str, front: FrontEnd,
+                  prog: str | None = None) -> argparse.ArgumentParser:
     spec = get_language(language)
-    parser = argparse.ArgumentParser(prog=f"python -m {spec.package}",
+    parser = argparse.ArgumentParser(prog=prog or f"python -m {spec.package}",
                                      description=spec.description)
     parser.add_argument("file", type=Path,
                         help=f"the {'/'.join(spec.suffixes)} file to run")
@@ -80,12 +101,13 @@ def _command_line(language: str, front: FrontEnd) -> argparse.ArgumentParser:
     return parser
 
 
-def run_embedded(language: str, path: Path, *, encoding: str = DEFAULT_ENCODING,
-                 cache: Path | None = None, **options: Any) -> int:
-    """Run ``path`` on the ``language`` front-end; the exit status.  ``cache``: the folder
-    of the compiled programs (None: ``program_cache.cache_root()``).  ``options`` are run
-    options by name; those the language does not take are ignored (one command line,
-    ``portcheck exec``, serves every language)."""
+def execute(language: str, path: Path, *, encoding: str = DEFAULT_ENCODING,
+            cache: Path | None = None, **options: Any) -> int:
+    """Run ``path`` on the ``language`` front-end with this process's standard streams;
+    the exit status.  ``cache``: the folder of the compiled programs (None:
+    ``program_cache.cache_root()``).  ``options`` are run options by name; those the
+    language does not take are ignored (so one command line may serve every language, as
+    ``portcheck exec`` does)."""
     reconfigure = getattr(sys.stdout, "reconfigure", None)
     if reconfigure is not None:
         reconfigure(errors=UNWRITABLE)

@@ -83,10 +83,11 @@ def front_end(language: str) -> FrontEnd:
     return cast(FrontEnd, importlib.import_module(get_language(language).package))
 
 
-def run_options() -> list[RunOption]:
-    """Every front-end's run options, each once (what ``portcheck exec`` offers)."""
+def run_options(language: str | None = None) -> list[RunOption]:
+    """The run options of ``language``; with none, every front-end's, each once (what one
+    command line serving every language offers, as ``portcheck exec`` does)."""
     found: dict[str, RunOption] = {}
-    for language in LANGUAGES:
-        for option in front_end(language).RUN_OPTIONS:
+    for name in [language] if language is not None else LANGUAGES:
+        for option in front_end(name).RUN_OPTIONS:
             found.setdefault(option.name, option)
     return list(found.values())

@@ -68,10 +68,9 @@ def run_here(language: str, path: Path, *, encoding: str = DEFAULT_ENCODING,
              **options: Any) -> int:
     """Run ``path`` in this process as ``python -m portinterp.<language>`` would (this
     process's stdin and stdout, errors on stderr); its exit status."""
-    from portinterp.command import run_embedded
+    from portinterp.command import execute
 
-    return run_embedded(language, path, encoding=encoding, cache=interpreter_cache(),
-                        **options)
+    return execute(language, path, encoding=encoding, cache=interpreter_cache(), **options)
 
 
 def bsl_dialects() -> tuple[str, ...]:
