@@ -24,9 +24,9 @@ from portcheck.runners import bytecode, get_runner, zygote
 
 ROOT = Path(__file__).resolve().parents[1]
 PROGRAMS = {  # small programs of the tests' corpora: start-up is most of their run
-    "bsl": ROOT / "tests" / "bsl" / "corpus" / "english.bsl",
-    "kumir": ROOT / "tests" / "kumir" / "corpus" / "int_power.kum",
-    "arsac": ROOT / "tests" / "arsac" / "corpus" / "jumps.arsac",
+    "bsl": ROOT / "interpreters" / "tests" / "bsl" / "corpus" / "english.bsl",
+    "kumir": ROOT / "interpreters" / "tests" / "kumir" / "corpus" / "int_power.kum",
+    "arsac": ROOT / "interpreters" / "tests" / "arsac" / "corpus" / "jumps.arsac",
 }
 
 

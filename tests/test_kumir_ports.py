@@ -1,5 +1,5 @@
-"""The KuMir ports against the Python references: the FreeCell template and the dice
-game of the article."""
+"""The school-language ports on the embedded interpreter against the Python references:
+the FreeCell template and the dice game of the article."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ from portcheck.project import Project
 from portcheck.render import render_template
 from portinterp.kumir import compile_file, compile_text, run_program
 
-FREECELL = Project(Path(__file__).resolve().parents[2]).algorithm("freecell")
+FREECELL = Project(Path(__file__).resolve().parents[1]).algorithm("freecell")
 
-ROOT = Path(__file__).resolve().parents[2]
+ROOT = Path(__file__).resolve().parents[1]
 DICE = ROOT / "ports" / "dice" / "kumir-article"
 TEMPLATE = ROOT / "templates" / "kumir" / "freecell.kum.j2"
 GAMES = [1, 2, 617, 11982, 2**16, 2**24 + 3, 2**30, 2**31 - 2, 2**31 - 1]

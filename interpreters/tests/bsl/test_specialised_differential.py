@@ -21,9 +21,7 @@ from portinterp.core.program import Program, compile_module
 from portinterp.errors import CompileError, RunError
 
 HERE = Path(__file__).parent
-ROOT = HERE.parents[1]
-PROGRAMS = sorted([*(HERE / "corpus").glob("*.bsl"), *(HERE / "errors").glob("*.bsl"),
-                   *(ROOT / "ports").glob("*/bsl*/*.bsl")])  # templates' and articles' ports
+PROGRAMS = sorted([*(HERE / "corpus").glob("*.bsl"), *(HERE / "errors").glob("*.bsl")])
 
 
 def general(text: str) -> Program:
@@ -48,7 +46,7 @@ def same_outcome(text: str) -> None:
 
 
 @pytest.mark.parametrize("path", PROGRAMS, ids=[p.stem for p in PROGRAMS])
-def test_corpus_and_ports_run_alike_specialised_or_not(path: Path) -> None:
+def test_the_corpus_runs_alike_specialised_or_not(path: Path) -> None:
     text = path.read_text(encoding="utf-8-sig")
     try:
         general(text)
@@ -58,10 +56,6 @@ def test_corpus_and_ports_run_alike_specialised_or_not(path: Path) -> None:
         assert str(specialised.value) == str(error)
         return
     same_outcome(text)
-
-
-def test_the_article_port_is_among_the_programs() -> None:
-    assert any(path.parent.name == "bsl-article" for path in PROGRAMS)
 
 
 # ---- random straight-line programs over whole numbers, decimals, strings, Неопределено ----

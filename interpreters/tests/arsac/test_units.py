@@ -1,5 +1,5 @@
 """The puzzle book's language: ДЕЛ and ОСТ against Pascal's definition, the command line
-(``python -m``, ``portcheck exec``), the registry and the runner, the compile cache."""
+(``python -m portinterp.arsac``, ``python -m portinterp arsac``), the compile cache."""
 
 from __future__ import annotations
 
@@ -13,8 +13,6 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from portcheck.languages import language_of_file
-from portcheck.runners import get_runner
 from portinterp.arsac import compile_text, run_program
 from portinterp.arsac.runtime.numbers import quotient, remainder
 from portinterp.errors import CompileError, ProgramFault
@@ -62,23 +60,13 @@ def test_a_syntax_error_is_one_compile_error() -> None:
         compile_text("ЕСЛИ x = = 1 ТО КОНЕЦ_ЕСЛИ", "t.arsac")
 
 
-def test_suffix_and_runner_come_from_the_language_registry(tmp_path: Path) -> None:
-    assert language_of_file(Path("queens.arsac")).name == "arsac"
-    runner = get_runner("arsac")
-    assert runner.toolchain().ok and "embedded" in runner.name
-    program = tmp_path / "p.arsac"
-    program.write_text("ВЫВЕСТИ \"привет\"\n", encoding="utf-8")
-    result = runner.run(runner.build(program))
-    assert (result.returncode, result.stdout) == (0, "привет\n")
-
-
-def test_python_m_and_portcheck_exec_run_a_file_and_report_errors(tmp_path: Path) -> None:
+def test_python_m_runs_a_file_and_reports_errors(tmp_path: Path) -> None:
     good, bad = tmp_path / "good.arsac", tmp_path / "bad.arsac"
     good.write_text("ТАБЛИЦА c[3]\nc[1] := 1; c[2] := 5; c[3] := 8\nВЫВЕСТИ c\n",
                     encoding="utf-8")
     bad.write_text("ВЫВЕСТИ x\n", encoding="utf-8")
     for command in ([sys.executable, "-m", "portinterp.arsac"],
-                    [sys.executable, "-m", "portcheck", "exec"]):
+                    [sys.executable, "-m", "portinterp", "arsac"]):
         ran = subprocess.run([*command, str(good)], capture_output=True, text=True,
                              encoding="utf-8", check=False)
         assert (ran.returncode, ran.stdout) == (0, "1 5 8\n")

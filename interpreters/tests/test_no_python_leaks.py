@@ -19,8 +19,7 @@ from portinterp.bsl.platform import BslRuntime
 from portinterp.core.parsing import MAX_NESTING
 from portinterp.errors import CompileError, RunError
 from portinterp.kumir.runtime.core import KumirRuntime
-
-ROOT = Path(__file__).resolve().parents[2]
+from portinterp.program_cache import CACHE_ENV
 
 
 def run_bsl(text: str) -> str:
@@ -202,7 +201,7 @@ def test_memory_error_is_each_languages_out_of_memory_error() -> None:
 # ---- the command line: output that UTF-8 cannot hold, encodings that are no text codec ----
 
 def command(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[bytes]:
-    env = {**os.environ, "PORTCHECK_CACHE": str(tmp_path / "cache")}
+    env = {**os.environ, CACHE_ENV: str(tmp_path / "cache")}
     return subprocess.run([sys.executable, *args], capture_output=True, cwd=tmp_path, env=env,
                           timeout=120, check=False)
 
@@ -223,7 +222,7 @@ def test_a_lone_surrogate_prints_as_the_replacement_character(
 def test_an_encoding_that_is_no_text_codec_is_one_usage_line(
         tmp_path: Path, encoding: str) -> None:
     (tmp_path / "p.bsl").write_text("Сообщить(1);\n", encoding="utf-8")
-    for args in (["-m", "portcheck", "exec"], ["-m", "portinterp.bsl"]):
+    for args in (["-m", "portinterp.bsl"], ["-m", "portinterp", "bsl"]):
         done = command(tmp_path, *args, "p.bsl", "--encoding", encoding)
         lines = done.stderr.decode().splitlines()
         assert done.returncode == 2
@@ -234,7 +233,7 @@ def test_an_encoding_that_is_no_text_codec_is_one_usage_line(
 def test_utf16_without_its_bom_is_one_line(tmp_path: Path) -> None:
     # 22 bytes of UTF-8: an even count, so the UTF-16 decoder asks for its BOM (UnicodeError)
     (tmp_path / "p.bsl").write_text("Сообщить(12);\n", encoding="utf-8")
-    done = command(tmp_path, "-m", "portcheck", "exec", "p.bsl", "--encoding", "utf-16")
+    done = command(tmp_path, "-m", "portinterp.bsl", "p.bsl", "--encoding", "utf-16")
     assert done.returncode == 1
     assert done.stderr.decode().splitlines() == [
         "p.bsl:1:1: the file is not utf-16 text (UTF-16 stream does not start with BOM); "

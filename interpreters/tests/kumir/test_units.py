@@ -7,8 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from portcheck.languages import EMBEDDED
-from portcheck.runners.kumir import KumirRunner
 from portinterp.errors import CompileError, ProgramFault, SourceError
 from portinterp.kumir import compile_file, run_file
 from portinterp.kumir.runtime.formatting import format_real
@@ -98,38 +96,6 @@ def test_first_algorithm_with_parameters_reads_them_from_stdin(tmp_path: Path) -
     assert out.getvalue() == "Введите x: 5y = 10\n"
     with pytest.raises(SourceError, match="Не все аргументы первого алгоритма"):
         run_file(source, stdin=io.StringIO("abc\n"), stdout=io.StringIO())
-
-
-def test_runner_embedded_runs_and_reports_errors(tmp_path: Path) -> None:
-    good = tmp_path / "good.kum"
-    good.write_text(PROGRAM, encoding="utf-8")
-    runner = KumirRunner(EMBEDDED)
-    assert runner.toolchain().ok
-    result = runner.run(runner.build(good))
-    assert (result.returncode, result.stdout) == (0, "Жук0.25\n")
-    bad = tmp_path / "bad.kum"
-    bad.write_text("алг\nнач\n  вывод 1 div 0\nкон\n", encoding="utf-8")
-    with pytest.raises(Exception, match=r"bad.kum:3:\d+: Имя не может начинаться с цифры"):
-        runner.build(bad)
-
-
-def test_runner_time_limit_keeps_output(tmp_path: Path) -> None:
-    loop = tmp_path / "loop.kum"
-    loop.write_text("алг\nнач\n  вывод \"начало\", нс\n  нц\n  кц\nкон\n", encoding="utf-8")
-    runner = KumirRunner(EMBEDDED)
-    result = runner.run(runner.build(loop), timeout=3.0)
-    assert result.timed_out and result.returncode is None
-    assert result.stdout == "начало\n"
-
-
-def test_runner_run_error_exits_1_with_one_line(tmp_path: Path) -> None:
-    program = tmp_path / "e.kum"
-    program.write_text("алг\nнач\n  вывод 1, нс\n  вывод 1 / 0\nкон\n", encoding="utf-8")
-    runner = KumirRunner(EMBEDDED)
-    result = runner.run(runner.build(program))
-    assert result.returncode == 1
-    assert result.stdout == "1\n"
-    assert result.stderr == f"{program}:4:9: Деление на ноль\n"  # the failing item
 
 
 @pytest.mark.parametrize("expression", ["2 * -3", "2 ** -1", "5 - -x"])

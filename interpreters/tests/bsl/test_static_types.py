@@ -6,18 +6,16 @@ would change if a fast variant were chosen unsoundly (each expectation is reason
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
 import pytest
 
-from portinterp.bsl import compile_file, compile_text, run_program
+from portinterp.bsl import compile_text, run_program
 from portinterp.bsl.frontend.lower import ModuleLowering
 from portinterp.bsl.frontend.parser import parse
 from portinterp.bsl.frontend.source import normalise
 from portinterp.bsl.frontend.static_types import StaticTypes
 from portinterp.errors import RunError
 
-ROOT = Path(__file__).resolve().parents[2]
 NOT_A_NUMBER = "Преобразование значения к типу Число не может быть выполнено"
 OUT_OF_RANGE = "Индекс находится за границами массива"
 
@@ -45,26 +43,6 @@ def run_error(text: str) -> str:
 
 
 # ---- inferred types ----------------------------------------------------------------------
-
-
-def test_freecell_seed_and_generator_are_whole_numbers() -> None:
-    # Семя = НомерИгры (every call passes an integer literal), then (214013 * Семя +
-    # 2531011) % 2147483648: whole numbers stay whole under *, + and %; Цел(Семя / 65536)
-    # is whole.
-    text = (ROOT / "ports/freecell/bsl/freecell.bsl").read_text(encoding="utf-8")
-    types = infer(text)
-    assert kinds(types, "семя") == {"int"}
-    assert kinds(types, "номеригры", "игра") == {"int"}
-    assert types.returns["лкг"] == {"int"}
-    assert kinds(types, "карты", "игра") == {"array"}
-    assert kinds(types, "строкарасклада", "игра") == {"str"}
-    assert kinds(types, "инд", "игра") == {"int"}
-
-
-def test_freecell_generator_runs_without_run_time_type_checks() -> None:
-    source = compile_file(ROOT / "ports/freecell/bsl/freecell.bsl").python_source
-    generator = source.split("def f_игра")[0]
-    assert "type(" not in generator and "P_mul" not in generator and "P_add" not in generator
 
 
 def test_division_of_whole_numbers_is_a_number_not_a_whole_number() -> None:
