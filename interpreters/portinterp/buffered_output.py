@@ -10,8 +10,9 @@ reads its input (so a prompt shows before the program waits for the answer), and
 thread at most every 50 ms — so a program stopped by its time limit, or one that prints a
 line and then loops for ever, has shown what it printed up to 50 ms before.
 
-Only the command line of a run (``python -m portinterp.<language>``) does this;
-``portcheck exec`` writes to the terminal as a program's own print would.  Written here,
+Only the command line of a run (``python -m portinterp.<language>``) does this; a run in
+a harness's own process (``command.execute``: portcheck's ``exec``) writes to the terminal
+as a program's own print would.  Written here,
 not taken from a library: it is ``io.BufferedWriter`` with a timer, a dozen lines.
 """
 

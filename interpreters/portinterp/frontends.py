@@ -2,7 +2,7 @@
 
 A front-end is a package ``portinterp.<language>`` (its name in ``languages.LANGUAGES``)
 whose ``__init__`` gives the ``FrontEnd`` names below and imports no parser (a program
-from the compile cache runs without Lark); see ``docs/interpreters.md`` for the modules
+from the compile cache runs without Lark); see ``interpreters/docs/interpreters.md`` for the modules
 inside one.  Whatever runs a language by name — ``python -m portinterp.<language>``, the
 public API, the compile cache, the zygote — finds its front-end here.
 """

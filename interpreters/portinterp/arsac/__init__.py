@@ -4,7 +4,7 @@ labels and ``ПЕРЕЙТИ К``).  The front-end API of ``portinterp.frontends`
 
 Source text is parsed with a Lark grammar, checked and lowered to the shared IR
 (``lower``), compiled to Python once by the shared core and run with
-:class:`~portinterp.arsac.runtime.core.ArsacRuntime`.  See docs/arsac.md.
+:class:`~portinterp.arsac.runtime.core.ArsacRuntime`.  See interpreters/docs/arsac.md.
 """
 
 from __future__ import annotations

@@ -87,7 +87,7 @@ def _start(work: Callable[[], None]) -> threading.Thread | None:
         old_size = threading.stack_size()
         try:
             threading.stack_size(STACK_BYTES)
-            worker = threading.Thread(target=work, name="portcheck-interp", daemon=True)
+            worker = threading.Thread(target=work, name="portinterp-deep", daemon=True)
             worker.start()
         except (RuntimeError, ValueError, MemoryError):
             worker = None

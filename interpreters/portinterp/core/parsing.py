@@ -21,8 +21,8 @@ from portinterp.errors import CompileError
 
 # Levels of the parse tree a program may nest (an expression nests one level per operator
 # or bracket, a statement two per block).  The walks of the front-ends and the core take
-# up to 4.2 frames per level (measured: docs/interpreters.md, "Limits"), so this keeps them
-# within half of ``deep.RECURSION_LIMIT``.
+# up to 4.2 frames per level (measured: interpreters/docs/interpreters.md, "Limits"), so
+# this keeps them within half of ``deep.RECURSION_LIMIT``.
 MAX_NESTING = 25_000
 TOO_DEEP = (f"Слишком глубокая вложенность: больше {MAX_NESTING} уровней "
             "(предел встроенного интерпретатора)")

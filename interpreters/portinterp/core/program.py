@@ -87,7 +87,7 @@ class Program:
         """``code``: ``source`` compiled already (the program cache keeps it marshalled)."""
         self.filename = module.filename
         self.python_source = source
-        self._tag = f"<portcheck {module.filename}>"
+        self._tag = f"<portinterp {module.filename}>"
         self._lines = lines
         self._constants = constants
         self._prims = prims

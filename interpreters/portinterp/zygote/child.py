@@ -9,7 +9,7 @@ with its status, as ``sys.exit`` would, after flushing its output.
 
 What a fork keeps from the zygote and a fresh process would not have: the interpreters
 already imported (nothing of a run: the zygote never runs one) and Python's string hash
-seed (the zygote's, the same for every run of a verify; no output of the interpreters
+seed (the zygote's, the same for every run of a session; no output of the interpreters
 depends on it).
 """
 

@@ -1,24 +1,26 @@
-"""The zygote: one process per ``portcheck verify`` that has imported the embedded
-interpreters once and forks a child per run of a 1C, KuMir or puzzle-book program, instead
-of a fresh ``python -m portinterp.<language>`` process paying Python's start-up and
-the interpreters' imports every time (``portcheck.runners.zygote`` is verify's side).
+"""The zygote: one process per session of a harness (portcheck's ``verify`` opens one) that
+has imported the interpreters once and forks a child per run of a 1C, KuMir or puzzle-book
+program, instead of a fresh ``python -m portinterp.<language>`` process paying Python's
+start-up and the interpreters' imports every time (``portcheck.runners.zygote`` is
+portcheck's side; ``protocol`` holds what both sides say).
 
     python -u -m portinterp.zygote FD
 
-``FD`` is one end of a ``SOCK_SEQPACKET`` socket pair.  The zygote imports every embedded
+``FD`` is one end of a ``SOCK_SEQPACKET`` socket pair.  The zygote imports every
 interpreter, computes the interpreters' digest (the compiled-program cache's key), freezes
 what it has made (``gc.freeze``: the children neither copy nor scan it), says ``ready``,
 then serves requests: a message that is a :class:`Request`, carrying four descriptors (the
 run's stdin, stdout, stderr and a socket of the run's own, its *channel*).  For each, it
 forks a child that becomes the run (``portinterp.zygote.child``) and says on the
 channel ``pid N``, then ``exit S`` when the child has ended (``S`` as ``subprocess`` gives
-it: -N when signal N killed it).  It reaps the child only when verify closes the channel,
-after verify has ended the run's process group, so the child's id is never reused while
-verify may still kill it.  On the channel's close it kills what is left of the run.
+it: -N when signal N killed it).  It reaps the child only when the harness closes the
+channel, after the harness has ended the run's process group, so the child's id is never
+reused while the harness may still kill it.  On the channel's close it kills what is left
+of the run.
 
 It never runs a program itself: every run starts from the same freshly imported state.
-When verify's end of ``FD`` closes (verify exited, or was killed), it kills every child
-and exits.  Kept free of the harness's imports, as the interpreters are.
+When the harness's end of ``FD`` closes (it exited, or was killed), it kills every child
+and exits.
 """
 
 from __future__ import annotations
@@ -133,9 +135,9 @@ class Server:
             self.selector.close()
             for held in (self.control, *self.channels.values()):
                 held.close()
-            from portinterp.zygote import child as zygote_child
+            from portinterp.zygote import child
 
-            code = zygote_child.become(request, stdio, main_file)
+            code = child.become(request, stdio, main_file)
         finally:
             os._exit(code)
 

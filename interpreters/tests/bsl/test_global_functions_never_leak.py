@@ -1,5 +1,5 @@
 """The global functions of dates, time zones, XML, URL encoding and files
-(``library_globals``), and the conversions changed with them, called with arguments of
+(``library.names_globals``), and the conversions changed with them, called with arguments of
 every kind in both dialects: each ends in a value or a 1C error, never a Python exception."""
 
 from __future__ import annotations

@@ -172,7 +172,7 @@ def test_whole_decimal_index_takes_the_general_path() -> None:
 
 
 def test_item_assignment_evaluates_base_index_then_value() -> None:
-    # The interpreter's order (docs/bsl.md): left to right, so М is read before Ф()
+    # The interpreter's order (interpreters/docs/bsl.md): left to right, so М is read before Ф()
     # reassigns it and the item goes into the array М held before the call.
     text = ("Перем М;\nФункция Ф()\n М = Новый Массив(1);\n Возврат \"новый\";\nКонецФункции\n"
             "М = Новый Массив(1);\nСтарый = М;\nМ[0] = Ф();\n"

@@ -1,5 +1,5 @@
 """The runtime's global functions of dates, time zones, XML, URL encoding and finding files
-(rows in ``library_globals``): a mixin of :class:`portinterp.bsl.runtime.core.BslRuntime`.
+(rows in ``names_globals``): a mixin of :class:`portinterp.bsl.platform.BslRuntime`.
 
 The modules doing the work are imported on first use, so a program without these calls
 starts as fast as before.

@@ -1,5 +1,5 @@
 """The runtime's global functions of JSON, binary data and files (a mixin of ``BslRuntime``;
-``library_media.py`` lists them).  Each imports its module on first use, so a program that
+``names_media.py`` lists them).  Each imports its module on first use, so a program that
 uses none of them starts as fast as before."""
 
 from __future__ import annotations

@@ -8,7 +8,7 @@ even to the largest scale that keeps the mantissa within 96 bits (``1/3`` has 28
 ``10/3`` 29 digits), ``System.OverflowException`` beyond.  Conversions to and from
 ``double`` (``Sqrt``, ``Pow`` with a fractional power, ``Sin``) follow the runtime's C code
 (15 significant digits), so they print OneScript's digits.  Hand-written: no library models
-``System.Decimal``; each rule is checked against Mono 6.8 (docs/bsl.md).
+``System.Decimal``; each rule is checked against Mono 6.8 (interpreters/docs/bsl.md).
 """
 
 from __future__ import annotations

@@ -26,7 +26,7 @@ from portinterp.bsl.runtime.values import BslArray
 from portinterp.core.program import Program
 from portinterp.errors import ProgramFault
 
-TAG = re.compile(r"^<portcheck (.*)>$")  # core.Program's tag of its compiled code
+TAG = re.compile(r"^<portinterp (.*)>$")  # core.Program's tag of its compiled code
 
 
 def calling_module(frame: Any) -> str:
@@ -156,7 +156,7 @@ class ScriptObject(BslObject):
     def _variable(self, name: str, shown: str) -> str:
         if name not in self.module.exported_vars:
             raise ProgramFault(NO_FIELD.format(shown))
-        return "v_" + re.sub(r"\W", "_", name)  # core._Names' identifier of a variable
+        return "v_" + re.sub(r"\W", "_", name)  # core.names.Names' identifier of a variable
 
     def property(self, name: str, shown: str) -> Any:
         return self.namespace.get(self._variable(name, shown))

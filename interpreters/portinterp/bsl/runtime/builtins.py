@@ -1,7 +1,7 @@
 """The global functions of 1C (``Сообщить``, ``Сред``, ``Окр``...) as runtime prims.
 
 A mixin of :class:`portinterp.bsl.runtime.core.BslRuntime`: each method is
-``prim_f_<canonical name>`` (see ``library.BUILTINS``).  String positions are 1-based.
+``prim_f_<canonical name>`` (see ``library.names.BUILTINS``).  String positions are 1-based.
 """
 
 from __future__ import annotations

@@ -114,7 +114,7 @@ def utc_milliseconds() -> int:
     return delta // timedelta(milliseconds=1)
 
 
-# canonical name (``library_globals.ONE_DATE_ROWS``) -> the function of one date
+# canonical name (``library.names_globals.ONE_DATE_ROWS``) -> the function of one date
 ONE_DATE = {
     "dayofweek": day_of_week,
     "dayofyear": lambda d: d.timetuple().tm_yday,

@@ -1,4 +1,4 @@
-"""The built-in algorithms of the school language (``library.BUILTINS``) as runtime prims.
+"""The built-in algorithms of the school language (``frontend.library.BUILTINS``) as runtime prims.
 
 A mixin of :class:`portinterp.kumir.runtime.core.KumirRuntime`: each method is
 ``prim_<prim>`` for a ``Builtin.prim`` of the library (``div``/``mod`` have inline templates
