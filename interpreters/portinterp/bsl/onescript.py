@@ -14,7 +14,7 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
-from portinterp.bsl.library import netdecimal, onescript_format
+from portinterp.bsl.library.dotnet import netdecimal, onescript_format
 from portinterp.bsl.platform import BslRuntime
 from portinterp.bsl.runtime.conversions import to_number
 from portinterp.bsl.runtime.core import shift_date

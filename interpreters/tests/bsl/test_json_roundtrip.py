@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from portinterp.bsl.library import names
-from portinterp.bsl.library.json_lexer import parse_date
+from portinterp.bsl.library.json.lexer import parse_date
 from portinterp.bsl.platform import BslRuntime
 from portinterp.bsl.runtime.objects import load_types
 from portinterp.bsl.runtime.values import BslArray, BslMap

@@ -15,8 +15,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from portinterp.bsl import compile_text, run_program
-from portinterp.bsl.library import netdecimal, onescript_format
-from portinterp.bsl.library.netdecimal import LIMIT, MAX_SCALE, make, mantissa_of, scale_of
+from portinterp.bsl.library.dotnet import netdecimal, onescript_format
+from portinterp.bsl.library.dotnet.netdecimal import LIMIT, MAX_SCALE, make, mantissa_of, scale_of
 from portinterp.bsl.runtime.formatting import format_value
 from portinterp.errors import ProgramFault, RunError
 

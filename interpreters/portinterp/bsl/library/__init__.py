@@ -16,23 +16,22 @@ def load_object_types() -> None:
     """Import every module that registers object types (for ``Новый`` and ``Тип``), and
     give ``Тип("…")`` the names of the global enumerations' types."""
     from portinterp.bsl.library import (  # noqa: F401
-        binary_data,
-        collections_fixed,
-        collections_list,
-        collections_table,
-        collections_tree,
-        hashing,
-        json_reader,
-        json_writer,
         random_generator,
         regex_objects,
         scripts,
         system_info,
-        text_files,
         this_object,
         type_description,
         uuid_value,
     )
+    from portinterp.bsl.library.collections import (  # noqa: F401
+        fixed,
+        value_list,
+        value_table,
+        value_tree,
+    )
+    from portinterp.bsl.library.files import binary_data, hashing, text_files  # noqa: F401
+    from portinterp.bsl.library.json import reader, writer  # noqa: F401
     from portinterp.bsl.library.names_globals import GLOBAL_TYPE_NAMES
     from portinterp.bsl.runtime.objects import TYPE_NAMES
 

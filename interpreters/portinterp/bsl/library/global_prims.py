@@ -127,7 +127,7 @@ class GlobalPrims:
         return ScriptInfo(calling_module(outermost))
 
     def prim_f_getallfilesmask(self) -> str:
-        from portinterp.bsl.library.file_search import all_files_mask
+        from portinterp.bsl.library.files.file_search import all_files_mask
 
         return all_files_mask()
 
@@ -137,7 +137,7 @@ class GlobalPrims:
         return os.sep
 
     def prim_f_findfiles(self, folder: Any, mask: Any = None, recursive: Any = None) -> Any:
-        from portinterp.bsl.library.file_search import find_files
+        from portinterp.bsl.library.files.file_search import find_files
 
         return find_files(_text(folder), None if mask is None else _text(mask), recursive)
 

@@ -257,7 +257,7 @@ class TypeDescription(BslObject):
                 return adjuster(value)
         return None
 
-    adjust_value = bsl_adjustvalue  # a table column's type (collections_table.Column)
+    adjust_value = bsl_adjustvalue  # a table column's type (collections.value_table.Column)
 
 
 def _new_type_description(runtime: Any, source: Any = None, *rest: Any) -> TypeDescription:

@@ -46,7 +46,7 @@ def xml_string(value: Any) -> str:
     if kind is UniqueId or (kind is EnumValue and value.enum in XML_ENUMS):
         return value.presentation()  # type: ignore[no-any-return]
     if getattr(value, "type_name", None) == "ДвоичныеДанные":
-        from portinterp.bsl.library.binary_data import base64_text
+        from portinterp.bsl.library.files.binary_data import base64_text
 
         return base64_text(value.data)
     raise ProgramFault(BAD_VALUE)
@@ -122,7 +122,7 @@ def _enum_member(enum: str, text: str) -> EnumValue:
 
 def _binary(text: str) -> Any:
     """``Convert.FromBase64String``: whitespace ignored, anything else not Base64 an error."""
-    from portinterp.bsl.library.binary_data import BinaryData, base64_bytes
+    from portinterp.bsl.library.files.binary_data import BinaryData, base64_bytes
 
     data = base64_bytes(text)
     if not data and re.sub(r"[ \t\r\n]", "", text):

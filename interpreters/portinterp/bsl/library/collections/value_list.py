@@ -7,7 +7,7 @@ from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any, ClassVar
 
-from portinterp.bsl.library.collections_order import sort_key
+from portinterp.bsl.library.collections.order import sort_key
 from portinterp.bsl.library.names_objects import SORT_DIRECTION
 from portinterp.bsl.runtime.compare import equal
 from portinterp.bsl.runtime.conversions import to_bool

@@ -13,10 +13,10 @@ import re
 from datetime import datetime
 from decimal import Decimal
 
-from portinterp.bsl.library import netdecimal
-from portinterp.bsl.library.netculture import RU, Culture, culture
-from portinterp.bsl.library.netdates import format_datetime
-from portinterp.bsl.library.netnumbers import NumberFormat, format_custom, format_n
+from portinterp.bsl.library.dotnet import netdecimal
+from portinterp.bsl.library.dotnet.netculture import RU, Culture, culture
+from portinterp.bsl.library.dotnet.netdates import format_datetime
+from portinterp.bsl.library.dotnet.netnumbers import NumberFormat, format_custom, format_n
 from portinterp.bsl.runtime.format_params import parse_params
 from portinterp.bsl.runtime.formatting import MAX_FORMAT_DIGITS, TOO_MANY_DIGITS
 from portinterp.bsl.runtime.numbers import Number

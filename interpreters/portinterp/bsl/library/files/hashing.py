@@ -29,7 +29,7 @@ class DataHashing(BslObject):
         self.data = bytearray()
 
     def bsl_append(self, value: Any, count: Any = None) -> None:
-        from portinterp.bsl.library.binary_data import BinaryData
+        from portinterp.bsl.library.files.binary_data import BinaryData
 
         if type(value) is str:
             self.data += value.encode("utf-8", errors="surrogatepass")
@@ -39,7 +39,7 @@ class DataHashing(BslObject):
             raise ProgramFault(BAD_ARGUMENT)
 
     def bsl_appendfile(self, path: Any) -> None:
-        from portinterp.bsl.library.file_access import read_bytes
+        from portinterp.bsl.library.files.file_access import read_bytes
 
         if type(path) is not str:
             raise ProgramFault(BAD_ARGUMENT)
@@ -63,7 +63,7 @@ class DataHashing(BslObject):
             digest = self._digest()
             if self.function.name == "CRC32":
                 return int.from_bytes(digest, "big")
-            from portinterp.bsl.library.binary_data import BinaryData
+            from portinterp.bsl.library.files.binary_data import BinaryData
 
             return BinaryData(digest)
         raise ProgramFault(NO_FIELD.format(shown))

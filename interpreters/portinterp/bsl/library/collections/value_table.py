@@ -8,12 +8,12 @@ from collections.abc import Iterator
 from decimal import Decimal
 from typing import Any, ClassVar
 
-from portinterp.bsl.library.collections_list import (
+from portinterp.bsl.library.collections.order import sort_key
+from portinterp.bsl.library.collections.value_list import (
     BAD_ARGUMENT_TYPE,
     OUT_OF_RANGE,
     whole_index,
 )
-from portinterp.bsl.library.collections_order import sort_key
 from portinterp.bsl.runtime import numbers
 from portinterp.bsl.runtime.compare import equal
 from portinterp.bsl.runtime.objects import NO_FIELD, BslObject, register_type, spellings

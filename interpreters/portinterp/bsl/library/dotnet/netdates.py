@@ -14,7 +14,7 @@ import re
 from collections.abc import Callable
 from datetime import datetime
 
-from portinterp.bsl.library.netculture import INVARIANT, Culture
+from portinterp.bsl.library.dotnet.netculture import INVARIANT, Culture
 from portinterp.errors import ProgramFault
 
 BAD_FORMAT = ("Внешнее исключение (System.FormatException): "

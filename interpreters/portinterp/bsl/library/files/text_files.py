@@ -14,9 +14,9 @@ import tempfile
 from pathlib import Path
 from typing import Any, ClassVar
 
-from portinterp.bsl.library.binary_data import ReadStream
-from portinterp.bsl.library.file_access import os_fault, read_bytes, write_bytes
-from portinterp.bsl.library.text_encoding import (
+from portinterp.bsl.library.files.binary_data import ReadStream
+from portinterp.bsl.library.files.file_access import os_fault, read_bytes, write_bytes
+from portinterp.bsl.library.files.text_encoding import (
     UTF8,
     Encoding,
     by_name,

@@ -173,7 +173,7 @@ class JsonWriter(BslObject):
 
     def bsl_openfile(self, path: Any, encoding: Any = None, bom: Any = None,
                      settings: Any = None) -> None:
-        from portinterp.bsl.library.text_files import check_writable, python_encoding
+        from portinterp.bsl.library.files.text_files import check_writable, python_encoding
 
         target = to_string(path, "onescript")
         chosen = python_encoding(encoding, bom is True)
@@ -186,7 +186,7 @@ class JsonWriter(BslObject):
         output, self.output = self.output, None
         text = "" if output is None else "".join(output.parts)
         if self.file is not None and output is not None:
-            from portinterp.bsl.library.text_files import write_text_file
+            from portinterp.bsl.library.files.text_files import write_text_file
 
             write_text_file(self.file[0], text, self.file[1])
         self.file = None
@@ -301,7 +301,7 @@ def write_json(writer: Any, value: Any) -> None:
 
 def _items(value: Any) -> list[Any] | tuple[tuple[Any, Any], ...] | None:
     """A list for an array, pairs for a structure or map (fixed ones too), else None."""
-    from portinterp.bsl.library.collections_fixed import FixedArray, FixedMap, FixedStructure
+    from portinterp.bsl.library.collections.fixed import FixedArray, FixedMap, FixedStructure
 
     if isinstance(value, FixedArray):
         value = value.array

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from portinterp.bsl.library.netdecimal import mantissa_of, scale_of
+from portinterp.bsl.library.dotnet.netdecimal import mantissa_of, scale_of
 from portinterp.bsl.runtime.numbers import Number
 
 

@@ -1,4 +1,4 @@
-"""``ДеревоЗначений``: the columns of a table (``collections_table.Columns``) and rows that hold
+"""``ДеревоЗначений``: the columns of a table (``value_table.Columns``) and rows that hold
 rows (``Строки``), each knowing its parent and level; searches, totals and sorting may go
 down into the children."""
 
@@ -7,9 +7,9 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from portinterp.bsl.library.collections_list import OUT_OF_RANGE, whole_index
-from portinterp.bsl.library.collections_order import sort_key
-from portinterp.bsl.library.collections_table import (
+from portinterp.bsl.library.collections.order import sort_key
+from portinterp.bsl.library.collections.value_list import OUT_OF_RANGE, whole_index
+from portinterp.bsl.library.collections.value_table import (
     Column,
     Columns,
     Row,

@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from typing import Any, ClassVar
 
-from portinterp.bsl.library.json_lexer import JsonError, JsonLexer
+from portinterp.bsl.library.json.lexer import JsonError, JsonLexer
 from portinterp.bsl.library.names_media import JSON_VALUE_TYPE, member
 from portinterp.bsl.runtime.objects import NO_FIELD, BslObject, register_type, spellings
 from portinterp.bsl.runtime.values import BslArray, BslMap, BslStructure
@@ -56,7 +56,7 @@ class JsonReader(BslObject):
         self.lexer = JsonLexer(text_argument(text))
 
     def bsl_openfile(self, path: Any, encoding: Any = None) -> None:
-        from portinterp.bsl.library.text_files import read_text_file
+        from portinterp.bsl.library.files.text_files import read_text_file
 
         self.lexer = JsonLexer(read_text_file(text_argument(path), encoding))
 

@@ -13,8 +13,8 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
-from portinterp.bsl.library.file_access import read_bytes, write_bytes
-from portinterp.bsl.library.text_encoding import (
+from portinterp.bsl.library.files.file_access import read_bytes, write_bytes
+from portinterp.bsl.library.files.text_encoding import (
     UTF8,
     UTF8_NO_BOM,
     Encoding,
