@@ -6,9 +6,7 @@ portinterp never imports portcheck: what it needs of the harness is passed in he
 folder of its compiled-program cache is portcheck's own cache's ``portinterp`` folder
 (``interpreter_cache``, also given to every run's environment as ``PORTINTERP_CACHE``), and
 the harness's language registry names a language's interpreter by its portinterp name
-(``portcheck.languages.Language.embedded``).  The heavier modules (the compile cache, the
-command line of a run) are imported on first use: the command line builds its parser from
-this module.
+(``portcheck.languages.Language.embedded``).
 """
 
 from __future__ import annotations
@@ -18,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import portinterp
 from portcheck.cache_root import cache_root
+from portinterp import program_cache
 from portinterp.errors import CompileError
 from portinterp.frontends import DEFAULT_ENCODING, RunOption, run_options, text_encoding
 from portinterp.languages import get_language
@@ -27,11 +26,10 @@ if TYPE_CHECKING:
     from portinterp.core.program import Program
 
 __all__ = ["DEFAULT_ENCODING", "DESCRIPTORS", "MAX_MESSAGE", "READY", "ZYGOTE_MODULE",
-           "CompileError", "Program", "Request", "RunOption", "bsl_dialects", "compile_cached",
+           "CompileError", "Request", "RunOption", "bsl_dialects", "compile_cached",
            "interpreter_cache", "interpreter_env", "interpreter_module", "interpreter_path",
            "preload_code", "run_here", "run_options", "text_encoding"]
 
-CACHE_ENV = "PORTINTERP_CACHE"  # portinterp.program_cache.CACHE_ENV
 ZYGOTE_MODULE = "portinterp.zygote"  # ``python -u -m`` it with a socket's descriptor
 
 
@@ -53,14 +51,12 @@ def interpreter_cache() -> Path:
 
 def interpreter_env() -> dict[str, str]:
     """What a run of an embedded interpreter adds to its environment: the cache folder."""
-    return {CACHE_ENV: str(interpreter_cache())}
+    return {program_cache.CACHE_ENV: str(interpreter_cache())}
 
 
 def compile_cached(language: str, path: Path, encoding: str = DEFAULT_ENCODING) -> Program:
     """The program compiled by ``language``'s front-end, from (or into) portcheck's cache
     of compiled programs (``CompileError`` on a mistake), as a run will find it."""
-    from portinterp import program_cache
-
     return program_cache.compile_cached(language, path, encoding, cache=interpreter_cache())
 
 
