@@ -8,7 +8,7 @@ Parse and compile time is reported separately; the timed part is the run alone. 
 target is the interpreter at no less than a third of the reference's speed.  The machine
 is shared and noisy, so each round times the interpreter and then the reference on the
 same games, and the ratio of each round is shown with their median.  Last, the start-up
-of ``python -m portcheck.interp.bsl`` on the FreeCell port (a fresh process, as the
+of ``python -m portinterp.bsl`` on the FreeCell port (a fresh process, as the
 runner starts it: imports, parser, compile and the run of its nine games), best of three.
 """
 
@@ -29,8 +29,8 @@ sys.path.insert(0, str(ROOT))
 
 from _page import Measurement, table  # noqa: E402
 
-from portcheck.interp.bsl import compile_text, run_program  # noqa: E402
 from portcheck.suite.project import Project  # noqa: E402
+from portinterp.bsl import compile_text, run_program  # noqa: E402
 
 output = Project(ROOT).algorithm("freecell").module.output
 
@@ -66,11 +66,11 @@ def timed_round(program: object, games: list[int]) -> tuple[float, float, bool]:
 
 
 def startup_seconds() -> float:
-    """Best of three: a fresh ``python -m portcheck.interp.bsl`` running the port."""
+    """Best of three: a fresh ``python -m portinterp.bsl`` running the port."""
     times = []
     for _ in range(3):
         started = time.perf_counter()
-        subprocess.run([sys.executable, "-m", "portcheck.interp.bsl", str(PORT)], cwd=ROOT,
+        subprocess.run([sys.executable, "-m", "portinterp.bsl", str(PORT)], cwd=ROOT,
                        check=True, capture_output=True)
         times.append(time.perf_counter() - started)
     return min(times)

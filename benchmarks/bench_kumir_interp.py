@@ -1,6 +1,6 @@
 """FreeCell deals per second: the KuMir template on the embedded interpreter against the
 Python reference, in the same run.  Target: the interpreter at least 1/3 of the reference.
-Then the start-up of ``python -m portcheck.interp.kumir`` on the FreeCell port: a bare
+Then the start-up of ``python -m portinterp.kumir`` on the FreeCell port: a bare
 Python, a first run (empty compile cache) and a run that finds its compiled program cached.
 
     python benchmarks/bench_kumir_interp.py [--write] [DEALS]
@@ -24,10 +24,10 @@ sys.path.insert(0, str(ROOT))
 
 from _page import Measurement, table  # noqa: E402
 
-from portcheck.interp.kumir import compile_text, run_program  # noqa: E402
 from portcheck.suite.algorithms import Case  # noqa: E402
 from portcheck.suite.project import Project  # noqa: E402
 from portcheck.suite.render import render_template  # noqa: E402
+from portinterp.kumir import compile_text, run_program  # noqa: E402
 
 FREECELL = Project(ROOT).algorithm("freecell")
 freecell = FREECELL.module
@@ -93,14 +93,14 @@ def _start_seconds(command: list[str], env: dict[str, str], fresh_cache: bool) -
 
 def startup() -> str:
     """Wall time of whole processes: median and best of STARTS runs each."""
-    run = [sys.executable, "-m", "portcheck.interp.kumir", str(PORT)]
+    run = [sys.executable, "-m", "portinterp.kumir", str(PORT)]
     with tempfile.TemporaryDirectory() as cache:
         env = {**os.environ, "PORTCHECK_CACHE": cache}
         subprocess.run(run, env=env, cwd=ROOT, stdout=subprocess.DEVNULL, check=True)
         rows = [("python -c pass", _start_seconds([sys.executable, "-c", "pass"], env, False)),
                 ("first run (cache empty)", _start_seconds(run, env, True)),
                 ("run with cached program", _start_seconds(run, env, False))]
-    return table((f"start-up of `python -m portcheck.interp.kumir {PORT.name}`, "
+    return table((f"start-up of `python -m portinterp.kumir {PORT.name}`, "
                   f"{STARTS} runs each", "median", "best"),
                  [(label, f"{statistics.median(times) * 1000:.0f} ms",
                    f"{min(times) * 1000:.0f} ms") for label, times in rows])

@@ -1,6 +1,6 @@
 """The embedded interpreters' start-up per run, as verify runs them (forked from its zygote,
 ``portcheck.runners.zygote``; or, with ``PORTCHECK_ZYGOTE=0``, a ``python -m
-portcheck.interp.<language> FILE`` process each with verify's bytecode cache,
+portinterp.<language> FILE`` process each with its bytecode session,
 ``portcheck.runners.bytecode``) and as every other command does (a process each): the CPU
 seconds per run of the processes it took (user + system of the children; for the zygote,
 its own start and its children, counted when it is reaped at the session's end) and the
@@ -28,9 +28,9 @@ from portcheck.runners.environment import PLAIN, RunEnvironment, run_environment
 
 ROOT = Path(__file__).resolve().parents[1]
 PROGRAMS = {  # small programs of the tests' corpora: start-up is most of their run
-    "bsl": ROOT / "tests" / "bsl" / "corpus" / "english.bsl",
-    "kumir": ROOT / "tests" / "kumir" / "corpus" / "int_power.kum",
-    "arsac": ROOT / "tests" / "arsac" / "corpus" / "jumps.arsac",
+    "bsl": ROOT / "interpreters" / "tests" / "bsl" / "corpus" / "english.bsl",
+    "kumir": ROOT / "interpreters" / "tests" / "kumir" / "corpus" / "int_power.kum",
+    "arsac": ROOT / "interpreters" / "tests" / "arsac" / "corpus" / "jumps.arsac",
 }
 
 

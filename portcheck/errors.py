@@ -25,7 +25,7 @@ class CheckFailed(Exception):
 def describe_exception(error: BaseException) -> str:
     """One line for an unexpected exception: its type, its first line and the innermost
     place it was raised (``RecursionError: maximum recursion depth exceeded (at
-    portcheck/interp/core.py:120)``), for a report a maintainer can act on."""
+    portcheck/verify.py:120)``), for a report a maintainer can act on."""
     said = error.msg if isinstance(error, SyntaxError) else str(error)
     lines = str(said).strip().splitlines()
     text = f"{type(error).__name__}: {lines[0]}" if lines else type(error).__name__

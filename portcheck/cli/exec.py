@@ -8,7 +8,7 @@ from pathlib import Path
 
 from portcheck.cli.options import add_engine
 from portcheck.errors import UsageError
-from portcheck.interp.frontends import DEFAULT_ENCODING, run_options, text_encoding
+from portcheck.runners.embedded import DEFAULT_ENCODING, run_options, text_encoding
 from portcheck.suite.languages import language_of_file
 
 NAME = "exec"

@@ -20,13 +20,14 @@ from itertools import repeat
 from pathlib import Path
 
 from portcheck.errors import describe_exception
-from portcheck.interp import program_cache
 from portcheck.mutate import equivalence
 from portcheck.runners import BuildError, get_runner
 from portcheck.runners.base import require_tool, run_command
+from portcheck.runners.embedded import compile_cached
 from portcheck.runners.jdk import JAVAC_OPTIONS
 from portcheck.runners.jdk import PACKAGE as JDK_PACKAGE
 from portcheck.runners.pascal import _fpc
+from portcheck.suite.languages import get_language
 from portcheck.suite.ports import Port
 from portcheck.verify.execution import RunSettings, runner_for
 
@@ -104,13 +105,14 @@ def _embedded(port: Port, settings: RunSettings, programs: Sequence[Path],
     first = port.applicable[0] if port.applicable else None
     runner = runner_for(port, settings, port.options_for(first))
     encoding = getattr(runner, "encoding", "utf-8-sig")
+    interpreter = get_language(port.language).embedded
     with ProcessPoolExecutor(jobs) as pool:
-        return list(pool.map(_compiled, repeat(port.language), programs, repeat(encoding)))
+        return list(pool.map(_compiled, repeat(interpreter), programs, repeat(encoding)))
 
 
 def _compiled(language: str, program: Path, encoding: str) -> Build:
     try:
-        compiled = program_cache.compile_cached(language, program, encoding)
+        compiled = compile_cached(language, program, encoding)
     except Exception as error:  # the front-end's check rejects it (or cannot compile it)
         return Build(False, error=describe_exception(error))
     return Build(True, equivalence.program_form(compiled))

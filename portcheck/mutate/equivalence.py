@@ -129,7 +129,7 @@ def _without_positions(code: types.CodeType) -> types.CodeType:
 
 
 def program_form(program: object) -> str:
-    """An embedded interpreter's compiled program (``portcheck.interp.core.Program``): its
+    """An embedded interpreter's compiled program (``portinterp.core.program.Program``): its
     generated Python source, constants and primitives; its position table left out."""
     state = (program.python_source, program._constants,  # type: ignore[attr-defined]
              sorted(program._prims))  # type: ignore[attr-defined]

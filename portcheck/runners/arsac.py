@@ -1,10 +1,10 @@
 """The puzzle book's pseudo-language: nothing but portcheck's embedded interpreter runs it
-(``python -m portcheck.interp.arsac``); see ``portcheck.runners.interpreted``."""
+(``python -m portinterp.arsac``); see ``portcheck.runners.interpreted``."""
 
 from __future__ import annotations
 
-from portcheck.interp.frontends import DEFAULT_ENCODING
 from portcheck.runners.cache import BuildCache
+from portcheck.runners.embedded import DEFAULT_ENCODING
 from portcheck.runners.environment import RunEnvironment
 from portcheck.runners.interpreted import InterpretedRunner
 

@@ -1,10 +1,10 @@
 """1C (BSL): ``oscript`` (OneScript) when it is installed, else the embedded interpreter
-(``python -m portcheck.interp.bsl``); see ``portcheck.runners.interpreted``."""
+(``python -m portinterp.bsl``); see ``portcheck.runners.interpreted``."""
 
 from __future__ import annotations
 
-from portcheck.interp.bsl import DIALECTS
 from portcheck.runners.cache import BuildCache
+from portcheck.runners.embedded import bsl_dialects
 from portcheck.runners.environment import RunEnvironment
 from portcheck.runners.interpreted import InterpretedRunner
 
@@ -24,8 +24,9 @@ class BslRunner(InterpretedRunner):
         """``dialect`` ("platform" or "onescript") is how the embedded interpreter presents
         numbers; oscript always writes OneScript's.  ``cache`` is accepted like every
         runner's; the embedded build is a check remembered in memory."""
-        if dialect not in DIALECTS:
-            raise ValueError(f"unknown 1C dialect {dialect!r} (known: {', '.join(DIALECTS)})")
+        if dialect not in bsl_dialects():
+            raise ValueError(f"unknown 1C dialect {dialect!r} "
+                             f"(known: {', '.join(bsl_dialects())})")
         super().__init__(engine, environment=environment)
         self.dialect = dialect
 

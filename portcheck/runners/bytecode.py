@@ -1,7 +1,7 @@
 """Python bytecode for the embedded interpreters' runs within ``portcheck verify``.
 
 Every run of a 1C, KuMir or puzzle-book program is a fresh ``python -m
-portcheck.interp.<language>`` process that imports the interpreter (about 60 modules).
+portinterp.<language>`` process that imports the interpreter (about 60 modules).
 Where Python may not write bytecode (``PYTHONDONTWRITEBYTECODE``, a read-only install),
 each of those processes compiles every module from source again: about 0.05–0.09 s of CPU
 a run, some 35 % of its start-up.  Within a session (verify opens one and puts its
@@ -27,7 +27,7 @@ from pathlib import Path
 
 from portcheck.files.cache_root import cache_root
 from portcheck.runners.base import run_command
-from portcheck.suite.languages import LANGUAGES
+from portcheck.runners.embedded import preload_code
 
 PREFIX_ENV = "PYTHONPYCACHEPREFIX"
 NO_WRITE_ENV = "PYTHONDONTWRITEBYTECODE"
@@ -57,7 +57,7 @@ class BytecodeCache:
         cache that cannot be written costs one warm-up, not one a run."""
         with self._warm:
             if not self._warmed and not self.prefix.is_dir():
-                run_command([sys.executable, "-c", _IMPORT_ALL], env=env,
+                run_command([sys.executable, "-c", preload_code()], env=env,
                             timeout=WARM_UP_SECONDS)
             self._warmed = True
 
@@ -66,10 +66,3 @@ def in_portcheck_cache() -> BytecodeCache:
     """A session's bytecode cache in portcheck's cache folder (``$PORTCHECK_CACHE/pycache``)."""
     return BytecodeCache(cache_root() / "pycache")
 
-
-_IMPORT_ALL = "; ".join([
-    "import importlib",
-    "from portcheck.interp.frontends import front_end",
-    *(f"importlib.import_module({spec.embedded + '.__main__'!r}); front_end({name!r})"
-      for name, spec in LANGUAGES.items() if spec.embedded),
-])

@@ -4,7 +4,7 @@ the school language, the puzzle book's pseudo-language) as a program.
 The engine is chosen as the language's runner chooses it (the real tool when it is on PATH,
 else the embedded interpreter; ``--engine`` forces one).  With the embedded interpreter the
 program runs in this process (its compiled program kept in the content-keyed cache of
-``portcheck.interp.program_cache``), reads this process's stdin and writes its stdout; a
+``portcheck.runners.embedded``), reads this process's stdin and writes its stdout; a
 compile or run-time error is one line ``file:line:col: message`` on stderr and exit code 1.
 With an external engine (OneScript's ``oscript``, KuMir's ``kumir2-run``) the file is handed
 to it and its exit code is returned.
@@ -17,8 +17,8 @@ from pathlib import Path
 from typing import Any
 
 from portcheck.errors import UsageError
-from portcheck.interp.embedded import run_embedded
 from portcheck.runners import get_runner
+from portcheck.runners.embedded import run_here
 from portcheck.runners.interpreted import InterpretedRunner
 from portcheck.suite.languages import EMBEDDED, LANGUAGES, Language
 
@@ -35,7 +35,7 @@ def exec_file(language: Language, path: Path, *, engine: str | None, encoding: s
     runner = get_runner(language.name, engine=engine)
     assert isinstance(runner, InterpretedRunner)
     if runner.engine == EMBEDDED:
-        return run_embedded(language.name, path, encoding=encoding, **options)
+        return run_here(language.embedded, path, encoding=encoding, **options)
     if not runner.toolchain().ok:
         raise UsageError(f"engine {runner.engine}: {runner.toolchain().detail}")
     return subprocess.run(runner.argv(path), check=False).returncode

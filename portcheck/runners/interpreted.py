@@ -1,6 +1,6 @@
 """What the runners of the embedded languages share: the language's real tool when it is on
 PATH (OneScript's ``oscript``, ``kumir2-run``; the puzzle book's language has none), else
-portcheck's embedded interpreter, run as ``python -m portcheck.interp.<language>`` in a
+portcheck's embedded interpreter, run as ``python -m portinterp.<language>`` in a
 subprocess so the time limit can stop it.
 
 Building is a full check (parse, names, types) with the embedded front-end, remembered by
@@ -18,11 +18,7 @@ from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import ClassVar
 
-import portcheck
 from portcheck.errors import describe_exception
-from portcheck.interp import program_cache
-from portcheck.interp.errors import CompileError
-from portcheck.interp.frontends import DEFAULT_ENCODING
 from portcheck.runners.base import (
     DEFAULT_MAX_OUTPUT,
     DEFAULT_TIMEOUT,
@@ -35,10 +31,16 @@ from portcheck.runners.base import (
     missing_tool_message,
     run_command,
 )
+from portcheck.runners.embedded import (
+    DEFAULT_ENCODING,
+    CompileError,
+    compile_cached,
+    interpreter_env,
+    interpreter_module,
+    interpreter_path,
+)
 from portcheck.runners.environment import PLAIN, RunEnvironment
 from portcheck.suite.languages import EMBEDDED, engine_for, get_language
-
-_PACKAGE_ROOT = Path(portcheck.__file__).resolve().parent.parent
 
 
 def portcheck_version() -> str:
@@ -47,6 +49,13 @@ def portcheck_version() -> str:
         return version("portcheck")
     except PackageNotFoundError:  # run from a source folder that was never installed
         return "(not installed)"
+
+
+def embedded_env() -> dict[str, str]:
+    """The environment of an embedded interpreter's run, before what the run environment
+    adds (``RunEnvironment.interpreter_env``): portinterp on ``PYTHONPATH`` (a run's working
+    folder is a scratch one) and its compiled programs in portcheck's cache."""
+    return child_env({"PYTHONPATH": str(interpreter_path()), **interpreter_env()})
 
 
 class InterpretedRunner(Runner):
@@ -60,13 +69,14 @@ class InterpretedRunner(Runner):
                  environment: RunEnvironment | None = None) -> None:
         """``engine``: the external tool's name, "embedded", or None (or "auto") for the
         external tool when it is on PATH, else embedded.  The engine names and the embedded
-        interpreter's module come from the language registry (``portcheck.suite.languages``).
+        interpreter's language come from the language registry (``portcheck.suite.languages``).
         ``environment``: the bytecode cache and zygote the embedded runs may use."""
         self.environment = environment if environment is not None else PLAIN
         spec = get_language(self.language)
         assert spec.embedded is not None
         self.external: str | None = spec.external
-        self.module: str = spec.embedded
+        self.interpreter: str = spec.embedded  # its name in portinterp
+        self.module: str = interpreter_module(spec.embedded)
         chosen = engine_for(spec, engine)
         on_path = self.external_program is not None and \
             shutil.which(self.external_program) is not None
@@ -124,10 +134,10 @@ class InterpretedRunner(Runner):
 
     def run(self, built: Path, *, stdin: str = "", timeout: float = DEFAULT_TIMEOUT,
             max_output: int = DEFAULT_MAX_OUTPUT, args: Sequence[str] = ()) -> RunResult:
-        env = self.environment.interpreter_env(child_env({"PYTHONPATH": str(_PACKAGE_ROOT)}))
+        env = self.environment.interpreter_env(embedded_env())
         forks = self.environment.zygote
         if self.engine == EMBEDDED and forks is not None:  # verify: forked from its zygote
-            forked = forks.take(self.language, [*self.embedded_argv(built), *args],
+            forked = forks.take(self.interpreter, [*self.embedded_argv(built), *args],
                                 stdin=stdin, timeout=timeout, max_output=max_output, env=env)
             if forked is not None:
                 return forked
@@ -146,7 +156,7 @@ class InterpretedRunner(Runner):
         """Compile ``source`` with the embedded front-end (raises CompileError), through the
         interpreter's compile cache: the subprocess that runs the program then finds it
         compiled (no Lark, no parse)."""
-        program_cache.compile_cached(self.language, source, self.encoding)
+        compile_cached(self.interpreter, source, self.encoding)
 
     def check_key(self) -> bytes:
         """What, besides the source, a check depends on (its options)."""

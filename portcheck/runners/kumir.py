@@ -1,11 +1,11 @@
 """The school algorithmic language (KuMir): ``kumir2-run`` when it is installed, else the
-embedded interpreter (``python -m portcheck.interp.kumir``); see
+embedded interpreter (``python -m portinterp.kumir``); see
 ``portcheck.runners.interpreted``."""
 
 from __future__ import annotations
 
-from portcheck.interp.frontends import DEFAULT_ENCODING
 from portcheck.runners.cache import BuildCache
+from portcheck.runners.embedded import DEFAULT_ENCODING
 from portcheck.runners.environment import RunEnvironment
 from portcheck.runners.interpreted import InterpretedRunner
 

@@ -1,13 +1,13 @@
 """The embedded interpreters' runs within ``portcheck verify`` forked from a zygote.
 
 Every run of a 1C, KuMir or puzzle-book program is otherwise a fresh ``python -m
-portcheck.interp.<language>`` process, about 0.19 s of CPU to start (Python, the
+portinterp.<language>`` process, about 0.19 s of CPU to start (Python, the
 interpreters' imports, the digest of their files) for some 50 runs of the matrix.  Within a
 :func:`session` (verify opens one and puts it in the run environment it passes to every
 runner, ``runners.environment``), the first embedded run starts one zygote
-(``portcheck.interp.zygote``: ``python -u -m portcheck.interp.zygote``, contained like any
+(``portinterp.zygote``: ``python -u -m portinterp.zygote``, contained like any
 run) that imports the interpreters once; each run is then a child forked from it, a real
-process that becomes the run (``portcheck.interp.zygote_child``): its own session and
+process that becomes the run (``portinterp.zygote.child``): its own session and
 process group, the run's pipes as its standard streams, its scratch folder, environment and
 command line.  verify contains it as an ordinary run (``containment.adopt``): it feeds its
 input, reads its output up to the limit, and at the time limit or the output limit kills its
@@ -42,9 +42,9 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
-from portcheck.interp.zygote import DESCRIPTORS, MAX_MESSAGE, READY, Request
 from portcheck.runners import containment
 from portcheck.runners.base import DRAIN_SECONDS, RunResult, collect, scratch_folder
+from portcheck.runners.embedded import DESCRIPTORS, MAX_MESSAGE, READY, ZYGOTE_MODULE, Request
 
 SWITCH_ENV = "PORTCHECK_ZYGOTE"  # "0": no zygote (for comparison and debugging)
 START_SECONDS = 120.0  # its imports, and the bytecode they may compile: not a run's time
@@ -66,7 +66,7 @@ class Zygote:
         self._folder = Path(tempfile.mkdtemp(prefix="portcheck-zygote-"))
         self.control, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         try:
-            argv = [sys.executable, "-u", "-m", "portcheck.interp.zygote", str(theirs.fileno())]
+            argv = [sys.executable, "-u", "-m", ZYGOTE_MODULE, str(theirs.fileno())]
             self.process, self.family = containment.start(
                 argv, cwd=self._folder, env=self.env, stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
@@ -218,7 +218,7 @@ class ZygoteSession:
 
     def take(self, language: str, argv: list[str], *, stdin: str, timeout: float,
              max_output: int, env: Mapping[str, str]) -> RunResult | None:
-        """The zygote's run of ``python -m portcheck.interp.<language> *argv`` with exactly
+        """The zygote's run of ``python -m portinterp.<language> *argv`` with exactly
         ``env``, when it is one this session takes; None otherwise: run it the ordinary
         way."""
         zygote = self.zygote_for(env)

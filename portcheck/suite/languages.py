@@ -24,7 +24,8 @@ class Language:
     runner: str  # "package.module:Class", imported when first used
     suffixes: tuple[str, ...]  # the first is what a rendered program is called
     external: str | None = None  # the real tool's engine name when there is an embedded one
-    embedded: str | None = None  # the embedded interpreter's package (``python -m`` runs it)
+    embedded: str | None = None  # the embedded interpreter's language in portinterp
+    # (``portinterp.languages``; ``portcheck.runners.embedded`` finds its package)
     class_named_file: bool = False  # Java: the file is named after its public class
     takes_args: bool = True  # whether a program can be given command-line arguments
     lexer: str = "text"  # the Pygments lexer's name (portcheck.publish.lexers adds kumir,
@@ -51,15 +52,15 @@ class Language:
 LANGUAGES: dict[str, Language] = {language.name: language for language in (
     Language("arsac", "the puzzle book's pseudo-language (Arsac)",
              "portcheck.runners.arsac:ArsacRunner", (".arsac",),
-             embedded="portcheck.interp.arsac", takes_args=False, lexer="arsac",
+             embedded="arsac", takes_args=False, lexer="arsac",
              options=("engine", "encoding")),
     Language("bsl", "1C (BSL)", "portcheck.runners.bsl:BslRunner", (".bsl", ".os"),
-             external="oscript", embedded="portcheck.interp.bsl", takes_args=False,
+             external="oscript", embedded="bsl", takes_args=False,
              lexer="bsl", options=("engine", "dialect")),
     Language("java", "Java", "portcheck.runners.java:JavaRunner", (".java",),
              class_named_file=True, lexer="java"),
     Language("kumir", "school algorithmic language (KuMir)", "portcheck.runners.kumir:KumirRunner",
-             (".kum",), external="kumir", embedded="portcheck.interp.kumir", takes_args=False,
+             (".kum",), external="kumir", embedded="kumir", takes_args=False,
              lexer="kumir", comment="|", options=("engine", "seed", "encoding")),
     Language("pascal", "Free Pascal", "portcheck.runners.pascal:PascalRunner", (".pas", ".pp"),
              lexer="pascal"),

@@ -56,7 +56,7 @@ def test_deal_equals_the_article(article_text: str, index: int, game: int) -> No
 
 def test_the_article_ports_transcript_is_the_articles_printed_output(article_text: str) -> None:
     """The pasted transcript (tests/article.py reads the deals from it) is the article's."""
-    from article import article_deals as pasted
+    from tests.helpers.article import article_deals as pasted
 
     assert [pasted()[1], pasted()[617]] == article_deals(article_text)
 

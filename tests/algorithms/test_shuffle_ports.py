@@ -9,11 +9,11 @@ import re
 
 import pytest
 
-from portcheck.interp.kumir import compile_text, run_program
 from portcheck.suite.algorithms import Case
 from portcheck.suite.ports import load_port
 from portcheck.suite.project import Project
 from portcheck.suite.render import render_template
+from portinterp.kumir import compile_text, run_program
 from tests.helpers.reference import REPO
 
 PROJECT = Project(REPO)

@@ -17,8 +17,8 @@ import yaml
 # The interpreters' front-ends are imported lazily by the runners.  pytester's in-process
 # runs forget the modules first imported inside them, and importing them again would make
 # a second copy of the IR classes next to the core's: load them once, out here.
-import portcheck.interp.bsl.lower
-import portcheck.interp.kumir.lower  # noqa: F401
+import portinterp.bsl.frontend.lower
+import portinterp.kumir.frontend.lower  # noqa: F401
 
 pytest_plugins = ["pytester"]
 

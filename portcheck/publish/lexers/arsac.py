@@ -1,5 +1,5 @@
 """A Pygments lexer for the puzzle book's pseudo-language («Программирование игр и
-головоломок»; ``portcheck/interp/arsac``, docs/arsac.md).
+головоломок»; ``interpreters/portinterp/arsac``, interpreters/docs/arsac.md).
 
 Keywords are upper-case words (``ТАБЛИЦА``, ``ДЛЯ … ВЫПОЛНЯТЬ … ВЕРНУТЬСЯ``, ``ПЕРЕЙТИ К``);
 a label is a name written before a statement at the start of a line (``СБ k := k − 1``,

@@ -1,7 +1,7 @@
 """A Pygments lexer for the school algorithmic language (KuMir, «алгоритмический язык»).
 
 Keywords, types and built-ins are the ones KuMir 2 knows (and portcheck's embedded
-interpreter, ``portcheck/interp/kumir``); names may be Cyrillic or Latin.  Anything the
+interpreter, ``interpreters/portinterp/kumir``); names may be Cyrillic or Latin.  Anything the
 language cannot contain (an unclosed string, a stray ``@``) is an ``Error`` token, so a test
 over every program of ``ports/`` finds what the lexer does not cover.
 """

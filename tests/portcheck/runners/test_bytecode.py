@@ -63,7 +63,7 @@ def test_a_run_in_a_session_is_the_run_outside_one(name: str, cache: Path,
     kept = RunEnvironment(bytecode=bytecode.in_portcheck_cache())
     first, second = run(program, kept), run(program, kept)
     assert outcome(first) == outcome(second) == outcome(alone)
-    assert list(kept.bytecode.prefix.rglob("embedded.*.pyc")), "the runs wrote no bytecode"
+    assert list(kept.bytecode.prefix.rglob("command.*.pyc")), "the runs wrote no bytecode"
 
 
 def test_the_outcomes_are_those_of_the_programs(cache: Path, tmp_path: Path) -> None:

@@ -47,7 +47,7 @@ def test_the_installed_tool_is_preferred(fake_tools: Path, language: str, progra
 
 @pytest.mark.parametrize(("language", "program"), [("bsl", BSL_PORT), ("kumir", KUMIR_PORT)])
 def test_embedded_engine_can_be_forced(fake_tools: Path, language: str, program: Path) -> None:
-    from project_reference import freecell
+    from tests.helpers.reference import freecell
 
     runner = get_runner(language, engine="embedded")
     result = runner.run(runner.build(program), timeout=60)

@@ -1,5 +1,5 @@
 """verify's zygote for the embedded interpreters' runs (``portcheck.runners.zygote``,
-``portcheck.interp.zygote``): a run forked from it is the ordinary run (output, errors,
+``portinterp.zygote``): a run forked from it is the ordinary run (output, errors,
 exit code, limits, input, arguments, working folder, random seeds); only a clean run is
 taken from it; it does not outlive verify; a zygote that died or cannot be had is just
 not used."""
@@ -16,7 +16,7 @@ from pathlib import Path
 import pytest
 
 from portcheck.runners import get_runner, zygote
-from portcheck.runners.base import RunResult, child_env
+from portcheck.runners.base import RunResult
 from portcheck.runners.environment import PLAIN, RunEnvironment
 from portcheck.runners.interpreted import InterpretedRunner
 from tests.helpers.embedded import FAILS, reports_with_and_without
@@ -80,9 +80,9 @@ def run(name: str, folder: Path, session: zygote.ZygoteSession | None = None) ->
 
 def run_env() -> dict[str, str]:
     """The environment of an embedded run (``InterpretedRunner.run``'s)."""
-    from portcheck.runners.interpreted import _PACKAGE_ROOT
+    from portcheck.runners.interpreted import embedded_env
 
-    return child_env({"PYTHONPATH": str(_PACKAGE_ROOT)})
+    return embedded_env()
 
 
 def forked(name: str, folder: Path, session: zygote.ZygoteSession | None) -> RunResult | None:
@@ -219,7 +219,7 @@ def hanging_verify(project: Path) -> tuple[subprocess.Popen[str], int, int]:
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         for pid in children(verify.pid):
-            if b"portcheck.interp.zygote" in Path(f"/proc/{pid}/cmdline").read_bytes():
+            if b"portinterp.zygote" in Path(f"/proc/{pid}/cmdline").read_bytes():
                 runs = children(pid)
                 if runs:
                     return verify, pid, runs[0]

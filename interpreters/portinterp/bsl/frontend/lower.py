@@ -1,0 +1,126 @@
+"""Check a 1C parse tree and lower it to the shared IR: the module's structure (module
+variables, procedures and functions, the module body), then the static-type
+specialisation (``specialise``).
+
+The checks are the ones the 1C compiler makes before running anything: unknown variables
+and procedures, wrong argument counts, a procedure used as a function, ``Прервать``
+outside a loop, duplicate names.  Names are case-insensitive, so they are lower-cased.
+"""
+
+from __future__ import annotations
+
+from lark import Token, Tree
+
+from portinterp.bsl.frontend.eval_inline import lower_inlined
+from portinterp.bsl.frontend.lower_exprs import children
+from portinterp.bsl.frontend.lower_stmts import JUMPS, StmtLowering
+from portinterp.bsl.frontend.scope import Scope, Signature, assigned_names
+from portinterp.bsl.frontend.specialise import specialise
+from portinterp.core import ir
+from portinterp.core.lowering import pos_of
+
+
+class ModuleLowering(StmtLowering):
+    """Lowers a whole module (``module``); one instance per program."""
+
+    def __init__(self, filename: str) -> None:
+        self.filename = filename
+        self.signatures: dict[str, Signature] = {}
+        self.module_vars: set[str] = set()
+        self.scope = Scope(set(), set())
+        self.initial: set[int] = set()  # id() of the Assign giving a variable Неопределено
+        self.label_spelling: dict[str, str] = {}  # ~метка -> ~Метка as first written
+        self.hidden_procs: dict[str, ir.Proc] = {}
+        self.exported: set[str] = set()
+
+    def initial_values(self, names: list[str]) -> list[ir.Stmt]:
+        """Every variable starts as Неопределено (``definite`` tells these apart)."""
+        statements: list[ir.Stmt] = [ir.Assign(ir.Var(name), ir.Const(None)) for name in names]
+        self.initial.update(id(stmt) for stmt in statements)
+        return statements
+
+    def module(self, tree: Tree) -> ir.Module:
+        module_vars = [c for c in tree.children if isinstance(c, Tree) and c.data == "module_var"]
+        methods = [c for c in tree.children
+                   if isinstance(c, Tree) and c.data in ("procedure", "function")]
+        body = tree.children[-1]
+        for declaration in module_vars:
+            for var_name in children(declaration):
+                self.declare(var_name.children[0], self.module_vars)
+        for method in methods:
+            self.signature(method)
+        procs = [self.method(method) for method in methods]
+        implicit = {t.value.lower() for t in assigned_names(body)} - self.module_vars
+        self.scope = Scope(set(), self.module_vars | implicit)
+        statements = self.block(body)
+        self.check_jumps(statements, JUMPS, self.label_spelling)
+        globals_ = sorted(self.module_vars | implicit | set(self.scope.temps))
+        init = self.initial_values(globals_)
+        procs += self.hidden_procs.values()
+        return ir.Module(globals_, procs, init + statements, self.filename)
+
+    def declare(self, token: Token, names: set[str]) -> str:
+        name = token.value.lower()
+        if name in names:
+            self.fail(token, f"Переменная с таким именем уже определена ({token.value})")
+        names.add(name)
+        return name
+
+    def signature(self, method: Tree) -> None:
+        name_token = method.children[1]
+        name = name_token.value.lower()
+        if name in self.signatures:
+            self.fail(name_token, "Процедура или функция с таким именем уже определена "
+                      f"({name_token.value})")
+        params: list[ir.Param] = []
+        seen: set[str] = set()
+        for param in children(method.children[2]):
+            by_value = param.children[0] is not None
+            param_name = self.declare(param.children[1], seen)
+            default = param.children[2]
+            params.append(ir.Param(param_name, not by_value,
+                                   None if default is None else self.default(default)))
+        self.signatures[name] = Signature(name, name_token.value, params,
+                                          method.data == "function")
+        if any(isinstance(c, Token) and c.type == "EXPORT" for c in method.children):
+            self.exported.add(name)
+
+    def default(self, node: Tree) -> ir.Const:
+        if node.data == "negative_number":
+            return ir.Const(-self.number(node.children[1]))
+        value = self.expr(node)
+        assert isinstance(value, ir.Const)
+        return value
+
+    def method(self, method: Tree) -> ir.Proc:
+        signature = self.signatures[method.children[1].value.lower()]
+        locals_ = {p.name for p in signature.params}
+        declared: set[str] = set()
+        for declaration in method.children:
+            if isinstance(declaration, Tree) and declaration.data == "local_var":
+                for token in children(declaration):
+                    if token.value.lower() in locals_:
+                        self.fail(token, "Переменная с таким именем уже определена "
+                                  f"({token.value})")
+                    declared.add(self.declare(token, declared))
+        body = next(c for c in reversed(method.children) if isinstance(c, Tree)
+                    and c.data == "block")
+        implicit = {t.value.lower() for t in assigned_names(body)} - self.module_vars
+        everything = locals_ | declared | implicit
+        self.scope = Scope(everything, self.module_vars, is_function=signature.is_function)
+        statements = self.block(body)
+        self.check_jumps(statements, JUMPS, self.label_spelling)
+        own = sorted((declared | implicit | set(self.scope.temps)) - locals_)
+        init = self.initial_values(own)
+        return ir.Proc(signature.name, signature.params, own, init + statements,
+                       signature.is_function, pos_of(method))
+
+
+def lower(tree: Tree, filename: str) -> ir.Module:
+    """The checked module, its operators specialised by their static types."""
+
+    def attempt(expanded: Tree) -> tuple[ir.Module, set[int]]:
+        lowering = ModuleLowering(filename)
+        return lowering.module(expanded), lowering.initial
+
+    return specialise(*lower_inlined(tree, filename, attempt))

@@ -1,0 +1,53 @@
+"""Compiling a script that ``ПодключитьСценарий``/``ЗагрузитьСценарий`` loads
+(``library.scripts``): the module checked and lowered as a program is, with the hidden
+dispatcher of ``ЭтотОбъект`` always present (its procedures are called by name), the
+static-type specialisation, and what the object exports.  A script that cannot be read or
+compiled is a run-time error of the program that loads it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from portinterp.bsl.frontend.dispatcher import dispatcher
+from portinterp.bsl.frontend.lower import ModuleLowering
+from portinterp.bsl.frontend.parser import parse
+from portinterp.bsl.frontend.source import normalise, read_source
+from portinterp.bsl.frontend.specialise import specialise
+from portinterp.bsl.library.scripts import LoadedModule
+from portinterp.bsl.library.this_object import DISPATCHER
+from portinterp.core import ir
+from portinterp.core.deep import call_deep
+from portinterp.core.program import RuntimeBase, compile_module
+from portinterp.errors import ProgramFault, SourceError
+
+
+def compile_script(path: str, runtime_class: type[RuntimeBase]) -> LoadedModule:
+    """The script at ``path`` compiled for runtimes of ``runtime_class``."""
+    try:
+        text = read_source(Path(path), "utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ProgramFault(f"Ошибка чтения сценария {path}: {error}") from None
+    try:
+        tree = call_deep(parse, normalise(text), path)
+        lowering = ModuleLowering(path)
+        module = call_deep(lowering.module, tree)
+    except SourceError as error:
+        raise ProgramFault(f"Ошибка компиляции сценария: {error}") from None
+    if DISPATCHER not in lowering.hidden_procs:  # a script naming ЭтотОбъект has it
+        module.procs.append(dispatcher(lowering.signatures, ir.NOWHERE))
+    program = compile_module(specialise(module, lowering.initial), runtime_class)
+    return LoadedModule(program, lowering.signatures, lowering.exported,
+                        {name.lower(): name for name in _exported_vars(tree)})
+
+
+def _exported_vars(tree: Any) -> list[str]:
+    names = []
+    for node in tree.children:
+        if getattr(node, "data", None) != "module_var":
+            continue
+        for var in node.children:
+            if getattr(var, "data", None) == "var_name" and any(
+                    getattr(c, "type", None) == "EXPORT" for c in var.children[1:]):
+                names.append(var.children[0].value)
+    return names

@@ -1,0 +1,2 @@
+"""The collections of OneScript beyond Массив, Структура and Соответствие: the fixed ones,
+СписокЗначений, ТаблицаЗначений, ДеревоЗначений, and the order they sort by."""

@@ -1,0 +1,53 @@
+"""The global functions of dates, time zones, XML, URL encoding and finding files
+(``global_prims.py``) and their system enumerations, as rows ``library`` adds to its tables."""
+
+from __future__ import annotations
+
+from portinterp.bsl.runtime.objects import enumeration
+
+# A date in, a value out: (Russian, English, canonical) — ``dates.ONE_DATE`` computes them.
+ONE_DATE_ROWS = [
+    ("ДеньНедели", "DayOfWeek", "dayofweek"), ("ДеньГода", "DayOfYear", "dayofyear"),
+    ("НеделяГода", "WeekOfYear", "weekofyear"), ("НачалоГода", "BegOfYear", "begofyear"),
+    ("НачалоКвартала", "BegOfQuarter", "begofquarter"),
+    ("НачалоМесяца", "BegOfMonth", "begofmonth"), ("НачалоНедели", "BegOfWeek", "begofweek"),
+    ("НачалоДня", "BegOfDay", "begofday"), ("НачалоЧаса", "BegOfHour", "begofhour"),
+    ("НачалоМинуты", "BegOfMinute", "begofminute"), ("КонецГода", "EndOfYear", "endofyear"),
+    ("КонецКвартала", "EndOfQuarter", "endofquarter"),
+    ("КонецМесяца", "EndOfMonth", "endofmonth"), ("КонецНедели", "EndOfWeek", "endofweek"),
+    ("КонецДня", "EndOfDay", "endofday"), ("КонецЧаса", "EndOfHour", "endofhour"),
+    ("КонецМинуты", "EndOfMinute", "endofminute"),
+]
+
+# (Russian, English, canonical, fewest arguments, most arguments): ``prim_f_<canonical>``.
+GLOBAL_BUILTINS = [(ru, en, canonical, 1, 1) for ru, en, canonical in ONE_DATE_ROWS] + [
+    ("ДобавитьМесяц", "AddMonth", "addmonth", 2, 2),
+    ("ТекущаяУниверсальнаяДата", "CurrentUniversalDate", "currentuniversaldate", 0, 0),
+    ("ТекущаяУниверсальнаяДатаВМиллисекундах", "CurrentUniversalDateInMilliseconds",
+     "currentuniversaldateinmilliseconds", 0, 0),
+    ("ЧасовойПояс", "TimeZone", "timezone", 0, 0),
+    ("ПолучитьДопустимыеЧасовыеПояса", "GetAvailableTimeZones", "getavailabletimezones", 0, 0),
+    ("ПредставлениеЧасовогоПояса", "TimeZonePresentation", "timezonepresentation", 1, 1),
+    ("УниверсальноеВремя", "ToUniversalTime", "touniversaltime", 1, 2),
+    ("МестноеВремя", "ToLocalTime", "tolocaltime", 1, 2),
+    ("СмещениеСтандартногоВремени", "StandardTimeOffset", "standardtimeoffset", 0, 2),
+    ("XMLСтрока", "XMLString", "xmlstring", 1, 1),
+    ("XMLЗначение", "XMLValue", "xmlvalue", 2, 2),
+    ("КодироватьСтроку", "EncodeString", "encodestring", 2, 3),
+    ("РаскодироватьСтроку", "DecodeString", "decodestring", 2, 3),
+    ("ПолучитьМаскуВсеФайлы", "GetAllFilesMask", "getallfilesmask", 0, 0),
+    ("ПолучитьРазделительПути", "GetPathSeparator", "getpathseparator", 0, 0),
+    ("НайтиФайлы", "FindFiles", "findfiles", 1, 3),
+    ("СтартовыйСценарий", "EntryScript", "entryscript", 0, 0),
+]
+
+MESSAGE_STATUS = enumeration(
+    "СтатусСообщения", "MessageStatus", "БезСтатуса WithoutStatus", "Важное Important",
+    "Внимание Attention", "Информация Information", "Обычное Ordinary",
+    "ОченьВажное VeryImportant")
+STRING_ENCODING = enumeration("СпособКодированияСтроки", "StringEncodingMethod",
+                              "КодировкаURL URLEncoding", "URLВКодировкеURL URLInURLEncoding")
+GLOBAL_ENUMS: dict[str, dict[str, object]] = {**MESSAGE_STATUS, **STRING_ENCODING}
+# ``Тип("СтатусСообщения")`` = ``ТипЗнч(СтатусСообщения.Важное)``.
+GLOBAL_TYPE_NAMES = {spelling: "СтатусСообщения" for spelling in MESSAGE_STATUS} | {
+    spelling: "СпособКодированияСтроки" for spelling in STRING_ENCODING}

@@ -1,0 +1,26 @@
+"""The runtime a compiled 1C program runs with in 1C:Enterprise's dialect (``--dialect
+platform``, the default): the run-time core (``runtime.core``) with the standard library's
+primitives (``library``'s mixins).  ``onescript.OneScriptRuntime`` derives OneScript's."""
+
+from __future__ import annotations
+
+from portinterp.bsl.library.bitwise import BitwisePrims
+from portinterp.bsl.library.eval_prims import EvalPrims
+from portinterp.bsl.library.global_prims import GlobalPrims
+from portinterp.bsl.library.media_prims import MediaPrims
+from portinterp.bsl.library.object_prims import ObjectPrims
+from portinterp.bsl.library.scripts import LoadedModule
+from portinterp.bsl.runtime.core import BslRuntimeCore
+
+
+class BslRuntime(ObjectPrims, MediaPrims, GlobalPrims, BitwisePrims, EvalPrims,
+                 BslRuntimeCore):
+    """1C:Enterprise's dialect: the run-time core and the standard library."""
+
+    def compile_script(self, path: str) -> LoadedModule:
+        """A script that ``ПодключитьСценарий``/``ЗагрузитьСценарий`` loads, compiled for
+        this runtime's class (``library.scripts`` asks; the front-end, with Lark, is
+        imported only when a program loads one)."""
+        from portinterp.bsl.frontend.script_compiler import compile_script
+
+        return compile_script(path, type(self))

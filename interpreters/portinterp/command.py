@@ -1,0 +1,152 @@
+"""Running a source file as a program of this process: the command line of
+``python -m portinterp.<language> FILE`` (``main``) and of ``python -m portinterp LANGUAGE
+FILE`` (``main_any``), and the run itself (``execute``, which a harness may call in its own
+process: portcheck's ``exec`` does), for every language of ``languages.LANGUAGES``.
+
+The compiled program comes from the content-keyed cache (``program_cache``); the program
+reads ``sys.stdin`` and writes ``sys.stdout``; warnings go to stderr (``file:line:col:
+warning: …``); a compile or run-time error is one line ``file:line:col: message`` on stderr
+(a message of several lines continues on indented lines) and exit status 1, and so is a
+failure of the interpreter itself (one line naming it, never a traceback); a closed pipe
+(``… | head``) ends the program quietly with 141; bad usage (a missing file, an unknown
+option) exits with 2.
+A run usually starts in a fresh process (a harness may start one per program it runs), so
+this imports as little as it can: a program from the compile cache runs without Lark.
+"""
+
+from __future__ import annotations
+
+import argparse
+import codecs
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+from portinterp import program_cache
+from portinterp.buffered_output import buffered_stdout
+from portinterp.errors import SourceError, describe_exception
+from portinterp.frontends import DEFAULT_ENCODING, FrontEnd, front_end, text_encoding
+from portinterp.languages import LANGUAGES, get_language
+
+
+def _unwritable(error: UnicodeError) -> tuple[bytes, int]:
+    """What is written for characters the output's encoding cannot hold (a lone surrogate,
+    ``Символ(56448)``): U+FFFD, as .NET writes it (OneScript), or ``?`` where the encoding
+    has no U+FFFD either.  As bytes: the UTF-8 encoder takes only ASCII text back."""
+    assert isinstance(error, UnicodeEncodeError)
+    try:
+        mark = "\ufffd".encode(error.encoding)
+    except UnicodeError:
+        mark = b"?"
+    return mark * (error.end - error.start), error.end
+
+
+UNWRITABLE = "portinterp-unwritable"
+codecs.register_error(UNWRITABLE, _unwritable)
+
+
+def main(language: str, argv: list[str] | None = None, prog: str | None = None) -> int:
+    """``python -m portinterp.<language> FILE [--encoding E] [--<run option> …]``.
+
+    Output is buffered and flushed at least every 50 ms (``buffered_output``), so a program
+    stopped by a time limit keeps what it printed up to then."""
+    front = front_end(language)
+    args = _command_line(language, front, prog).parse_args(argv)
+    if not args.file.is_file():
+        print(f"{args.file}: no such file", file=sys.stderr)
+        return 2
+    sys.stdout.reconfigure(encoding="utf-8", line_buffering=True)  # type: ignore[union-attr]
+    sys.stderr.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
+    sys.stdin.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
+    options = {option.name: getattr(args, option.name) for option in front.RUN_OPTIONS}
+    try:
+        with buffered_stdout():
+            return execute(language, args.file, encoding=args.encoding, **options)
+    except BrokenPipeError:  # the last of the output, written at the end, found no reader
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
+
+
+def main_any(argv: list[str] | None = None) -> int:
+    """``python -m portinterp LANGUAGE FILE [--encoding E] [--<run option> …]``: ``main``
+    of the language named first."""
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] in LANGUAGES:
+        return main(argv[0], argv[1:], prog=f"python -m portinterp {argv[0]}")
+    asked = argv[:1] in (["-h"], ["--help"])
+    usage = ["usage: python -m portinterp LANGUAGE FILE [--encoding E] [options]", "",
+             "Run a program file; LANGUAGE is one of:"]
+    usage += [f"  {name:7} {spec.title} ({', '.join(spec.suffixes)})"
+              for name, spec in LANGUAGES.items()]
+    usage += ["", "'python -m portinterp LANGUAGE --help' lists its options."]
+    if argv and not asked:
+        usage.append(f"python -m portinterp: unknown language {argv[0]!r}")
+    print("\n".join(usage), file=sys.stdout if asked else sys.stderr)
+    return 0 if asked else 2
+
+
+def _command_line(language: str, front: FrontEnd,
+                  prog: str | None = None) -> argparse.ArgumentParser:
+    spec = get_language(language)
+    parser = argparse.ArgumentParser(prog=prog or f"python -m {spec.package}",
+                                     description=spec.description)
+    parser.add_argument("file", type=Path,
+                        help=f"the {'/'.join(spec.suffixes)} file to run")
+    parser.add_argument("--encoding", default=DEFAULT_ENCODING, type=text_encoding,
+                        help="source encoding (default utf-8 with optional BOM; cp1251)")
+    for option in front.RUN_OPTIONS:
+        parser.add_argument(f"--{option.name}", type=option.type, default=option.default,
+                            choices=option.choices, help=option.help)
+    return parser
+
+
+def execute(language: str, path: Path, *, encoding: str = DEFAULT_ENCODING,
+            cache: Path | None = None, **options: Any) -> int:
+    """Run ``path`` on the ``language`` front-end with this process's standard streams;
+    the exit status.  ``cache``: the folder of the compiled programs (None:
+    ``program_cache.cache_root()``).  ``options`` are run options by name; those the
+    language does not take are ignored (so one command line may serve every language, as
+    ``portcheck exec`` does)."""
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if reconfigure is not None:
+        reconfigure(errors=UNWRITABLE)
+    try:
+        warnings = _run(language, path, encoding, cache, options)
+    except SourceError as error:
+        sys.stdout.flush()
+        print(_indented(str(error)), file=sys.stderr)
+        return 1
+    except UnicodeError as error:  # UnicodeDecodeError, or UTF-16 without its BOM
+        if isinstance(error, UnicodeEncodeError):
+            raise  # not the source: the output never raises it (UNWRITABLE)
+        reason = getattr(error, "reason", str(error))
+        print(f"{path}:1:1: the file is not {encoding} text ({reason}); "
+              "try --encoding cp1251", file=sys.stderr)
+        return 1
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
+    except Exception as error:  # the interpreter's own failure: still one line, no traceback
+        print(f"{path}: the embedded interpreter failed: {describe_exception(error)}",
+              file=sys.stderr)
+        return 1
+    for warning in warnings:
+        print(warning, file=sys.stderr)
+    return 0
+
+
+def _indented(message: str) -> str:
+    """A multi-line message (``ВызватьИсключение`` of a text with line breaks) with its
+    continuation lines indented: its first line, with the place, stays the headline."""
+    first, *rest = message.rstrip("\n").split("\n")
+    return "\n".join([first, *("    " + line for line in rest)])
+
+
+def _run(language: str, path: Path, encoding: str, cache: Path | None,
+         options: dict[str, Any]) -> list[str]:
+    front = front_end(language)
+    taken = {option.name: options[option.name] for option in front.RUN_OPTIONS
+             if option.name in options}
+    program = program_cache.compile_cached(language, path, encoding, cache=cache)
+    return front.run_program(program, stdin=sys.stdin, stdout=sys.stdout, **taken)

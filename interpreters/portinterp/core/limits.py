@@ -1,0 +1,18 @@
+"""The limits the interpreters keep.
+
+The generated Python stays far from CPython's own limits on nesting (100 indentation
+levels, 20 nested loops, 200 nested brackets, its parser's and compiler's stacks): a deeper
+block becomes a function, a deeper expression a helper function, a long elif chain goes on
+in an else.  Ordinary programs stay well within these, unchanged.  The generator reads them
+as ``limits.NAME`` when it runs, so a test may lower them all at once.
+"""
+
+from __future__ import annotations
+
+INDENT_CUT = 40  # indentation levels of a block inside one Python function
+BLOCKS_CUT = 12  # statically nested loops and try (each try counting two)
+EXPR_CUT = 12  # IR levels of one Python expression
+ELIF_CUT = 50  # branches of one if/elif chain
+# The most items one array or table may hold (800 MB of references): a program asking for
+# more gets its language's out-of-memory error at once, not a machine swapping for minutes.
+MAX_ITEMS = 100_000_000

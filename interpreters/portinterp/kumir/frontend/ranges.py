@@ -1,0 +1,206 @@
+"""Static range analysis: drop run-time checks that can never fail.
+
+Inside ``нц для i от a до b`` the variable ``i`` stays between ``a`` and ``b`` — provided
+the body never assigns it (no ``i := …``, no ``ввод i``, no inner loop over ``i``, no
+``рез``/``аргрез`` argument ``i``) and ``i`` is a local of its algorithm (a global one could
+be changed by any call).  A local assigned a ``цел`` expression of known interval keeps it
+along the straight line that follows, until a statement may change it (an assignment, a
+``рез`` argument, a loop or branch that assigns it).  From such intervals, and from
+integer constants, the pass computes the interval of ``цел`` expressions and rewrites, in place:
+
+- ``add_int``/``sub_int``/``mul_int``/``neg_int`` whose result provably stays in 32 bits to
+  the unchecked operator (``i + 1`` for ``i`` from 0 to 51);
+- ``div``/``mod`` whose divisor is provably positive to the variant without the divisor
+  check (``mod(x, 52 - i)``);
+- the "has it a value?" test of a loop variable inside its loop to the plain value;
+- reads and writes of a one-dimensional table declared in the algorithm with constant
+  bounds to a check against those constants, or, when the index provably lies within
+  them, to plain list access.
+
+Every rewrite removes a check that the interval proves redundant, so a program prints and
+fails exactly as before.
+"""
+
+from __future__ import annotations
+
+from portinterp.core import ir
+from portinterp.core.walk import (
+    assigned_names,
+    calls_in,
+    child_blocks,
+    statement_expressions,
+    sub_expressions,
+    walk_statements,
+)
+from portinterp.kumir.runtime.numbers import INT_MAX, INT_MIN
+
+Interval = tuple[int, int]
+Env = dict[str, Interval]
+
+_UNCHECKED = {"add_int": "add_int_unchecked", "sub_int": "sub_int_unchecked",
+              "mul_int": "mul_int_unchecked", "neg_int": "neg_int_unchecked"}
+_DIVISIONS = {"div", "div_simple", "div_by_const", "mod", "mod_simple", "mod_by_const"}
+
+
+def narrow_module(module: ir.Module) -> ir.Module:
+    """Rewrite ``module``'s provably safe operations in place; returns it."""
+    by_ref = {proc.name: [p.by_ref for p in proc.params] for proc in module.procs}
+    for proc in module.procs:
+        own = set(proc.locals_) | {p.name for p in proc.params}  # Python locals, all
+        _Narrowing(own, by_ref, _static_tables(proc)).walk(proc.body, {})
+    _Narrowing(set(), by_ref, {}).walk(module.body, {})
+    return module
+
+
+class _Narrowing:
+    def __init__(self, own: set[str], by_ref: dict[str, list[bool]],
+                 tables: dict[str, Interval]) -> None:
+        self.own = own  # variables no other algorithm can assign
+        self.by_ref = by_ref
+        self.tables = tables  # 1-D tables of this algorithm with constant bounds
+
+    def walk(self, body: list[ir.Stmt], env: Env) -> None:
+        """Narrow every expression of ``body``, nested blocks included.  ``env`` also
+        follows the straight line: after ``n := mod(x, 52 - i)`` the local ``n`` lies in
+        0…51 until something may change it."""
+        env = dict(env)
+        for stmt in body:
+            if isinstance(stmt, ir.ForRange):
+                self.loop(stmt, env)
+                _forget(env, self.changed([stmt]))
+                continue
+            blocks = child_blocks(stmt)
+            here = env if not blocks else _without(env, self.changed([stmt]))
+            values = [self.interval(expr, here) if expr is not None else None
+                      for expr in statement_expressions(stmt)]
+            for block in blocks:
+                self.walk(block, here)
+            _forget(env, self.changed([stmt]))
+            if isinstance(stmt, ir.Assign) and isinstance(stmt.target, ir.Var) \
+                    and stmt.target.name in self.own and values[1] is not None:
+                env[stmt.target.name] = values[1]
+
+    def loop(self, loop: ir.ForRange, env: Env) -> None:
+        start = self.interval(loop.start, env)
+        stop = self.interval(loop.stop, env)
+        if loop.step is not None:
+            self.interval(loop.step, env)
+        changed = self.changed(loop.body)
+        inner = _without(env, changed | {loop.var})
+        if start and stop and loop.var in self.own and loop.var not in changed:
+            # range(start, stop ± 1, step) stays between start and stop whatever the step
+            inner[loop.var] = (min(start[0], stop[0]), max(start[1], stop[1]))
+        self.walk(loop.body, inner)
+
+    def changed(self, body: list[ir.Stmt]) -> set[str]:
+        """The variables running ``body`` may change: assigned, loop variables, and
+        variables passed to a ``рез``/``аргрез`` parameter."""
+        names = set(assigned_names(body))
+        for call in calls_in(body):
+            refs = self.by_ref.get(call.name, [])
+            names |= {arg.name for n, arg in enumerate(call.args) if isinstance(arg, ir.Var)
+                      and (n >= len(refs) or refs[n])}
+        return names
+
+    # -- expressions -------------------------------------------------------------------
+
+    def interval(self, e: ir.Expr, env: Env) -> Interval | None:
+        """The values ``e`` can take (None: unknown); narrows its sub-expressions."""
+        if isinstance(e, ir.Const):
+            return (e.value, e.value) if type(e.value) is int else None
+        if isinstance(e, ir.Var):
+            return env.get(e.name)
+        if isinstance(e, ir.Prim):
+            return self.prim(e, [self.interval(a, env) for a in e.args])
+        if isinstance(e, ir.Item):
+            self.interval(e.base, env)
+            self.item(e, [self.interval(i, env) for i in e.index])
+            return None
+        for child in sub_expressions(e):
+            if child is not None:
+                self.interval(child, env)
+        return None
+
+    def prim(self, e: ir.Prim, args: list[Interval | None]) -> Interval | None:
+        if e.fn in _UNCHECKED:
+            result = _arithmetic(e.fn, args)
+            if result is not None and INT_MIN <= result[0] and result[1] <= INT_MAX:
+                e.fn = _UNCHECKED[e.fn]
+                return result
+            return None
+        if e.fn in _DIVISIONS:
+            return self.division(e, args)
+        if e.fn in ("defined", "truth") and args[0] is not None:
+            e.fn = "known"  # a value with an interval (a loop variable) is always set
+            return args[0]
+        return None
+
+    def division(self, e: ir.Prim, args: list[Interval | None]) -> Interval | None:
+        dividend, divisor = args
+        if divisor is None or divisor[0] < 1:
+            return None
+        kind = e.fn[:3]
+        e.fn = kind + "_by_const"  # the divisor is positive: no check needed
+        if kind == "mod":
+            return (0, divisor[1] - 1)
+        if dividend is None:
+            return None
+        corners = [a // b for a in dividend for b in divisor]
+        return (min(corners), max(corners))
+
+    def item(self, e: ir.Item, index: list[Interval | None]) -> None:
+        """A read or write of a table with constant bounds: compare the index with
+        literals, or, where its interval lies within the bounds, not at all."""
+        if e.getitem_fn != "table_get1" or not isinstance(e.base, ir.Var):
+            return
+        bounds = self.tables.get(e.base.name)
+        if bounds is None:
+            return
+        low, high = bounds
+        proven = index[0] is not None and low <= index[0][0] and index[0][1] <= high
+        suffix = ("_from" if proven else "_in") + ("0" if low == 0 else "")
+        e.getitem_fn, e.setitem_fn = "table_get1" + suffix, "table_set1" + suffix
+        limits = ([] if low == 0 else [low]) + ([] if proven else [high])
+        e.index += [ir.Const(limit, e.pos) for limit in limits]
+
+
+def _without(env: Env, names: set[str]) -> Env:
+    return {name: limits for name, limits in env.items() if name not in names}
+
+
+def _forget(env: Env, names: set[str]) -> None:
+    for name in names:
+        env.pop(name, None)
+
+
+def _arithmetic(fn: str, args: list[Interval | None]) -> Interval | None:
+    if any(a is None for a in args):
+        return None
+    if fn == "neg_int":
+        (low, high), = args  # type: ignore[misc]
+        return (-high, -low)
+    (a, b), (c, d) = args  # type: ignore[misc]
+    if fn == "add_int":
+        return (a + c, b + d)
+    if fn == "sub_int":
+        return (a - d, b - c)
+    products = [a * c, a * d, b * c, b * d]
+    return (min(products), max(products))
+
+
+def _static_tables(proc: ir.Proc) -> dict[str, Interval]:
+    """One-dimensional local tables of ``proc`` created once, with constant bounds."""
+    made: dict[str, list[ir.Expr]] = {}
+    assigned: dict[str, int] = {}
+    for stmt in walk_statements(proc.body):
+        if isinstance(stmt, ir.Assign) and isinstance(stmt.target, ir.Var):
+            name = stmt.target.name
+            assigned[name] = assigned.get(name, 0) + 1
+            if isinstance(stmt.value, ir.Prim) and stmt.value.fn == "new_table":
+                made[name] = stmt.value.args
+    tables = {}
+    for name, limits in made.items():
+        constant = all(isinstance(x, ir.Const) and type(x.value) is int for x in limits)
+        if name in proc.locals_ and assigned[name] == 1 and len(limits) == 2 and constant:
+            tables[name] = (limits[0].value, limits[1].value)  # type: ignore[union-attr]
+    return tables

@@ -1,0 +1,1 @@
+"""Tests of the puzzle book's language: its operators and its whole-number specialisation."""

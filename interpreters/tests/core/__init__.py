@@ -1,0 +1,1 @@
+"""Tests of the shared core: the code generator and the program it makes, inline templates."""

@@ -1,0 +1,1 @@
+"""Tests of the school-language interpreter: lexer, checks, range analysis, run-time."""

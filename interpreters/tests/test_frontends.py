@@ -1,0 +1,31 @@
+"""The front-end registry: every language of ``portinterp.languages`` offers the same API,
+and importing a front-end's package does not import the parser (a program from the compile
+cache runs without Lark)."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from portinterp.frontends import RunOption, front_end
+from portinterp.languages import LANGUAGES
+
+API = ("compile_text", "compile_file", "lower_text", "run_program", "run_file")
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_every_front_end_offers_the_same_api(language: str) -> None:
+    front = front_end(language)
+    assert all(callable(getattr(front, name, None)) for name in API)
+    assert LANGUAGES[language].description and LANGUAGES[language].suffixes
+    assert all(isinstance(option, RunOption) for option in front.RUN_OPTIONS)
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_importing_a_front_end_does_not_import_lark(language: str) -> None:
+    code = f"import sys, {LANGUAGES[language].package}; print('lark' in sys.modules)"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip() == "False"

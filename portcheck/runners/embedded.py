@@ -1,0 +1,89 @@
+"""portcheck's one door to its embedded interpreters (the ``portinterp`` package): every
+other part of portcheck — the command line, ``exec``, the runners, the mutation builds —
+takes what it needs of them from here, so what portcheck uses of portinterp is this page.
+
+portinterp never imports portcheck: what it needs of the harness is passed in here — the
+folder of its compiled-program cache is portcheck's own cache's ``portinterp`` folder
+(``interpreter_cache``, also given to every run's environment as ``PORTINTERP_CACHE``), and
+the harness's language registry names a language's interpreter by its portinterp name
+(``portcheck.suite.languages.Language.embedded``).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import portinterp
+from portcheck.files.cache_root import cache_root
+from portinterp import program_cache
+from portinterp.errors import CompileError
+from portinterp.frontends import DEFAULT_ENCODING, RunOption, run_options, text_encoding
+from portinterp.languages import get_language
+from portinterp.zygote.protocol import DESCRIPTORS, MAX_MESSAGE, READY, Request
+
+if TYPE_CHECKING:
+    from portinterp.core.program import Program
+
+__all__ = ["DEFAULT_ENCODING", "DESCRIPTORS", "MAX_MESSAGE", "READY", "ZYGOTE_MODULE",
+           "CompileError", "Request", "RunOption", "bsl_dialects", "compile_cached",
+           "interpreter_cache", "interpreter_env", "interpreter_module", "interpreter_path",
+           "preload_code", "run_here", "run_options", "text_encoding"]
+
+ZYGOTE_MODULE = "portinterp.zygote"  # ``python -u -m`` it with a socket's descriptor
+
+
+def interpreter_module(language: str) -> str:
+    """The package ``python -m`` runs for ``language`` (its portinterp name)."""
+    return get_language(language).package
+
+
+def interpreter_path() -> Path:
+    """The folder holding the ``portinterp`` package (for ``PYTHONPATH``: a run's working
+    folder is a scratch one, and a source checkout may never have been installed)."""
+    return Path(portinterp.__file__).resolve().parent.parent
+
+
+def interpreter_cache() -> Path:
+    """The folder of the interpreters' compiled programs: below portcheck's own cache."""
+    return cache_root() / "portinterp"
+
+
+def interpreter_env() -> dict[str, str]:
+    """What a run of an embedded interpreter adds to its environment: the cache folder."""
+    return {program_cache.CACHE_ENV: str(interpreter_cache())}
+
+
+def compile_cached(language: str, path: Path, encoding: str = DEFAULT_ENCODING) -> Program:
+    """The program compiled by ``language``'s front-end, from (or into) portcheck's cache
+    of compiled programs (``CompileError`` on a mistake), as a run will find it."""
+    return program_cache.compile_cached(language, path, encoding, cache=interpreter_cache())
+
+
+def run_here(language: str, path: Path, *, encoding: str = DEFAULT_ENCODING,
+             **options: Any) -> int:
+    """Run ``path`` in this process as ``python -m portinterp.<language>`` would (this
+    process's stdin and stdout, errors on stderr); its exit status."""
+    from portinterp.command import execute
+
+    return execute(language, path, encoding=encoding, cache=interpreter_cache(), **options)
+
+
+def bsl_dialects() -> tuple[str, ...]:
+    """The presentations of numbers the 1C interpreter offers (``--dialect``)."""
+    from portinterp.bsl import DIALECTS
+
+    return tuple(DIALECTS)
+
+
+def preload_code() -> str:
+    """Python code that imports every embedded interpreter as a run does (what the
+    bytecode session's warm-up runs)."""
+    from portinterp.languages import LANGUAGES
+
+    return "; ".join([
+        "import importlib",
+        "from portinterp.frontends import front_end",
+        *(f"importlib.import_module({spec.package + '.__main__'!r}); front_end({name!r})"
+          for name, spec in LANGUAGES.items()),
+    ])
