@@ -7,8 +7,9 @@ after its class).  Java mutants are compiled by one JVM per batch (``MutantJavac
 Pascal mutants are built by the runner's own ``fpc`` call, with ``-gt`` (locals trashed;
 a survivor again with ``-gtttt``, trashed to 0);
 Python and the embedded interpreters' mutants by Python's parser and the embedded
-front-end's full check and compile (in worker processes).  A mutant that does not build
-is *stillborn*.
+front-end's full check and compile (in worker processes); a declared language's (C, Go,
+Lua, …) by its own build commands, ``--jobs`` at once, its compiled form what they made.  A
+mutant that does not build is *stillborn*.
 """
 
 from __future__ import annotations
@@ -21,13 +22,13 @@ from pathlib import Path
 
 from portcheck.errors import describe_exception
 from portcheck.mutate import equivalence
-from portcheck.runners import BuildError, get_runner
+from portcheck.runners import BuildError, Runner, get_runner
 from portcheck.runners.base import require_tool, run_command
+from portcheck.runners.cache import MANIFEST
 from portcheck.runners.embedded import compile_cached
 from portcheck.runners.jdk import JAVAC_OPTIONS
 from portcheck.runners.jdk import PACKAGE as JDK_PACKAGE
 from portcheck.runners.pascal import _fpc
-from portcheck.suite.languages import get_language
 from portcheck.suite.ports import Port
 from portcheck.verify.execution import RunSettings, runner_for
 
@@ -60,9 +61,12 @@ def build_all(port: Port, settings: RunSettings, programs: Sequence[Path],
     """Every program of ``programs`` built, in order."""
     if port.language == "java":
         return _java_batches(programs, jobs)
-    one = {"pascal": _pascal, "python": _python}.get(port.language)
-    if one is None:
+    if port.lang.embedded:
         return _embedded(port, settings, programs, jobs)
+    one = {"pascal": _pascal, "python": _python}.get(port.language)
+    if one is None:  # a declared language: its own build commands
+        runner = get_runner(port.lang)
+        return _parallel(lambda program: _declared(runner, program), programs, jobs)
     return _parallel(one, programs, jobs)
 
 
@@ -97,6 +101,22 @@ def _python(program: Path) -> Build:
     return Build(True, equivalence.python_form(text, program.name))
 
 
+def _declared(runner: Runner, program: Path) -> Build:
+    """A program of a declared language built by its build commands (into the scratch
+    build cache); its compiled form is what the build made besides the program's copy
+    (``None`` when it made nothing: no trivial compiler equivalence then)."""
+    try:
+        built = runner.build(program)
+    except BuildError as error:
+        return Build(False, error=str(error))
+    made = [path for path in sorted(built.parent.iterdir())
+            if path.is_file() and path.name not in (built.name, MANIFEST)]
+    form = equivalence.digest(*(part for path in made
+                                for part in (path.name.encode(), path.read_bytes()))) \
+        if made else None
+    return Build(True, form, built)
+
+
 def _embedded(port: Port, settings: RunSettings, programs: Sequence[Path],
               jobs: int) -> list[Build]:
     """The embedded front-end's check and compile of each program, ``jobs`` processes at
@@ -105,7 +125,7 @@ def _embedded(port: Port, settings: RunSettings, programs: Sequence[Path],
     first = port.applicable[0] if port.applicable else None
     runner = runner_for(port, settings, port.options_for(first))
     encoding = getattr(runner, "encoding", "utf-8-sig")
-    interpreter = get_language(port.language).embedded
+    interpreter = port.lang.embedded
     with ProcessPoolExecutor(jobs) as pool:
         return list(pool.map(_compiled, repeat(interpreter), programs, repeat(encoding)))
 

@@ -22,7 +22,7 @@ from pathlib import Path
 
 import pytest
 
-from portcheck.suite.languages import get_language
+from portcheck.suite.declarations import builtin_languages
 from portcheck.suite.ports import Port, find_ports
 from portcheck.suite.project import Project
 from tests.helpers.reference import REPO
@@ -60,7 +60,7 @@ def test_1c_listing_passes_bslfmt(port: Port) -> None:
 def quoted_lines(source: str, language: str) -> set[int]:
     """The lines (from 1) of ``source`` in runs of ``QUOTE`` or more that an article port
     of the same language has, character for character."""
-    comment = re.escape(get_language(language).comment)
+    comment = re.escape(builtin_languages().get(language).comment)
     mark = re.compile(rf"\s*{comment}\s*(?:ERRATUM|ADDED|ELISION):.*$")
     article = {mark.sub("", line).rstrip() for p in find_ports(Project(REPO))
                if p.origin == "article" and p.language == language

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 
 from pygments.token import Keyword, Punctuation, Text, Token
 
-from portcheck.suite.languages import get_language
+from portcheck.suite.declarations import builtin_languages
 from portcheck.suite.lexing import lexer_for
 
 MAX_LINE = 100
@@ -52,7 +52,7 @@ class Word:
 def code_words(source: str, language: str) -> list[Word]:
     """The keywords of ``source`` with where they stand (no strings, no comments)."""
     words, line, column, seen_on_line = [], 1, 0, False
-    for kind, value in lexer_for(get_language(language)).get_tokens(source):
+    for kind, value in lexer_for(builtin_languages().get(language)).get_tokens(source):
         for n, piece in enumerate(value.split("\n")):
             if n:
                 line, column, seen_on_line = line + 1, 0, False

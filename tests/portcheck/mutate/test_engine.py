@@ -19,11 +19,14 @@ from portcheck.mutate import engine, equivalence
 from portcheck.mutate.builds import build_all
 from portcheck.mutate.operators import Mutant, mutants
 from portcheck.runners import zygote
+from portcheck.suite.declarations import builtin_languages
 from portcheck.suite.ports import load_port
 from portcheck.suite.project import find_project
 from portcheck.verify.execution import RunSettings
 from tests.helpers.cli import one_error_line, portcheck, write
 from tests.helpers.ports import collatz_article_port
+
+LANG = {language.name: language for language in builtin_languages().values()}
 
 COLLATZ = '''def collatz(n):
     start, steps, peak = n, 0, n
@@ -216,7 +219,8 @@ def test_comment_only_mutants_are_equivalent() -> None:
     assert not equivalent_code("python", in_string, 2, "# 3")
 
 
-def equivalent_code(language: str, original: str, line: int, replacement: str) -> bool:
+def equivalent_code(name: str, original: str, line: int, replacement: str) -> bool:
+    language = LANG[name]
     lines = original.splitlines(keepends=True)
     mutant = Mutant(line, lines[line - 1].rstrip("\n"), replacement, "test")
     return equivalence.same_code(equivalence.code_tokens(original, language), mutant, lines,
@@ -285,20 +289,20 @@ def test_the_rules_of_each_language_make_mutants() -> None:
     """Our rule files for 1C, KuMir, Free Pascal and the book's language: the operators of
     docs/mutation.md, and nothing in comments."""
     bsl = {m.replacement.strip() for m in mutants(
-        "Для i = 0 По 51 Цикл // 52 карты\n\tА = Цел(i / 4) % 2;\nКонецЦикла;\n", "bsl")}
+        "Для i = 0 По 51 Цикл // 52 карты\n\tА = Цел(i / 4) % 2;\nКонецЦикла;\n", LANG["bsl"])}
     assert {"Для i = 0 По 51 - 1 Цикл // 52 карты", "А = (i / 4) % 2;", "А = Цел(i / 4) / 2;",
             "// А = Цел(i / 4) % 2;"} <= bsl
     assert not any("53" in m or "51 карты" in m for m in bsl)
     kumir = {m.replacement.strip() for m in mutants(
-        "нц для i от 0 до 51\n  если mod(i, 4) < 1 и i > 0 то вывод i все\nкц\n", "kumir")}
+        "нц для i от 0 до 51\n  если mod(i, 4) < 1 и i > 0 то вывод i все\nкц\n", LANG["kumir"])}
     assert {"нц для i от 0 до 51 + 1", "если div(i, 4) < 1 и i > 0 то вывод i все",
             "если mod(i, 4) <= 1 и i > 0 то вывод i все",
             "если mod(i, 4) < 1 или i > 0 то вывод i все"} <= kumir
     pascal = {m.replacement.strip() for m in mutants(
-        "for I := 0 to 51 do { 52 }\n  X := I div 4 + Y mod 3;\n", "pascal")}
+        "for I := 0 to 51 do { 52 }\n  X := I div 4 + Y mod 3;\n", LANG["pascal"])}
     assert {"for I := 0 to 51 - 1 do { 52 }", "X := I mod 4 + Y mod 3;",
             "X := I div 4 - Y mod 3;", "// X := I div 4 + Y mod 3;"} <= pascal
-    arsac = {m.replacement.strip() for m in mutants("ДЛЯ j := 1 ДО n ВЫПОЛНЯТЬ\n", "arsac")}
+    arsac = {m.replacement.strip() for m in mutants("ДЛЯ j := 1 ДО n ВЫПОЛНЯТЬ\n", LANG["arsac"])}
     assert "ДЛЯ j := 1 ДО n − 1 ВЫПОЛНЯТЬ" in arsac
 
 
