@@ -16,6 +16,7 @@ import pytest
 
 from tests.helpers.cli import one_error_line, portcheck, portcheck_process, write
 from tests.helpers.needs import need
+from tests.helpers.processes import gone_soon, wait_for_file
 
 AWK_LANGUAGE = """\
 # AWK: no build, the script runs as it is (mawk on Debian; gawk answers -W version too)
@@ -74,18 +75,24 @@ replace:
 
 
 @pytest.fixture
-def awk_suite(tmp_path: Path, build_cache: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """``portcheck init``'s suite with AWK declared and a template port in it, rendered."""
-    need(shutil.which("awk"), "awk not found: install package mawk")
+def init_suite(tmp_path: Path, build_cache: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A suite made by ``portcheck init``: the working folder."""
     monkeypatch.setenv("PORTCHECK_CACHE", str(build_cache))
     monkeypatch.delenv("PORTCHECK_ROOT", raising=False)
     made = portcheck_process("init", "suite", cwd=tmp_path, unset=["PORTCHECK_ROOT"])
     assert made.returncode == 0, made.stderr
-    suite = tmp_path / "suite"
+    monkeypatch.chdir(tmp_path / "suite")
+    return tmp_path / "suite"
+
+
+@pytest.fixture
+def awk_suite(init_suite: Path) -> Path:
+    """``portcheck init``'s suite with AWK declared and a template port in it."""
+    need(shutil.which("awk"), "awk not found: install package mawk")
+    suite = init_suite
     write(suite / "languages.yaml", AWK_LANGUAGE)
     write(suite / "templates" / "awk" / "collatz.awk.j2", AWK_TEMPLATE)
     write(suite / "ports" / "collatz" / "awk" / "port.yaml", AWK_PORT)
-    monkeypatch.chdir(suite)
     return suite
 
 
@@ -191,3 +198,40 @@ def test_a_mistake_in_a_declaration_is_one_line_naming_file_and_line(
     code, _, err = portcheck(capsys, "verify")
     assert code == 2
     assert message in one_error_line(err)
+
+
+# A "compiler" of sh that misbehaves: verify reports one line and the first messages, and
+# leaves nothing running.
+BAD_BUILDS = {
+    "hangs": ('echo compiling; sleep 300 & echo $! > helper.pid; sleep 300',
+              "sh did not finish in 1 s (stopped)", ["compiling"]),
+    "floods": ("yes 'prog.x:1: error: flood'", "sh printed more than 1024 KiB on stdout "
+               "(stopped)", ["prog.x:1: error: flood"] * 20),
+    "errs": ('i=1; while [ $i -le 10000 ]; do echo "prog.x:$i: error: no" >&2; '
+             'i=$((i + 1)); done; exit 1', "sh failed (exit 1)",
+             [f"prog.x:{n}: error: no" for n in range(1, 21)]),
+}
+
+
+@pytest.mark.parametrize("how", sorted(BAD_BUILDS))
+def test_a_declared_build_that_misbehaves_is_contained(
+        init_suite: Path, capsys: pytest.CaptureFixture[str], how: str) -> None:
+    script, header, shown = BAD_BUILDS[how]
+    script = script.replace("helper.pid", str(init_suite / "helper.pid"))
+    write(init_suite / "languages.yaml", (
+        "bad:\n  title: a bad compiler\n  suffixes: [.x]\n"
+        f"  build: [[sh, -c, {json.dumps(script)}]]\n  build_timeout: 1\n"
+        '  run: [cat, "{source}"]\n  version: [sh, -c, "echo 1"]\n  package: dash\n'))
+    folder = init_suite / "ports" / "collatz" / "bad"
+    write(folder / "prog.x", "n/a\n")
+    write(folder / "transcript.txt", "1: 0 steps, peak 1\n")
+    write(folder / "port.yaml", "algorithm: collatz\nlanguage: bad\norigin: contributed\n"
+                                "program: prog.x\ncases: [n-1]\n")
+    code, out, _ = portcheck(capsys, "verify", "--lang", "bad")
+    assert code == 1
+    lines = out.splitlines()
+    failed = lines.index(f"FAIL ports/collatz/bad::run: build failed: {folder / 'prog.x'}: "
+                         f"{header}")
+    assert [line.strip() for line in lines[failed + 2:failed + 2 + len(shown)]] == shown
+    if how == "hangs":
+        assert gone_soon(int(wait_for_file(init_suite / "helper.pid")))
