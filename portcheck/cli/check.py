@@ -23,7 +23,7 @@ from portcheck.cli.options import add_color, add_engine, add_timeout
 from portcheck.errors import CheckFailed, UsageError
 from portcheck.files.yamlio import load_yaml, read_text
 from portcheck.suite.algorithms import Case
-from portcheck.suite.compare import MODES
+from portcheck.suite.compare import MODES, normalise_newlines
 from portcheck.suite.normalize import Normalize, NormalizeError, parse_normalize
 from portcheck.suite.ports import PLACEHOLDER, Port
 from portcheck.suite.project import Project, find_project
@@ -99,7 +99,9 @@ def check_output(project: Project, args: argparse.Namespace,
         origin="contributed", program=saved, runnable=False, transcript_from="platform",
         cases=_cases(reference.cases, args.cases, False, reference.name),
         compare=_compare(args.compare), normalize=_normalize(args.normalize))
-    printed = Output(read_text(saved))
+    # typed or saved on another system: its line ends are read as LF before the mapping
+    # (a drop_lines pattern ending in $ then matches a CRLF line too)
+    printed = Output(normalise_newlines(read_text(saved)))
     return compare_with_goldens(CheckContext(project, settings), port, printed, "check",
                                 printed_as=saved.name)
 

@@ -50,8 +50,8 @@ class Subcommand(Protocol):
 
 
 SUBCOMMANDS: tuple[Subcommand, ...] = (  # in the order of ``portcheck --help``
-    list_suite, languages, reference, run, fuzz, mutate, verify, golden, render, exec_file, check, init,
-    listing, pages, report)
+    list_suite, languages, reference, run, fuzz, mutate, verify, golden, render, exec_file,
+    check, init, listing, pages, report)
 BY_NAME = {command.NAME: command for command in SUBCOMMANDS}
 
 

@@ -14,6 +14,7 @@ mutant that does not build is *stillborn*.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -54,6 +55,7 @@ class Build:
     form: str | None = None  # the digest of its compiled form (equivalence)
     prebuilt: Path | None = None  # what the runner runs (None: the runner builds it)
     error: str = ""
+    how: str = ""  # how a second build differs ("locals trashed to 0")
 
 
 def build_all(port: Port, settings: RunSettings, programs: Sequence[Path],
@@ -77,8 +79,18 @@ def _parallel(build: Callable[[Path], Build], programs: Iterable[Path], jobs: in
 
 def second_build(port: Port, program: Path) -> Build | None:
     """A survivor's other build, where one tells more: Free Pascal's with locals
-    trashed to 0; ``None`` for the other languages."""
-    return _pascal(program, FPC_TRASH_ZERO, "bin-zero") if port.language == "pascal" else None
+    trashed to 0, a declared language's ``strict_build`` (C and C++: with the address
+    sanitizer); ``None`` for the other languages."""
+    if port.language == "pascal":
+        return dataclasses.replace(_pascal(program, FPC_TRASH_ZERO, "bin-zero"),
+                                   how="locals trashed to 0")
+    strict = port.lang.strict_build
+    if not strict:
+        return None
+    runner = get_runner(dataclasses.replace(port.lang, name=f"{port.lang.name}-strict",
+                                            build=strict))
+    flags = " ".join(word for word in strict[-1] if word.startswith("-f"))
+    return dataclasses.replace(_declared(runner, program), how=f"its strict build, {flags}")
 
 
 def _pascal(program: Path, trash: tuple[str, ...] = FPC_TRASH, folder: str = "bin") -> Build:

@@ -281,7 +281,7 @@ def _run_built(port: Port, running: Running, limits: Limits, mutant: Mutant,
         return verdict
     again = _run_one(port, running, limits, mutant, program, second, expected, early_stop)
     if again.fate != Fate.SURVIVED:
-        again.why = f"{again.why} (built again with locals trashed to 0)"
+        again.why = f"{again.why} (built again: {second.how})"
     return again
 
 

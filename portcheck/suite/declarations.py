@@ -35,7 +35,7 @@ FILE_NAME = "languages.yaml"
 PACKAGED = Path(__file__).resolve().parent / FILE_NAME
 # Keys a suite's declaration may have; the packaged file may also name a runner class.
 KEYS = {"title", "suffixes", "program", "build", "run", "args", "comment", "lexer",
-        "package", "version", "env", "build_timeout", "mutation"}
+        "package", "version", "env", "build_timeout", "mutation", "strict_build"}
 CODE_KEYS = {"runner", "options", "external", "embedded"}
 REQUIRED = ("title", "suffixes")
 COMMAND_KEYS = ("run", "version", "package")  # required unless a runner class runs it
@@ -136,6 +136,7 @@ def _language(name: str, spec: Any, lines: LineNumbers, path: Path,
         env=read.env(),
         build_timeout=read.seconds("build_timeout", 120.0),
         mutation=read.rules(path.parent),
+        strict_build=read.commands("strict_build"),
         declared_in=where,
     )
     read.check_commands(language)

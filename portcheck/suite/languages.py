@@ -52,6 +52,8 @@ class Language:
     packages: tuple[tuple[str, str], ...] = ()  # (program, Debian package) for each program
     env: tuple[tuple[str, str], ...] = ()  # variables set for its builds and runs
     build_timeout: float = 120.0  # seconds a build command may take
+    # a mutant that survives is built again this way (checks too slow for every run)
+    strict_build: tuple[tuple[str, ...], ...] = ()
     mutation: tuple[str, ...] = ()  # universalmutator rule files: built-in names, or paths
     declared_in: str = field(default="", compare=False)  # "file:line" of its declaration
 

@@ -70,7 +70,8 @@ BEGIN {
 CONTRIBUTED_MAPPING = """\
 replace:
   - {pattern: "\\\\x1b\\\\[[0-9;]*m", with: ""}
-  - {pattern: "^(\\\\d+) -> (\\\\d+) steps \\\\(max (\\\\d+)\\\\)$", with: "\\\\1: \\\\2 steps, peak \\\\3"}
+  - pattern: "^(\\\\d+) -> (\\\\d+) steps \\\\(max (\\\\d+)\\\\)$"
+    with: "\\\\1: \\\\2 steps, peak \\\\3"
 """
 
 

@@ -26,6 +26,9 @@ NORMALIZERS = [
     Normalize(chars={"\n": " "}),
     Normalize(chars={"\n": "\r", "a": "\r"}, drop_lines=(re.compile("^$"),)),
     Normalize(chars={"\n": ""}),
+    Normalize(replace=((re.compile("a(b?)"), r"\1x"), (re.compile("^$"), "H"))),
+    Normalize(replace=((re.compile(r"\s+$"), ""),), chars={"x": "a"}),
+    Normalize(drop_lines=(re.compile("^H"),), replace=((re.compile("é|♦"), "\n"),)),
 ]
 
 
