@@ -24,7 +24,8 @@ from portcheck.suite.ports import load_port
 from portcheck.suite.project import find_project
 from portcheck.verify.execution import RunSettings
 from tests.helpers.cli import one_error_line, portcheck, write
-from tests.helpers.ports import collatz_article_port
+from tests.helpers.ports import collatz_article_port, copy_port
+from tests.helpers.reference import REPO
 
 LANG = {language.name: language for language in builtin_languages().values()}
 
@@ -213,6 +214,7 @@ def test_a_c_survivor_is_built_again_with_the_address_sanitizer(
     """``for (int i = -1; …) deck[i] = i`` writes before the array and prints the same deal:
     the strict build of the C declaration (-fsanitize=address) stops it.  Without the
     second build it survives."""
+    copy_port(REPO / "ports/freecell/c", project_copy / "ports/freecell/c")
     line = next(n for n, text in enumerate(
         (project_copy / "ports/freecell/c/freecell.c").read_text().splitlines(), 1)
         if "deck[i] = i;" in text) - 1
