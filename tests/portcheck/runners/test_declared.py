@@ -18,6 +18,7 @@ from portcheck.runners.cache import MANIFEST, BuildCache
 from portcheck.runners.declared import BUILD_LINES_SHOWN, DeclaredRunner
 from portcheck.suite.declarations import builtin_languages
 from portcheck.suite.languages import Language
+from tests.helpers.needs import need
 from tests.helpers.processes import gone_soon, wait_for_file
 from tests.helpers.programs import SHORT_TIMEOUT, build_and_run, write_program
 
@@ -225,8 +226,7 @@ def test_the_same_code_in_two_folders_builds_the_same_bytes(language: str, cache
     """What mutation testing's trivial compiler equivalence rests on: no folder name, time
     or build id in what the build makes."""
     runner = get_runner(language, cache=cache)
-    if not runner.toolchain().ok:
-        pytest.skip(runner.toolchain().detail)
+    need(runner.toolchain().ok, runner.toolchain().detail)
     name, text = HELLO[language]
     built = []
     for folder in ("one", "two"):
