@@ -96,6 +96,15 @@ def test_a_stopped_output_is_one_the_full_comparison_rejects(scenario: tuple) ->
         assert not stopped(ExpectedOutput(expected, normalize, mode), runs)  # a survivor
 
 
+def test_a_pattern_matching_an_empty_line_leaves_line_ends_alone() -> None:
+    """``replace`` works within lines: "^$" turns empty lines into "H", never the line end
+    between them (found by the property above)."""
+    fills = Normalize(replace=((re.compile("^$"), "H"),))
+    expected = [Segment("one", ""), Segment("two", "H\nH\nH")]
+    assert compare(expected, fills.apply("\n\n"), "exact") is None
+    assert not stopped(ExpectedOutput(expected, fills, "exact"), [[b"\n\n"]])
+
+
 def answers(expected: str, mode: str, *chunks: bytes,
             normalize: Normalize | None = None) -> list[bool]:
     """The watch's answer to each chunk of one run (it is not fed after a "wrong")."""
