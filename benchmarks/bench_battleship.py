@@ -29,7 +29,7 @@ from _page import Measurement, add_write_option, table
 from portcheck.runners import get_runner
 from portcheck.runners.cache import BuildCache
 from portcheck.suite.algorithms import Case
-from portcheck.suite.languages import LANGUAGES
+from portcheck.suite.declarations import builtin_languages
 from portcheck.suite.project import Project
 from portcheck.suite.render import render_template
 
@@ -57,13 +57,13 @@ def keys_tried(seed: int) -> int:
 def with_template(languages: Iterable[str]) -> list[str]:
     """The languages that have a battleship template (the book's language has none)."""
     return [language for language in languages if (PROJECT.templates_dir / language /
-            f"battleship{LANGUAGES[language].suffixes[0]}.j2").is_file()]
+            f"battleship{builtin_languages().get(language).suffixes[0]}.j2").is_file()]
 
 
 def program(language: str, seeds: list[int], folder: Path) -> Path:
-    template = PROJECT.templates_dir / language / f"battleship{LANGUAGES[language].suffixes[0]}.j2"
-    source = folder / "-".join(map(str, seeds[:2])) / LANGUAGES[language].program_name(
-        "battleship")
+    declared = builtin_languages().get(language)
+    template = PROJECT.templates_dir / language / f"battleship{declared.suffixes[0]}.j2"
+    source = folder / "-".join(map(str, seeds[:2])) / declared.program_name("battleship")
     source.parent.mkdir(parents=True, exist_ok=True)
     source.write_text(render_template(template, PROJECT.templates_dir, BATTLESHIP,
                                       [case(seed) for seed in seeds]), encoding="utf-8")
@@ -108,7 +108,7 @@ def main() -> None:
              f"per placement without start-up ({args.batch} seeds)"]
     rows = []
     with tempfile.TemporaryDirectory(prefix="bench-battleship-") as scratch:
-        for language in with_template(LANGUAGES):
+        for language in with_template(builtin_languages()):
             figures = measure(language, seeds, args.batch, args.repeat, Path(scratch))
             rows.append((language, figures) if isinstance(figures, str)
                         else (language, *(f"{f:.3f}" for f in figures)))

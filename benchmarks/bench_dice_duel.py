@@ -22,7 +22,7 @@ from _page import Measurement, add_write_option, table
 from portcheck.runners import get_runner
 from portcheck.runners.cache import BuildCache
 from portcheck.suite.algorithms import Case
-from portcheck.suite.languages import LANGUAGES
+from portcheck.suite.declarations import builtin_languages
 from portcheck.suite.project import Project
 from portcheck.suite.render import render_template, template_for
 
@@ -49,7 +49,7 @@ def time_language(language: str, case: Case, repeat: int, folder: Path) -> list[
     if not runner.toolchain().ok:
         return f"skipped ({runner.toolchain().detail})"
     template = template_for(PROJECT.templates_dir, language, DUEL.name)
-    program = folder / LANGUAGES[language].program_name(DUEL.name)
+    program = folder / builtin_languages().get(language).program_name(DUEL.name)
     program.write_text(render_template(template, PROJECT.templates_dir, DUEL, [case]),
                        encoding="utf-8")
     built = runner.build(program)
@@ -73,7 +73,7 @@ def main() -> None:
     case = Case("bench", {"seed": 1, "games": args.games})
     rows = [("reference (in process)", median_seconds(time_reference(case, args.repeat)))]
     with tempfile.TemporaryDirectory(prefix="bench-dice-") as folder:
-        for language in LANGUAGES:
+        for language in builtin_languages():
             if not any((PROJECT.templates_dir / language).glob(f"{DUEL.name}.*.j2")):
                 continue  # no dice-duel port in this language (the book's language)
             figure = time_language(language, case, args.repeat, Path(folder))

@@ -1,12 +1,14 @@
 """Throughput of ``portcheck fuzz freecell --range``: deals a second on one core.
 
-For each language with a range-mode program (Java, Free Pascal, Python), renders it, builds
+For each language with a range-mode program (Java, Free Pascal, C, Python), renders it, builds
 it and runs it on one span of games through its contained runner — as a shard runs on a
 worker, the program's start included — and the NumPy reference on a span of its own; then
 the time of the whole range 1..2^31-1 extrapolated for this machine (one worker a core, each
 running the port and the reference of its shard one after the other) and for a small
 cluster.  Every digest is checked against the NumPy reference's.  ``--c2`` also times the Java
-program with the JVM's optimising compiler (the runner stops at C1, which starts faster).
+program with the JVM's optimising compiler (the runner stops at C1, which starts faster), and
+the C program built without the undefined-behaviour sanitizer that portcheck's C builds
+have (what the sanitizer costs).
 
 Usage: ``python benchmarks/bench_exhaustive.py [--games N] [--python-games N] [--c2]
 [--write]``.  Prints two tables, the rates and the whole range extrapolated (``--write``:
@@ -16,6 +18,7 @@ also on docs/benchmarks.md, block ``exhaustive``); asserts nothing.
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import resource
 import sys
@@ -87,6 +90,20 @@ def time_java_c2(program: RangeProgram, span: Span) -> None:
     line("java C2", span.size, seconds, cpu, "(JVM defaults, not the runner's C1)")
 
 
+def time_c_plain(program: RangeProgram, span: Span) -> None:
+    """The C program built with ``gcc -O2`` alone: the declaration's build without
+    -fsanitize=undefined."""
+    plain = dataclasses.replace(program.declaration, name="c-plain", build=(
+        ("gcc", "-O2", "-o", "{executable}", "{source}"),))
+    runner = get_runner(plain)
+    with tempfile.TemporaryDirectory() as folder:
+        built = runner.build(_write(program, Path(folder)))
+        started, cpu = time.perf_counter(), children_cpu()
+        runner.run(built, timeout=3600, args=[str(span.first), str(span.last)])
+        seconds, cpu = time.perf_counter() - started, children_cpu() - cpu
+    line("c, gcc -O2 alone", span.size, seconds, cpu, "(without -fsanitize=undefined)")
+
+
 def _write(program: RangeProgram, folder: Path) -> Path:
     path = folder / program.name
     path.write_text(program.text, encoding="utf-8")
@@ -106,7 +123,8 @@ def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=1 << 24, help="games a compiled run")
     parser.add_argument("--python-games", type=int, default=1 << 16)
-    parser.add_argument("--c2", action="store_true", help="also Java with the C2 compiler")
+    parser.add_argument("--c2", action="store_true", help="also Java with the C2 compiler, "
+                        "and C without the sanitizer")
     add_write_option(parser)
     args = parser.parse_args(argv)
     measurement = Measurement()
@@ -128,6 +146,8 @@ def main(argv: list[str] | None = None) -> None:
         rates[language] = time_port(program, mine, wanted)
         if language == "java" and args.c2:
             time_java_c2(program, span)
+        if language == "c" and args.c2:
+            time_c_plain(program, span)
     cores = os.cpu_count() or 1
     for language, port in rates.items():
         whole_range(language, port, reference, cores)

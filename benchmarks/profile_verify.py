@@ -63,7 +63,8 @@ def main() -> None:
     args = parser.parse_args()
     project = find_project()
     ports = select_ports(find_ports(project), Selection(tuple(args.algorithms),
-                                                        tuple(args.lang)))
+                                                        tuple(args.lang)),
+                         project.languages)
     load = os.getloadavg()[0]
     rows = profile(CheckContext(project, RunSettings()), ports)
     print(f"load average {load:.1f} before, {os.getloadavg()[0]:.1f} after; "

@@ -3,7 +3,9 @@ build cache per test session, and the 1C article (helpers are modules of ``tests
 
 ``project_copy`` copies ``reference/freecell.py``, ``golden/freecell.yaml``,
 ``templates/<lang>/freecell.*.j2`` (with the ``_freecell_deal`` they include and the range
-mode's ``freecell-range.*.j2``) and ``ports/freecell/`` into ``tmp_path``, points
+mode's ``freecell-range.*.j2``) and the ports of ``ports/freecell/`` in the first six
+languages (``SLICE_LANGUAGES``: every kind of runner; the ports of the declared languages
+are the suite's own test items, and a test that wants one copies it) into ``tmp_path``, points
 ``PORTCHECK_ROOT`` at the copy and makes it the working folder, so a test can break one
 thing in it without touching the real project.  Builds go to one cache per test session
 (``PORTCHECK_CACHE``): javac runs once, not once per test, and the user's own cache is
@@ -19,9 +21,13 @@ from pathlib import Path
 import pytest
 
 from tests.helpers.article import ARTICLE
+from tests.helpers.ports import copy_port
 from tests.helpers.reference import REPO
 
 ALGORITHM = "freecell"
+# The languages of the ports a copy has: one of each kind of runner (the Java batch, Free
+# Pascal, Python, the embedded interpreters), so every verify of a copy stays quick.
+SLICE_LANGUAGES = ("bsl", "java", "kumir", "pascal", "python")
 
 
 def copy_freecell_slice(source: Path, target: Path) -> None:
@@ -37,8 +43,10 @@ def copy_freecell_slice(source: Path, target: Path) -> None:
         folder = target / "templates" / template.parent.name
         folder.mkdir(parents=True, exist_ok=True)
         shutil.copy2(template, folder)
-    shutil.copytree(source / "ports" / ALGORITHM, target / "ports" / ALGORITHM,
-                    ignore=shutil.ignore_patterns("__pycache__"))
+    for port in sorted((source / "ports" / ALGORITHM).iterdir()):
+        if port.name.split("-")[0] in SLICE_LANGUAGES:
+            copy_port(port, target / "ports" / ALGORITHM / port.name)
+
 
 
 @pytest.fixture(scope="session")

@@ -1,11 +1,16 @@
 """``portcheck check ALGO FILE``: is this one program right?  No port folder needed.
 
 For someone who wrote (or found) a port and just wants to know: the file's language comes
-from its suffix (or ``--lang``); it is built and run as a contributed port would be, and what
-it prints is compared with the goldens of the cases it says it prints (``--cases``, in
-order), or, when it takes its input on the command line (``--args "{game}"``), run once for
-each case (default: every case of the algorithm).  ``--normalize FILE`` reads a reviewed
-presentation mapping (the ``normalize:`` mapping of port.yaml) from a YAML file.
+from its suffix (or ``--lang``: any language built in or declared in the suite's
+``languages.yaml``); it is built and run as a contributed port would be, and what it prints
+is compared with the goldens of the cases it says it prints (``--cases``, in order), or,
+when it takes its input on the command line (``--args "{game}"``), run once for each case
+(default: every case of the algorithm).  ``--normalize FILE`` reads a reviewed presentation
+mapping (the ``normalize:`` mapping of port.yaml) from a YAML file.
+
+``portcheck check ALGO --output FILE --cases …``: an output saved elsewhere (a run on
+1C:Enterprise, a pupil's screen typed in) checked with no program at all: the same
+normalization, comparison, verdict and diff as a run's output.
 """
 
 from __future__ import annotations
@@ -16,17 +21,16 @@ from pathlib import Path
 
 from portcheck.cli.options import add_color, add_engine, add_timeout
 from portcheck.errors import CheckFailed, UsageError
-from portcheck.files.yamlio import load_yaml
+from portcheck.files.yamlio import load_yaml, read_text
 from portcheck.suite.algorithms import Case
-from portcheck.suite.compare import MODES
-from portcheck.suite.languages import get_language, language_of_file
+from portcheck.suite.compare import MODES, normalise_newlines
 from portcheck.suite.normalize import Normalize, NormalizeError, parse_normalize
 from portcheck.suite.ports import PLACEHOLDER, Port
 from portcheck.suite.project import Project, find_project
 from portcheck.terminal.color import diff_painter, wants_color
 from portcheck.verify import report
 from portcheck.verify.checks import CheckContext, compare_with_goldens
-from portcheck.verify.execution import RunSettings, produce_output
+from portcheck.verify.execution import Output, RunSettings, produce_output
 from portcheck.verify.results import FAIL, CheckResult, RunProblem
 
 NAME = "check"
@@ -37,7 +41,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(NAME, help="verify one program file against the goldens "
                                   "(no port folder needed)")
     p.add_argument("algorithm", metavar="ALGO")
-    p.add_argument("file", metavar="FILE")
+    p.add_argument("file", metavar="FILE", nargs="?",
+                   help="the program (or --output: what a program printed)")
+    p.add_argument("--output", metavar="FILE",
+                   help="check this saved output instead of running a program")
     p.add_argument("--cases", action="append", metavar="ID,ID",
                    help="the cases the program prints, in order (default with --args: all)")
     p.add_argument("--lang", metavar="LANG", help="default: from the file's suffix")
@@ -63,9 +70,11 @@ def handle(args: argparse.Namespace) -> int:
 
 
 def check_file(project: Project, args: argparse.Namespace) -> CheckResult:
-    port = file_port(project, args)
     settings = RunSettings(timeout=args.timeout, require_runtimes=True, engine=args.engine,
                            max_output=args.max_output)
+    if args.output is not None:
+        return check_output(project, args, settings)
+    port = file_port(project, args)
     try:
         result = produce_output(port, port.program, settings, kind="check")
     except RunProblem as problem:
@@ -73,13 +82,47 @@ def check_file(project: Project, args: argparse.Namespace) -> CheckResult:
     return compare_with_goldens(CheckContext(project, settings), port, result, "check")
 
 
+def check_output(project: Project, args: argparse.Namespace,
+                 settings: RunSettings) -> CheckResult:
+    """A saved output against the goldens of ``--cases``, as a run's output would be."""
+    if args.file is not None:
+        raise UsageError("give a program FILE or --output FILE, not both")
+    for option in ("args", "stdin", "lang"):
+        if getattr(args, option):
+            raise UsageError(f"--{option} is for a program; --output is what one printed")
+    saved = Path(args.output)
+    if not saved.is_file():
+        raise UsageError(f"{saved}: no such file")
+    reference = project.algorithm(args.algorithm)
+    port = Port(
+        folder=saved.parent, id=str(saved), reference=reference, language="",
+        origin="contributed", program=saved, runnable=False, transcript_from="platform",
+        cases=_cases(reference.cases, args.cases, False, reference.name),
+        compare=_compare(args.compare), normalize=_normalize(args.normalize))
+    # typed or saved on another system: its line ends are read as LF before the mapping
+    # (a drop_lines pattern ending in $ then matches a CRLF line too)
+    printed = Output(normalise_newlines(read_text(saved)))
+    return compare_with_goldens(CheckContext(project, settings), port, printed, "check",
+                                printed_as=saved.name)
+
+
+def _compare(mode: str) -> str:
+    if mode not in MODES:
+        raise UsageError(f"--compare {mode!r} is not one of {', '.join(MODES)}")
+    return mode
+
+
 def file_port(project: Project, args: argparse.Namespace) -> Port:
     """The program file as a contributed port (checked as port.yaml would be)."""
+    if args.file is None:
+        raise UsageError("give the program FILE to check (or --output FILE: what a "
+                         "program printed)")
     program = Path(args.file)
     if not program.is_file():
         raise UsageError(f"{program}: no such file")
     reference = project.algorithm(args.algorithm)
-    language = get_language(args.lang) if args.lang else language_of_file(program)
+    languages = project.languages
+    language = languages.get(args.lang) if args.lang else languages.of_file(program)
     call_args = tuple(args.args or ())
     if call_args and not language.takes_args:
         raise UsageError(f"a {language.name} program takes no command-line arguments here")
@@ -88,16 +131,15 @@ def file_port(project: Project, args: argparse.Namespace) -> Port:
             if name not in reference.params:
                 raise UsageError(f"--args: {{{name}}} is not an input of {reference.name} "
                                  f"(inputs: {reference.inputs_help()})")
-    if args.compare not in MODES:
-        raise UsageError(f"--compare {args.compare!r} is not one of {', '.join(MODES)}")
     return Port(
         folder=program.parent, id=str(program), reference=reference,
         language=language.name, origin="contributed", program=program,
         cases=_cases(reference.cases, args.cases, bool(call_args), reference.name),
-        compare=args.compare, args=call_args,
+        compare=_compare(args.compare), args=call_args,
         runs="per-case" if call_args else "once",
         stdin=Path(args.stdin) if args.stdin else None,
         normalize=_normalize(args.normalize),
+        declaration=language,
     )
 
 

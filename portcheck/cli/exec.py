@@ -9,7 +9,7 @@ from pathlib import Path
 from portcheck.cli.options import add_engine
 from portcheck.errors import UsageError
 from portcheck.runners.embedded import DEFAULT_ENCODING, run_options, text_encoding
-from portcheck.suite.languages import language_of_file
+from portcheck.suite.declarations import builtin_languages
 
 NAME = "exec"
 TRAILING = None
@@ -29,7 +29,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def handle(args: argparse.Namespace) -> int:
     """Run any 1C or school-language file as a program, with this terminal's input."""
     path = Path(args.file)
-    language = language_of_file(path)
+    language = builtin_languages().of_file(path)
     if not path.is_file():
         raise UsageError(f"{path}: no such file")
     from portcheck.runners.exec_file import exec_file

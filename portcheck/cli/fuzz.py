@@ -21,7 +21,6 @@ from portcheck.explore.exhaustive.ranges import DEFAULT_SHARD_SIZE, parse_range,
 from portcheck.explore.exhaustive.run import RangeJob, RangeOutcome, run_range
 from portcheck.runners import get_runner
 from portcheck.runners.base import DEFAULT_TIMEOUT
-from portcheck.suite.languages import get_language
 from portcheck.suite.params import IntParam
 from portcheck.suite.ports import find_ports
 from portcheck.suite.project import find_project
@@ -72,7 +71,7 @@ def handle(args: argparse.Namespace) -> int:
     project = find_project()
     project.algorithm(args.algorithm)
     selection = Selection((args.algorithm,), tuple(args.lang or ()))
-    ports = [port for port in select_ports(find_ports(project), selection)
+    ports = [port for port in select_ports(find_ports(project), selection, project.languages)
              if port.origin == "template" and port.template is not None]
     if not ports:
         raise UsageError(f"{args.algorithm}: no template port to fuzz"
@@ -101,7 +100,7 @@ def _fuzz_range(args: argparse.Namespace, settings: RunSettings) -> int:
     if address is not None and args.workers is not None:
         raise UsageError("--workers is for the local cluster; a cluster at --scheduler has "
                          "the workers it was started with")
-    languages = [get_language(lang).name for lang in args.lang or []] \
+    languages = [project.languages.get(lang).name for lang in args.lang or []] \
         or range_languages(project, algorithm.name)
     programs = [render_range_program(project, algorithm, lang) for lang in languages]
     require_extras()
@@ -140,7 +139,7 @@ def _the_range_input(algorithm: str, params: dict[str, object]) -> tuple[str, In
 def _one_language(client: object, job: RangeJob, local: bool) -> tuple[str, str]:
     program = job.program
     where = f"{program.algorithm} {program.language}"
-    toolchain = get_runner(program.language).toolchain()
+    toolchain = get_runner(program.declaration).toolchain()
     if local and not toolchain.ok:
         status = FAIL if job.settings.require_runtimes else SKIP
         return status, f"{_word(status):<5} {where}: no runtime: {toolchain.detail}"

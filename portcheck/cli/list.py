@@ -5,7 +5,6 @@ from __future__ import annotations
 import argparse
 
 from portcheck.runners import get_runner
-from portcheck.suite.languages import LANGUAGES
 from portcheck.suite.ports import find_ports
 from portcheck.suite.project import find_project
 
@@ -29,8 +28,8 @@ def handle(args: argparse.Namespace) -> int:
               f"inputs {algorithm.inputs_help()}")
         print(f"  {'':{width}} ports: {', '.join(mine) or 'none'}")
     print("runtimes here:")
-    for language in LANGUAGES:
+    for language in project.languages.values():
         toolchain = get_runner(language).toolchain()
         mark = "yes" if toolchain.ok else "no "
-        print(f"  {language:8} {mark} {toolchain.name}: {toolchain.detail}")
+        print(f"  {language.name:10} {mark} {toolchain.name}: {toolchain.detail}")
     return 0

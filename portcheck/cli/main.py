@@ -14,6 +14,7 @@ from portcheck.cli import (
     fuzz,
     golden,
     init,
+    languages,
     listing,
     mutate,
     pages,
@@ -29,8 +30,10 @@ from portcheck.errors import EXIT_FAILED, EXIT_USAGE, CheckFailed, UsageError, d
 from portcheck.terminal import output
 from portcheck.terminal.signals import exit_status, stop_on_signals
 
-DESCRIPTION = ("Check that one algorithm, ported to 1C, the school algorithmic language, "
-               "Free Pascal, Java and Python, prints what its Python reference prints.")
+DESCRIPTION = ("Check that one algorithm, ported to many languages (1C, the school "
+               "algorithmic language, Free Pascal, Java, Python, C, C++, C#, Go, Rust, "
+               "JavaScript, Lua, Ruby, and any a suite declares), prints what its Python "
+               "reference prints.")
 DEBUG_ENV = "PORTCHECK_DEBUG"
 
 
@@ -47,8 +50,8 @@ class Subcommand(Protocol):
 
 
 SUBCOMMANDS: tuple[Subcommand, ...] = (  # in the order of ``portcheck --help``
-    list_suite, reference, run, fuzz, mutate, verify, golden, render, exec_file, check, init,
-    listing, pages, report)
+    list_suite, languages, reference, run, fuzz, mutate, verify, golden, render, exec_file,
+    check, init, listing, pages, report)
 BY_NAME = {command.NAME: command for command in SUBCOMMANDS}
 
 

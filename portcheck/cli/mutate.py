@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 
 from portcheck.cli.options import count, percent, seconds
 from portcheck.errors import CheckFailed, UsageError
+from portcheck.suite.languages import Registry
 from portcheck.suite.ports import Port, find_ports
 from portcheck.suite.project import find_project
 from portcheck.suite.selection import Selection, select_ports
@@ -59,7 +60,8 @@ def handle(args: argparse.Namespace) -> int:
 
     project = find_project()
     project.algorithm(args.algorithm)
-    ports = mutable_ports(find_ports(project), args.algorithm, args.lang or ())
+    ports = mutable_ports(find_ports(project), args.algorithm, args.lang or (),
+                          project.languages)
     plan = Plan(jobs=args.jobs, limit=args.limit, seed=args.seed, timeout=args.timeout,
                 lines=args.lines, early_stop=args.early_stop)
     results: list[PortScore] = []
@@ -81,10 +83,11 @@ def handle(args: argparse.Namespace) -> int:
     return 0
 
 
-def mutable_ports(ports: list[Port], algorithm: str, languages: tuple[str, ...]) -> list[Port]:
+def mutable_ports(ports: list[Port], algorithm: str, languages: tuple[str, ...],
+                  known: Registry) -> list[Port]:
     """The selected ports of ``algorithm``; with ``--lang``, a port that cannot be mutated
     is a usage error, without it such ports are left out."""
-    chosen = select_ports(ports, Selection((algorithm,), tuple(languages)))
+    chosen = select_ports(ports, Selection((algorithm,), tuple(languages)), known)
     if not chosen:
         raise UsageError(f"{algorithm}: no port"
                          + (f" in {', '.join(languages)}" if languages else ""))

@@ -12,7 +12,7 @@ import math
 from collections.abc import Callable
 
 from portcheck.runners.base import DEFAULT_MAX_OUTPUT, DEFAULT_TIMEOUT
-from portcheck.suite.languages import all_engines
+from portcheck.suite.declarations import builtin_languages
 from portcheck.terminal.color import CHOICES
 from portcheck.terminal.sizes import parse_size, size_text
 from portcheck.verify.execution import RunSettings
@@ -89,7 +89,7 @@ def add_timeout(parser: argparse.ArgumentParser, default: float | None = DEFAULT
 
 
 def add_engine(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--engine", choices=all_engines(),
+    parser.add_argument("--engine", choices=builtin_languages().all_engines(),
                         help="for 1C and the school language: the embedded interpreter or "
                              "the real tool (default: the real tool when installed)")
 

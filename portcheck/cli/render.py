@@ -33,7 +33,8 @@ def handle(args: argparse.Namespace) -> int:
     for name in args.algorithms:
         project.algorithm(name)
     ports = select_ports(find_ports(project),
-                         Selection(tuple(args.algorithms), tuple(args.lang or ())))
+                         Selection(tuple(args.algorithms), tuple(args.lang or ())),
+                         project.languages)
     if args.action == "check":
         ports = [port for port in ports if port.template is not None]
     if not ports:

@@ -12,7 +12,7 @@ from pathlib import Path
 from portcheck.cli.options import add_engine, add_timeout, settings_of
 from portcheck.errors import UsageError
 from portcheck.suite.algorithms import Algorithm, Case
-from portcheck.suite.languages import get_language
+from portcheck.suite.languages import Language
 from portcheck.suite.ports import Port, find_ports
 from portcheck.suite.project import Project, find_project
 from portcheck.suite.render import render_template, template_for
@@ -36,8 +36,8 @@ def handle(args: argparse.Namespace) -> int:
     project = find_project()
     algorithm = project.algorithm(args.algorithm)
     case = algorithm.case_from_args(args.inputs)
-    language = get_language(args.lang)
-    port = _run_port(project, algorithm, language.name, case)
+    language = project.languages.get(args.lang)
+    port = _run_port(project, algorithm, language, case)
     template = template_for(project.templates_dir, language.name, algorithm.name)
     text = render_template(template, project.templates_dir, algorithm, [case])
     with tempfile.TemporaryDirectory(prefix="portcheck-run-") as folder:
@@ -53,17 +53,18 @@ def handle(args: argparse.Namespace) -> int:
     return 0
 
 
-def _run_port(project: Project, algorithm: Algorithm, language: str, case: Case) -> Port:
+def _run_port(project: Project, algorithm: Algorithm, language: Language, case: Case) -> Port:
     """One case run as the language's template port runs its cases: with its scripted input,
     arguments and runner options (``ports/<algorithm>/<language>/port.yaml``); without such
     a port, with the reference's scripted input when the algorithm has one.  A case beyond
     that port's ``limits`` is a usage error: the language cannot hold it exactly."""
-    port = Port(project.root, f"run {algorithm.name} --lang {language}", algorithm, language,
-                "template", Path(get_language(language).program_name(algorithm.name)),
+    port = Port(project.root, f"run {algorithm.name} --lang {language.name}", algorithm,
+                language.name, "template", Path(language.program_name(algorithm.name)),
                 [case.id], runs="per-case",
-                stdin_from_reference=hasattr(algorithm.module, "stdin_script"))
+                stdin_from_reference=hasattr(algorithm.module, "stdin_script"),
+                declaration=language)
     for known in find_ports(project):
-        if (known.algorithm, known.language, known.origin) == (algorithm.name, language,
+        if (known.algorithm, known.language, known.origin) == (algorithm.name, language.name,
                                                                "template"):
             _check_limits(known, case, project)
             return dataclasses.replace(port, stdin=known.stdin, args=known.args,

@@ -60,7 +60,7 @@ def handle(args: argparse.Namespace) -> int:
     for name in selection.algorithms:
         project.algorithm(name)
     every_port = find_ports(project)
-    ports = select_ports(every_port, selection)
+    ports = select_ports(every_port, selection, project.languages)
     if not ports and not selection.algorithms and not selection.languages:
         raise UsageError(f"{project.relative(project.ports_dir)}: no ports to verify "
                          "(add one: see portcheck init)")

@@ -7,12 +7,14 @@ after its class).  Java mutants are compiled by one JVM per batch (``MutantJavac
 Pascal mutants are built by the runner's own ``fpc`` call, with ``-gt`` (locals trashed;
 a survivor again with ``-gtttt``, trashed to 0);
 Python and the embedded interpreters' mutants by Python's parser and the embedded
-front-end's full check and compile (in worker processes).  A mutant that does not build
-is *stillborn*.
+front-end's full check and compile (in worker processes); a declared language's (C, Go,
+Lua, …) by its own build commands, ``--jobs`` at once, its compiled form what they made.  A
+mutant that does not build is *stillborn*.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import ProcessPoolExecutor, ThreadPoolExecutor
 from dataclasses import dataclass
@@ -21,13 +23,13 @@ from pathlib import Path
 
 from portcheck.errors import describe_exception
 from portcheck.mutate import equivalence
-from portcheck.runners import BuildError, get_runner
+from portcheck.runners import BuildError, Runner, get_runner
 from portcheck.runners.base import require_tool, run_command
+from portcheck.runners.cache import MANIFEST
 from portcheck.runners.embedded import compile_cached
 from portcheck.runners.jdk import JAVAC_OPTIONS
 from portcheck.runners.jdk import PACKAGE as JDK_PACKAGE
 from portcheck.runners.pascal import _fpc
-from portcheck.suite.languages import get_language
 from portcheck.suite.ports import Port
 from portcheck.verify.execution import RunSettings, runner_for
 
@@ -53,6 +55,7 @@ class Build:
     form: str | None = None  # the digest of its compiled form (equivalence)
     prebuilt: Path | None = None  # what the runner runs (None: the runner builds it)
     error: str = ""
+    how: str = ""  # how a second build differs ("locals trashed to 0")
 
 
 def build_all(port: Port, settings: RunSettings, programs: Sequence[Path],
@@ -60,9 +63,12 @@ def build_all(port: Port, settings: RunSettings, programs: Sequence[Path],
     """Every program of ``programs`` built, in order."""
     if port.language == "java":
         return _java_batches(programs, jobs)
-    one = {"pascal": _pascal, "python": _python}.get(port.language)
-    if one is None:
+    if port.lang.embedded:
         return _embedded(port, settings, programs, jobs)
+    one = {"pascal": _pascal, "python": _python}.get(port.language)
+    if one is None:  # a declared language: its own build commands
+        runner = get_runner(port.lang)
+        return _parallel(lambda program: _declared(runner, program), programs, jobs)
     return _parallel(one, programs, jobs)
 
 
@@ -73,8 +79,18 @@ def _parallel(build: Callable[[Path], Build], programs: Iterable[Path], jobs: in
 
 def second_build(port: Port, program: Path) -> Build | None:
     """A survivor's other build, where one tells more: Free Pascal's with locals
-    trashed to 0; ``None`` for the other languages."""
-    return _pascal(program, FPC_TRASH_ZERO, "bin-zero") if port.language == "pascal" else None
+    trashed to 0, a declared language's ``strict_build`` (C and C++: with the address
+    sanitizer); ``None`` for the other languages."""
+    if port.language == "pascal":
+        return dataclasses.replace(_pascal(program, FPC_TRASH_ZERO, "bin-zero"),
+                                   how="locals trashed to 0")
+    strict = port.lang.strict_build
+    if not strict:
+        return None
+    runner = get_runner(dataclasses.replace(port.lang, name=f"{port.lang.name}-strict",
+                                            build=strict))
+    flags = " ".join(word for word in strict[-1] if word.startswith("-f"))
+    return dataclasses.replace(_declared(runner, program), how=f"its strict build, {flags}")
 
 
 def _pascal(program: Path, trash: tuple[str, ...] = FPC_TRASH, folder: str = "bin") -> Build:
@@ -97,6 +113,22 @@ def _python(program: Path) -> Build:
     return Build(True, equivalence.python_form(text, program.name))
 
 
+def _declared(runner: Runner, program: Path) -> Build:
+    """A program of a declared language built by its build commands (into the scratch
+    build cache); its compiled form is what the build made besides the program's copy
+    (``None`` when it made nothing: no trivial compiler equivalence then)."""
+    try:
+        built = runner.build(program)
+    except BuildError as error:
+        return Build(False, error=str(error))
+    made = [path for path in sorted(built.parent.iterdir())
+            if path.is_file() and path.name not in (built.name, MANIFEST)]
+    form = equivalence.digest(*(part for path in made
+                                for part in (path.name.encode(), path.read_bytes()))) \
+        if made else None
+    return Build(True, form, built)
+
+
 def _embedded(port: Port, settings: RunSettings, programs: Sequence[Path],
               jobs: int) -> list[Build]:
     """The embedded front-end's check and compile of each program, ``jobs`` processes at
@@ -105,7 +137,7 @@ def _embedded(port: Port, settings: RunSettings, programs: Sequence[Path],
     first = port.applicable[0] if port.applicable else None
     runner = runner_for(port, settings, port.options_for(first))
     encoding = getattr(runner, "encoding", "utf-8-sig")
-    interpreter = get_language(port.language).embedded
+    interpreter = port.lang.embedded
     with ProcessPoolExecutor(jobs) as pool:
         return list(pool.map(_compiled, repeat(interpreter), programs, repeat(encoding)))
 

@@ -136,7 +136,7 @@ def score_port(project: Project, port: Port, settings: RunSettings, plan: Plan) 
     if plan.lines is not None and min(plan.lines) > length:
         raise UsageError(f"{port.id}/{port.program.name}: --lines {min(plan.lines)}… is past "
                          f"its end ({length} lines)")
-    made = [m for m in mutants(text, port.language) if plan.lines is None or m.line in plan.lines]
+    made = [m for m in mutants(text, port.lang) if plan.lines is None or m.line in plan.lines]
     try:
         expected = golden_segments(project, port)
     except MissingGolden as missing:
@@ -170,12 +170,12 @@ def scratch_cache() -> Iterator[None]:
 
 def _score(port: Port, running: Running, plan: Plan, text: str, made: list[Mutant],
            expected: list[Segment], folder: Path) -> tuple[list[Verdict], Limits, Limits]:
-    original_tokens = equivalence.code_tokens(text, port.language)
-    no_code = equivalence.layout_lines(text, port.language)
+    original_tokens = equivalence.code_tokens(text, port.lang)
+    no_code = equivalence.layout_lines(text, port.lang)
     lines = text.splitlines(keepends=True)
     layout, code = [], []
     for mutant in made:
-        same = equivalence.same_code(original_tokens, mutant, lines, port.language, no_code)
+        same = equivalence.same_code(original_tokens, mutant, lines, port.lang, no_code)
         (layout if same else code).append(mutant)
     chosen = _sample(code, plan)
     programs = [_write(folder / str(n), port, m.apply(lines)) for n, m in enumerate(chosen)]
@@ -281,7 +281,7 @@ def _run_built(port: Port, running: Running, limits: Limits, mutant: Mutant,
         return verdict
     again = _run_one(port, running, limits, mutant, program, second, expected, early_stop)
     if again.fate != Fate.SURVIVED:
-        again.why = f"{again.why} (built again with locals trashed to 0)"
+        again.why = f"{again.why} (built again: {second.how})"
     return again
 
 

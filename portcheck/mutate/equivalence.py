@@ -30,19 +30,19 @@ from typing import Any
 from pygments.token import Comment, String, Text, Whitespace
 
 from portcheck.mutate.operators import Mutant
-from portcheck.suite.languages import get_language
+from portcheck.suite.languages import Language
 from portcheck.suite.lexing import lexer_for
 
 _LAYOUT = (Comment, Whitespace, String.Doc)
 
 
-def code_tokens(text: str, language: str) -> list[tuple[str, str]]:
+def code_tokens(text: str, language: Language) -> list[tuple[str, str]]:
     """The tokens of ``text`` that are code: comments, docstrings and whitespace left out."""
     return [(str(kind), value) for _, kind, value in _tokens(text, language)
             if _is_code(kind, value)]
 
 
-def layout_lines(text: str, language: str) -> set[int]:
+def layout_lines(text: str, language: Language) -> set[int]:
     """The numbers of the lines with no code on them (in a comment, blank)."""
     coded: set[int] = set()
     for start, kind, value in _tokens(text, language):
@@ -51,8 +51,8 @@ def layout_lines(text: str, language: str) -> set[int]:
     return set(range(1, text.count("\n") + 2)) - coded
 
 
-def _tokens(text: str, language: str) -> Iterable[tuple[int, Any, str]]:
-    return lexer_for(get_language(language)).get_tokens_unprocessed(text)
+def _tokens(text: str, language: Language) -> Iterable[tuple[int, Any, str]]:
+    return lexer_for(language).get_tokens_unprocessed(text)
 
 
 def _is_code(kind: Any, value: str) -> bool:
@@ -61,7 +61,7 @@ def _is_code(kind: Any, value: str) -> bool:
 
 
 def same_code(original: list[tuple[str, str]], mutant: Mutant, lines: list[str],
-              language: str, layout: set[int]) -> bool:
+              language: Language, layout: set[int]) -> bool:
     """Whether ``mutant`` of the program ``lines`` (given also as its code tokens and its
     ``layout_lines``) differs only in comments and layout.  A change to a line of code is
     lexed alone first: when its code tokens differ there, it changes code; only when they

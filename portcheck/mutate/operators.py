@@ -1,9 +1,11 @@
 """The mutants of a program: universalmutator's regular-expression rules, one module wide.
 
-Nothing else in portcheck sees universalmutator.  Its own rules serve Java (``universal``,
-``java``, ``c_like``) and Python (``universal``, ``python``); the other languages get the
-rule files of ``portcheck/mutate/rules/`` (1C, KuMir, Free Pascal, the puzzle book's
-language), written in its rule format.  Its library entry point
+Nothing else in portcheck sees universalmutator.  Which rule files serve a language is part
+of the language's declaration (``mutation:`` in ``languages.yaml``): universalmutator's own
+by name (Java: ``universal``, ``java``, ``c_like``; C, C++, Go, Rust and JavaScript: theirs;
+Python: ``universal``, ``python``), and rule files in its format where it has none
+(``portcheck/mutate/rules/``: 1C, KuMir, Free Pascal, the puzzle book's language, C#, Lua,
+Ruby), or a suite's own.  Its library entry point
 (``mutator.mutants_regexp``) is called directly: one mutant per match of a rule on a line,
 each line's mutants without duplicates; it prints progress on stdout, which is swallowed.
 """
@@ -16,18 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from portcheck.errors import UsageError
-
-RULES_DIR = Path(__file__).resolve().parent / "rules"
-
-# universalmutator's built-in rule files by name, ours by path.
-RULES: dict[str, tuple[str, ...]] = {
-    "java": ("universal.rules", "java.rules", "c_like.rules"),
-    "python": ("universal.rules", "python.rules"),
-    "pascal": (str(RULES_DIR / "pascal.rules"),),
-    "bsl": (str(RULES_DIR / "bsl.rules"),),
-    "kumir": (str(RULES_DIR / "kumir.rules"),),
-    "arsac": (str(RULES_DIR / "arsac.rules"),),
-}
+from portcheck.suite.languages import Language
 
 
 @dataclass(frozen=True)
@@ -58,18 +49,18 @@ class Mutant:
         return f"-{self.original}", "+" + self.replacement.replace("\n", "\n+")
 
 
-def mutants(text: str, language: str) -> list[Mutant]:
+def mutants(text: str, language: Language) -> list[Mutant]:
     """Every mutant the rules of ``language`` make of ``text``, in line order."""
     try:
         from universalmutator import mutator
     except ImportError:
         raise UsageError("portcheck mutate needs universalmutator: "
                          "pip install 'portcheck[mutate]'") from None
-    if language not in RULES:
-        raise UsageError(f"no mutation rules for {language}")
+    if not language.mutation:
+        raise UsageError(f"no mutation rules for {language.name}")
     lines = text.splitlines(keepends=True)
     with contextlib.redirect_stdout(io.StringIO()):
-        found = mutator.mutants_regexp(lines, ruleFiles=list(RULES[language]),
+        found = mutator.mutants_regexp(lines, ruleFiles=list(language.mutation),
                                        ignorePatterns=[], ignoreStringOnly=True)
     return [Mutant(number, lines[number - 1].rstrip("\r\n"), changed.rstrip("\r\n"),
                    _rule_name(rule[1]))

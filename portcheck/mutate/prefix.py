@@ -49,7 +49,9 @@ class ExpectedOutput:
         self._match = _MATCHERS[mode](normalise_newlines("".join(s.text for s in expected)))
         self._drop = normalize.drop_lines
         self._map = dataclasses.replace(normalize, drop_lines=())
-        self._separator = self._map.apply("\n")
+        # what a line end becomes: the words and characters mapped, never a line's patterns
+        # (``replace`` works within lines; an empty line's match is the line's, not its end's)
+        self._separator = dataclasses.replace(self._map, replace=()).apply("\n")
         self._raw = bytearray()  # this run's stdout after its last newline byte
         self._carry = ""  # what earlier runs printed after their last newline
         self._kept = 0  # lines kept so far (a separator comes before the next one)

@@ -10,7 +10,6 @@ import inspect
 from pathlib import Path
 
 from portcheck.suite.algorithms import Algorithm
-from portcheck.suite.languages import get_language
 from portcheck.suite.ports import Port, find_ports
 from portcheck.suite.project import Project
 
@@ -49,7 +48,7 @@ def algorithm_page(project: Project, algorithm: Algorithm, ports: list[Port]) ->
     mine = [p for p in ports if p.algorithm == algorithm.name]
     if mine:
         lines += ["| port | language | origin | cases |", "|---|---|---|---|"]
-        lines += [f"| `{p.id}` | {cell(get_language(p.language).title)} | {p.origin} | "
+        lines += [f"| `{p.id}` | {cell(p.lang.title)} | {p.origin} | "
                   f"{len(p.cases)} |" for p in mine]
     else:
         lines.append("None yet.")

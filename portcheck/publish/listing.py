@@ -20,7 +20,7 @@ from portcheck.files.yamlio import read_text
 from portcheck.publish import slicing
 from portcheck.publish.errata import MarkedText, as_printed, as_run, plain
 from portcheck.publish.verification import Verification, verification_of, verify_port
-from portcheck.suite.languages import Language, get_language
+from portcheck.suite.languages import Language
 from portcheck.suite.ports import Port
 from portcheck.suite.render import render_template
 from portcheck.verify.checks import CheckContext, compare_with_goldens, golden_segments
@@ -90,7 +90,7 @@ def listing_of(context: CheckContext, port: Port, verification: Verification) ->
 
 def _listing(port: Port, name: str, source: str, printed: bool, output: str,
              verification: Verification) -> Listing:
-    language = get_language(port.language)
+    language = port.lang
     if port.origin != "article":
         marked = plain(source)
     else:

@@ -20,7 +20,8 @@ from portcheck.errors import UsageError
 from portcheck.runners import get_runner
 from portcheck.runners.embedded import run_here
 from portcheck.runners.interpreted import InterpretedRunner
-from portcheck.suite.languages import EMBEDDED, LANGUAGES, Language
+from portcheck.suite.declarations import builtin_languages
+from portcheck.suite.languages import EMBEDDED, Language
 
 
 def exec_file(language: Language, path: Path, *, engine: str | None, encoding: str,
@@ -42,6 +43,6 @@ def exec_file(language: Language, path: Path, *, engine: str | None, encoding: s
 
 
 def _embedded_suffixes() -> list[str]:
-    return [suffix for language in LANGUAGES.values() if language.embedded
+    return [suffix for language in builtin_languages().values() if language.embedded
             for suffix in language.suffixes]
 

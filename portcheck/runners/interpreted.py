@@ -40,7 +40,8 @@ from portcheck.runners.embedded import (
     interpreter_path,
 )
 from portcheck.runners.environment import PLAIN, RunEnvironment
-from portcheck.suite.languages import EMBEDDED, engine_for, get_language
+from portcheck.suite.declarations import builtin_languages
+from portcheck.suite.languages import EMBEDDED, engine_for
 
 
 def portcheck_version() -> str:
@@ -72,7 +73,7 @@ class InterpretedRunner(Runner):
         interpreter's language come from the language registry (``portcheck.suite.languages``).
         ``environment``: the bytecode cache and zygote the embedded runs may use."""
         self.environment = environment if environment is not None else PLAIN
-        spec = get_language(self.language)
+        spec = builtin_languages().get(self.language)
         assert spec.embedded is not None
         self.external: str | None = spec.external
         self.interpreter: str = spec.embedded  # its name in portinterp

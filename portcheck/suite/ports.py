@@ -3,7 +3,7 @@
 ``port.yaml`` declares, and nothing is guessed:
 
     algorithm: freecell          # an algorithm of reference/
-    language: java               # which runner runs it (portcheck.suite.languages)
+    language: java               # a built-in language or one of languages.yaml
     origin: template             # template | article | contributed
     program: Freecell.java       # the program file, in this folder
     template: templates/java/freecell.java.j2   # origin: template only
@@ -36,7 +36,8 @@ from portcheck.errors import UsageError
 from portcheck.files.yamlio import LineNumbers, read_yaml
 from portcheck.suite.algorithms import Algorithm, Case
 from portcheck.suite.compare import MODES
-from portcheck.suite.languages import LANGUAGES, engine_for, get_language
+from portcheck.suite.declarations import builtin_languages
+from portcheck.suite.languages import Language, engine_for
 from portcheck.suite.normalize import Normalize, NormalizeError, parse_normalize
 from portcheck.suite.params import IntParam
 from portcheck.suite.project import Project
@@ -44,7 +45,6 @@ from portcheck.suite.project import Project
 ORIGINS = ("template", "article", "contributed")
 TRANSCRIPT_SOURCES = ("run", "article", "platform")
 RUNS = ("once", "per-case")
-LANGUAGE_NAMES = tuple(LANGUAGES)
 KEYS = {"algorithm", "language", "origin", "program", "template", "cases", "compare", "stdin",
         "options", "runnable", "transcript_from", "runs", "note", "args", "normalize",
         "limits"}
@@ -87,6 +87,15 @@ class Port:
     runnable: bool = True
     transcript_from: str = "run"
     note: str = ""
+    # the language's declaration (None: the built-in language called ``language``)
+    declaration: Language | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def lang(self) -> Language:
+        """What the port's language is: its runner, lexer, comment marker, rules."""
+        if self.declaration is not None:
+            return self.declaration
+        return builtin_languages().get(self.language)
 
     @property
     def algorithm(self) -> str:
@@ -158,8 +167,10 @@ def load_port(path: Path, project: Project) -> Port:
     if (origin == "template") != (template is not None):
         raise UsageError(f"{lines.where('template')}: 'template' is required for origin "
                          "template, and only for it")
-    language = _choice(data, "language", LANGUAGE_NAMES, lines)
-    args = _args(data, lines, language)
+    languages = project.languages
+    language = _choice(data, "language", tuple(languages), lines)
+    declaration = languages.get(language)
+    args = _args(data, lines, declaration)
     port = Port(
         folder=folder,
         id=project.relative(folder),
@@ -183,6 +194,7 @@ def load_port(path: Path, project: Project) -> Port:
         transcript_from=_choice(data, "transcript_from", TRANSCRIPT_SOURCES, lines,
                                 default="run"),
         note=str(data.get("note", "")).strip(),
+        declaration=declaration,
     )
     _check_options(port, lines)
     _check_placeholders(port, lines)
@@ -271,12 +283,12 @@ def _flag(data: dict[str, Any], key: str, lines: LineNumbers) -> bool:
     return value
 
 
-def _args(data: dict[str, Any], lines: LineNumbers, language: str) -> tuple[str, ...]:
+def _args(data: dict[str, Any], lines: LineNumbers, language: Language) -> tuple[str, ...]:
     value = data.get("args", [])
     if not isinstance(value, list) or not all(isinstance(a, str | int) for a in value):
         raise UsageError(f"{lines.where('args')}: args must be a list of words")
-    if value and not get_language(language).takes_args:
-        raise UsageError(f"{lines.where('args')}: a {language} program takes no command-line "
+    if value and not language.takes_args:
+        raise UsageError(f"{lines.where('args')}: a {language.name} program takes no command-line "
                          "arguments here")
     return tuple(str(a) for a in value)
 
@@ -314,7 +326,7 @@ def _check_options(port: Port, lines: LineNumbers) -> None:
     """The options are runner options the language declares (``Language.options``); an
     ``engine`` (tried on the first case) is one that runs the language.  The runner checks
     the other values when it is made."""
-    language = get_language(port.language)
+    language = port.lang
     known = ", ".join(sorted(language.options)) or "none"
     for name in port.options:
         if name not in language.options:

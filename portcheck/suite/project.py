@@ -13,6 +13,8 @@ from pathlib import Path
 
 from portcheck.errors import UsageError
 from portcheck.suite.algorithms import Algorithm
+from portcheck.suite.declarations import registry_for
+from portcheck.suite.languages import Registry
 from portcheck.suite.reference_loader import load_algorithms
 
 MARKERS = ("golden", "ports", "templates")
@@ -37,6 +39,12 @@ class Project:
             known = ", ".join(self.algorithms) or "none"
             raise UsageError(f"unknown algorithm {name!r} (known: {known})")
         return self.algorithms[name]
+
+    @property
+    def languages(self) -> Registry:
+        """The languages of the suite: the built-in ones and those of its
+        ``languages.yaml`` (``portcheck.suite.declarations``)."""
+        return registry_for(self.root)
 
     @property
     def golden_dir(self) -> Path:

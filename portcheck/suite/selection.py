@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from portcheck.errors import UsageError
-from portcheck.suite.languages import LANGUAGES
+from portcheck.suite.languages import Registry
 from portcheck.suite.ports import Port
 
 
@@ -21,9 +21,10 @@ class Selection:
                      or port.folder.name in self.languages))
 
 
-def select_ports(ports: list[Port], selection: Selection) -> list[Port]:
-    """The ports the selection wants; an unknown language is a usage error."""
+def select_ports(ports: list[Port], selection: Selection, languages: Registry) -> list[Port]:
+    """The ports the selection wants; a language not in ``languages`` (the project's) and
+    no port folder's name is a usage error."""
     for language in selection.languages:
-        if language not in LANGUAGES and not any(p.folder.name == language for p in ports):
-            raise UsageError(f"unknown language {language!r} (known: {', '.join(LANGUAGES)})")
+        if language not in languages and not any(p.folder.name == language for p in ports):
+            raise UsageError(f"unknown language {language!r} (known: {', '.join(languages)})")
     return [port for port in ports if selection.wants(port)]

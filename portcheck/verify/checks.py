@@ -132,22 +132,24 @@ def check_run(context: CheckContext, plan: PortPlan) -> CheckResult:
                        warnings=result.warnings, seconds=result.seconds)
 
 
-def compare_with_goldens(context: CheckContext, port: Port, result: Output,
-                         kind: str) -> CheckResult:
-    """What a run printed (normalized as the port declares) against its cases' goldens."""
+def compare_with_goldens(context: CheckContext, port: Port, result: Output, kind: str,
+                         printed_as: str = "fresh run") -> CheckResult:
+    """What a run printed (normalized as the port declares) against its cases' goldens;
+    ``printed_as`` names it in the report (a saved output's file name)."""
     try:
         expected = golden_segments(context.project, port)
     except MissingGolden as missing:
         return CheckResult(port.id, kind, FAIL, str(missing), reason=Reason.MISSING)
     printed = port.normalize.apply(result.stdout)
-    difference = compare(expected, printed, port.compare, ("golden", "fresh run"))
+    difference = compare(expected, printed, port.compare, ("golden", printed_as))
     if difference:
         return CheckResult(port.id, kind, FAIL,
-                           f"fresh run differs from golden: {difference.one_line()}",
+                           f"{printed_as} differs from golden: {difference.one_line()}",
                            difference.diff + stderr_note(result), result.warnings,
                            result.seconds)
+    took = f"; {result.seconds:.2f} s" if port.runnable else ""
     return CheckResult(port.id, kind, PASS, f"{len(expected)} cases match the goldens "
-                       f"({port.compare}{_normalized(port)}; {result.seconds:.2f} s)",
+                       f"({port.compare}{_normalized(port)}{took})",
                        warnings=result.warnings, seconds=result.seconds)
 
 

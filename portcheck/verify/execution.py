@@ -23,7 +23,7 @@ from portcheck.runners.base import DEFAULT_MAX_OUTPUT, DEFAULT_TIMEOUT, CannotSt
 from portcheck.runners.environment import PLAIN, RunEnvironment
 from portcheck.runners.exit_status import error_line, how_it_ended
 from portcheck.suite.algorithms import Case
-from portcheck.suite.languages import engine_for, get_language
+from portcheck.suite.languages import engine_for
 from portcheck.suite.ports import Port
 from portcheck.terminal.clip import clip_block
 from portcheck.terminal.sizes import size_text
@@ -85,11 +85,11 @@ def runner_for(port: Port, settings: RunSettings, options: Mapping[str, Any],
     force, in ``environment``; a value the runner refuses is a usage error naming the
     port.yaml."""
     chosen = dict(options)
-    forced = engine_for(get_language(port.language), settings.engine, strict=False)
+    forced = engine_for(port.lang, settings.engine, strict=False)
     if forced:
         chosen["engine"] = forced
     try:
-        return get_runner(port.language, environment=environment, **chosen)
+        return get_runner(port.lang, environment=environment, **chosen)
     except ValueError as error:  # an option value the runner refuses (a 1C dialect)
         raise UsageError(f"{port.id}/port.yaml: options: {error}") from None
 

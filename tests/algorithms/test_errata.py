@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from portcheck.publish.errata import as_printed, as_run
-from portcheck.suite.languages import language_of_file
+from portcheck.suite.declarations import builtin_languages
 from tests.helpers.reference import REPO, SHARED
 
 ARTICLE_PROGRAMS = sorted(p for p in (REPO / "ports").glob("*/*-article/*")
@@ -36,7 +36,7 @@ def seed_lines() -> dict[Path, set[str]]:
 def test_as_printed_is_the_article_text(program: Path) -> None:
     """Every line of the printed text is a line of the article (elisions aside)."""
     printed = as_printed(program.read_text(encoding="utf-8"),
-                         language_of_file(program).comment)
+                         builtin_languages().of_file(program).comment)
     seeds = seed_lines()
     article = max(seeds, key=lambda s: sum(words(line) in seeds[s] for line in printed.lines))
     missing = [(n, line) for n, line in enumerate(printed.lines, start=1)

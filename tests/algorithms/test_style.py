@@ -3,7 +3,9 @@ rendered from a template is formatted as its language's formatter or documented 
 wants it, so a listing prints as a reader of that language expects.
 
 - 1C: ``bslfmt`` (PyPI; indentation and spacing by the 1C standard) leaves it unchanged;
-- Java, Pascal and the school language: the style of docs/style.md (``style_rules.py``);
+- Java, Pascal, the school language, C, C++, C#, JavaScript, Lua and Ruby: the style of
+  docs/style.md (``style_rules.py``);
+- Go: ``gofmt`` (it comes with Go) leaves it unchanged; Rust: ``rustfmt --check``;
 - Python: ``ruff check`` with its default rules.
 
 Article and contributed ports are printed as their authors wrote them: no gate; and a
@@ -22,9 +24,10 @@ from pathlib import Path
 
 import pytest
 
-from portcheck.suite.languages import get_language
+from portcheck.suite.declarations import builtin_languages
 from portcheck.suite.ports import Port, find_ports
 from portcheck.suite.project import Project
+from tests.helpers.needs import need
 from tests.helpers.reference import REPO
 from tests.helpers.style_rules import style_problems
 
@@ -60,7 +63,7 @@ def test_1c_listing_passes_bslfmt(port: Port) -> None:
 def quoted_lines(source: str, language: str) -> set[int]:
     """The lines (from 1) of ``source`` in runs of ``QUOTE`` or more that an article port
     of the same language has, character for character."""
-    comment = re.escape(get_language(language).comment)
+    comment = re.escape(builtin_languages().get(language).comment)
     mark = re.compile(rf"\s*{comment}\s*(?:ERRATUM|ADDED|ELISION):.*$")
     article = {mark.sub("", line).rstrip() for p in find_ports(Project(REPO))
                if p.origin == "article" and p.language == language
@@ -85,6 +88,32 @@ def test_java_pascal_school_language_and_puzzle_book_style(port: Port) -> None:
     problems = [p for p in style_problems(source, port.language)
                 if int(p.split(":")[0].removeprefix("line ")) not in quoted]
     assert problems == [], f"{port.program.name} (template {port.template})"
+
+
+@pytest.mark.parametrize("port", [p for lang in ("c", "cpp", "csharp", "javascript", "rust",
+                                                  "lua", "ruby") for p in ports_of(lang)],
+                         ids=ids)
+def test_c_cpp_csharp_javascript_rust_lua_and_ruby_style(port: Port) -> None:
+    problems = style_problems(port.program.read_text(encoding="utf-8"), port.language)
+    assert problems == [], f"{port.program.name} (template {port.template})"
+
+
+@pytest.mark.parametrize("port", ports_of("go"), ids=ids)
+def test_go_listing_passes_gofmt(port: Port) -> None:
+    gofmt = shutil.which("gofmt")
+    need(gofmt, "gofmt not found: install package golang-go")
+    done = subprocess.run([str(gofmt), "-d", str(port.program)], capture_output=True,
+                          text=True)
+    assert (done.returncode, done.stdout) == (0, ""), f"fix the template {port.template}"
+
+
+@pytest.mark.parametrize("port", ports_of("rust"), ids=ids)
+def test_rust_listing_passes_rustfmt(port: Port) -> None:
+    rustfmt = shutil.which("rustfmt")
+    need(rustfmt, "rustfmt not found: install package rustfmt")
+    done = subprocess.run([str(rustfmt), "--check", "--edition", "2021", str(port.program)],
+                          capture_output=True, text=True)
+    assert done.returncode == 0, f"fix the template {port.template}:\n{done.stdout}"
 
 
 BAD_PASCAL = """\
@@ -147,7 +176,8 @@ def test_a_quotation_is_three_lines_of_an_article_port() -> None:
 
 
 def test_every_template_port_is_gated() -> None:
-    gated = {p.id for lang in ("bsl", "java", "pascal", "kumir", "python", "arsac")
+    gated = {p.id for lang in ("bsl", "java", "pascal", "kumir", "python", "arsac", "c", "cpp",
+                               "csharp", "go", "javascript", "lua", "ruby", "rust")
              for p in ports_of(lang)}
     assert gated == {p.id for p in TEMPLATE_PORTS}
 

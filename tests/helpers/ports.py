@@ -5,6 +5,7 @@ tests/data/contributed/, and an article port of ``portcheck init``'s Collatz sui
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 from tests.helpers.cli import write
@@ -55,3 +56,9 @@ def collatz_article_port(root: Path, name: str, program: str, text: str, cases: 
     write(folder / "port.yaml", f"algorithm: collatz\nlanguage: {language}\norigin: article\n"
                                 f"program: {program}\ncases: [{', '.join(cases)}]\n")
     return folder
+
+
+def copy_port(port: Path, target: Path) -> None:
+    """A port folder copied (a test that wants a port outside ``project_copy``'s slice
+    copies it)."""
+    shutil.copytree(port, target, ignore=shutil.ignore_patterns("__pycache__"))

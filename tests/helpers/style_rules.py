@@ -1,15 +1,16 @@
-"""The documented style of the Java, Pascal, school-language and puzzle-book listings
-(docs/style.md),
-as a checker: the programs are read with their Pygments lexers, so strings and comments
-never count as code.
+"""The documented style of the listings (docs/style.md) as a checker: the programs are
+read with their Pygments lexers, so strings and comments never count as code.
 
-Indentation in steps of 2 spaces (Java: 4), no tab, no trailing white space, lines of at
-most 100 characters (a continuation line, which goes on an expression, may be aligned as
-it likes); a block's closing word stands exactly under the line that opened it (``end``
-under ``begin``, ``until`` under ``repeat``; ``кц`` under ``нц``, ``все`` under
+Indentation in steps of 2 spaces (Java, C, C++, C#, Rust: 4), no tab, no trailing white
+space, lines of at most 100 characters (a continuation line, which goes on an expression,
+and the inside of a comment running over several lines, may be aligned as they like); a
+block's closing word stands exactly under the line that opened it (``end`` under
+``begin``, ``until`` under ``repeat``; ``кц`` under ``нц``, ``все`` under
 ``если``/``выбор``, ``кон`` under ``алг``; ``ВЕРНУТЬСЯ`` under the line with its
-``ВЫПОЛНЯТЬ``, ``КОНЕЦ_ЕСЛИ`` under its ``ЕСЛИ``; Java's ``}`` under the line with its ``{``), and
-what is inside a block is indented further.  Pascal's reserved words are in lower case.
+``ВЫПОЛНЯТЬ``, ``КОНЕЦ_ЕСЛИ`` under its ``ЕСЛИ``; ``}`` under the line with its ``{`` in
+the languages of braces), and what is inside a block is indented further.  Pascal's
+reserved words are in lower case.  Lua and Ruby: the layout rules only (their blocks end
+in words shared with other uses, ``end``).
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from dataclasses import dataclass
 
 from pygments.token import Keyword, Punctuation, Text, Token
 
-from portcheck.suite.languages import get_language
+from portcheck.suite.declarations import builtin_languages
 from portcheck.suite.lexing import lexer_for
 
 MAX_LINE = 100
@@ -32,7 +33,9 @@ ARSAC_OPEN = {"ВЫПОЛНЯТЬ", "ЕСЛИ"}
 ARSAC_CLOSE = {"ВЕРНУТЬСЯ": "ВЫПОЛНЯТЬ", "КОНЕЦ_ЕСЛИ": "ЕСЛИ"}
 JAVA_OPEN = {"{"}
 JAVA_CLOSE = {"}": "{"}
-STEPS = {"java": 4}
+STEPS = {"java": 4, "c": 4, "cpp": 4, "csharp": 4, "rust": 4}
+BRACES = ("java", "c", "cpp", "csharp", "javascript", "rust")  # blocks in { }
+LAYOUT_ONLY = ("lua", "ruby")
 # A line that goes on the expression of the line before: it starts with an operator, or
 # the line before ends with one (or with an open bracket or a comma).
 CONTINUES_WITH = ("and ", "or ", "not ", "+", "-", "*", "/", ",", "?", ":", "&&", "||",
@@ -52,7 +55,7 @@ class Word:
 def code_words(source: str, language: str) -> list[Word]:
     """The keywords of ``source`` with where they stand (no strings, no comments)."""
     words, line, column, seen_on_line = [], 1, 0, False
-    for kind, value in lexer_for(get_language(language)).get_tokens(source):
+    for kind, value in lexer_for(builtin_languages().get(language)).get_tokens(source):
         for n, piece in enumerate(value.split("\n")):
             if n:
                 line, column, seen_on_line = line + 1, 0, False
@@ -79,9 +82,21 @@ def continuation_lines(source: str) -> set[int]:
     return found
 
 
-def layout_problems(source: str, step: int = STEP) -> list[str]:
+def inside_comments(source: str, language: str) -> set[int]:
+    """The lines (from 1) that begin inside a comment or string opened on a line before."""
+    found, line = set(), 1
+    for kind, value in lexer_for(builtin_languages().get(language)).get_tokens(source):
+        if kind in Token.Comment or kind in Token.Literal.String:
+            found.update(range(line + 1, line + value.count("\n") + 1))
+        line += value.count("\n")
+    return found
+
+
+def layout_problems(source: str, step: int = STEP, language: str | None = None) -> list[str]:
     problems = []
     continued = continuation_lines(source)
+    if language is not None:
+        continued |= inside_comments(source, language)
     for n, line in enumerate(source.split("\n"), start=1):
         indent = len(line) - len(line.lstrip(" "))
         if "\t" in line:
@@ -102,7 +117,7 @@ def block_problems(source: str, language: str) -> list[str]:
     pascal = language == "pascal"
     opens, closes = {"pascal": (PASCAL_OPEN, PASCAL_CLOSE), "java": (JAVA_OPEN, JAVA_CLOSE),
                      "kumir": (KUMIR_OPEN, KUMIR_CLOSE),
-                     "arsac": (ARSAC_OPEN, ARSAC_CLOSE)}[language]
+                     "arsac": (ARSAC_OPEN, ARSAC_CLOSE)}.get(language, (JAVA_OPEN, JAVA_CLOSE))
     lines = source.split("\n")
     continued = continuation_lines(source)
     stack: list[Word] = []
@@ -129,7 +144,7 @@ def block_problems(source: str, language: str) -> list[str]:
 def _continues(word: str) -> bool:
     """Words that may stand at their block's own column: else, то/иначе/при, var…"""
     return word in {"else", "var", "const", "type", "of", "то", "иначе", "при", "нач",
-                    "except", "finally", "ИНАЧЕ", "ТО"}
+                    "except", "finally", "ИНАЧЕ", "ТО", "public", "private", "protected"}
 
 
 def _pop(stack: list[Word], wanted: object) -> Word | None:
@@ -174,8 +189,9 @@ PASCAL_RESERVED = {
 
 
 def style_problems(source: str, language: str) -> list[str]:
-    problems = layout_problems(source, STEPS.get(language, STEP)) \
-        + block_problems(source, language)
+    problems = layout_problems(source, STEPS.get(language, STEP), language)
+    if language not in LAYOUT_ONLY:
+        problems += block_problems(source, language)
     if language == "pascal":
         problems += case_problems(source)
     return problems

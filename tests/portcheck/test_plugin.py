@@ -75,9 +75,9 @@ def test_deep_option_adds_an_item(pytester: pytest.Pytester, project: Path) -> N
 
 def languages_missing_here() -> set[str]:
     from portcheck.runners import get_runner
-    from portcheck.suite.languages import LANGUAGES
+    from portcheck.suite.declarations import builtin_languages
 
-    return {name for name in LANGUAGES if not get_runner(name).toolchain().ok}
+    return {name for name in builtin_languages() if not get_runner(name).toolchain().ok}
 
 
 def test_the_project_passes(pytester: pytest.Pytester, project: Path) -> None:

@@ -19,7 +19,7 @@ from portcheck.runners import BuildError, RunResult, get_runner
 from portcheck.runners.base import CannotStart
 from portcheck.runners.exit_status import error_line, how_it_ended
 from portcheck.suite.algorithms import Algorithm
-from portcheck.suite.languages import LANGUAGES, get_language
+from portcheck.suite.languages import Language
 from portcheck.suite.project import Project
 from portcheck.suite.render import render_template
 from portcheck.terminal.sizes import size_text
@@ -33,9 +33,13 @@ class RangeProgram:
     """A rendered range-mode program: all a worker needs to build and run it."""
 
     algorithm: str
-    language: str
+    declaration: Language  # travels with the task: a worker needs no suite
     name: str  # FreecellRange.java
     text: str
+
+    @property
+    def language(self) -> str:
+        return self.declaration.name
 
     @property
     def digest(self) -> str:
@@ -53,7 +57,7 @@ class ShardStopped(ShardError):
 
 def range_languages(project: Project, algorithm: str) -> list[str]:
     """The languages with a range-mode template of ``algorithm``."""
-    return [name for name in LANGUAGES if _template(project, name, algorithm) is not None]
+    return [name for name in project.languages if _template(project, name, algorithm) is not None]
 
 
 def _template(project: Project, language: str, algorithm: str) -> Path | None:
@@ -62,21 +66,22 @@ def _template(project: Project, language: str, algorithm: str) -> Path | None:
 
 
 def render_range_program(project: Project, algorithm: Algorithm, language: str) -> RangeProgram:
-    template = _template(project, get_language(language).name, algorithm.name)
+    declaration = project.languages.get(language)
+    template = _template(project, declaration.name, algorithm.name)
     if template is None:
         known = ", ".join(range_languages(project, algorithm.name)) or "none"
         raise UsageError(f"{algorithm.name}: --range has no {language} program (no "
                          f"templates/{language}/{algorithm.name}{SUFFIX}.*.j2); it runs "
                          f"in: {known}")
     text = render_template(template, project.templates_dir, algorithm, [])
-    name = get_language(language).program_name(algorithm.name + SUFFIX)
-    return RangeProgram(algorithm.name, language, name, text)
+    name = declaration.program_name(algorithm.name + SUFFIX)
+    return RangeProgram(algorithm.name, declaration, name, text)
 
 
 def run_span(program: RangeProgram, span: Span, settings: RunSettings) -> tuple[int, int]:
     """Build the program (cached by content) and run it on ``span``: ``(count, digest)``.
     :class:`ShardError` when it fails to build, to run to its end or to print the line."""
-    runner = get_runner(program.language)
+    runner = get_runner(program.declaration)
     with tempfile.TemporaryDirectory(prefix="portcheck-range-") as folder:
         source = Path(folder) / program.name
         source.write_text(program.text, encoding="utf-8")

@@ -8,8 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers.cli import portcheck
+from tests.helpers.cli import one_error_line, portcheck
 from tests.helpers.ports import CONTRIBUTED
+from tests.helpers.reference import freecell
 
 PYTHON_PROGRAM = CONTRIBUTED / "deal_letters.py"
 JAVA_PROGRAM = CONTRIBUTED / "DealLetters.java"
@@ -60,3 +61,88 @@ def test_check_usage_errors_are_one_line(project_copy: Path, capsys: pytest.Capt
     code, _, err = portcheck(capsys, *words)
     assert code == 2
     assert len(err.strip().splitlines()) == 1 and message in err
+
+
+# -- a saved output, checked with no program (--output) ------------------------------------
+
+def test_a_saved_output_is_checked_as_a_run_would_be(
+        project_copy: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A transcript typed in from a platform nothing here runs: the same normalization,
+    verdict and diff as a run's output."""
+    saved = tmp_path / "screen.txt"
+    saved.write_text("Hand 617\r\n" + freecell.output(617).replace("♦", "D").replace(
+        "\n", "\r\n"), encoding="utf-8")
+    code, out, _ = portcheck(capsys, "check", "freecell", "--output", str(saved),
+                             "--cases", "game-617", "--normalize", str(MAPPING))
+    assert code == 0, out
+    assert "1 cases match the goldens (exact, normalized: chars C→♣" in out
+    saved.write_text(freecell.output(617).replace("7♠", "7♣", 1), encoding="utf-8")
+    code, out, _ = portcheck(capsys, "check", "freecell", "--output", str(saved),
+                             "--cases", "game-617")
+    assert code == 1
+    assert "screen.txt differs from golden: case game-617, line 2" in out
+    assert "-T♦ 7♠ Q♦ A♣ 6♦ 8♥ A♠ K♥\n    +T♦ 7♣ Q♦ A♣ 6♦ 8♥ A♠ K♥" in out
+
+
+@pytest.mark.parametrize(("words", "message"), [
+    (["check", "freecell", "--output", "screen.txt"], "say which cases the program prints"),
+    (["check", "freecell", "--output", "nothing.txt", "--cases", "game-1"], "no such file"),
+    (["check", "freecell", str(PYTHON_PROGRAM), "--output", "screen.txt"], "not both"),
+    (["check", "freecell", "--output", "screen.txt", "--args", "{game}"],
+     "--args is for a program"),
+    (["check", "freecell", "--cases", "game-1"], "give the program FILE to check"),
+])
+def test_output_usage_errors_are_one_line(project_copy: Path, capsys: pytest.CaptureFixture[str],
+                                          words: list[str], message: str) -> None:
+    (project_copy / "screen.txt").write_text(freecell.output(1), encoding="utf-8")
+    code, _, err = portcheck(capsys, *words)
+    assert code == 2
+    assert message in one_error_line(err)
+
+
+# -- a program in a shipped declared language, by its suffix ---------------------------------
+
+SUIT_FIRST_C = r"""
+#include <stdio.h>
+#include <stdlib.h>
+/* Rosetta Code's way: the generator, then the deal, printed suit first ("DJ" for J♦), in
+   colour on a terminal. */
+static unsigned seed;
+static int rnd(void) { return (seed = (seed * 214013 + 2531011) & 0x7fffffff) >> 16; }
+int main(int argc, char **argv) {
+    int deck[52], i, j, n = 52, game = atoi(argv[1]);
+    for (i = 0; i < 52; i++) deck[i] = i;
+    seed = game;
+    for (i = 0; i < 52; i++) {
+        j = rnd() % n;
+        printf("\033[3%dm%c%c\033[0m%s", deck[j] % 4, "CDHS"[deck[j] % 4],
+               "A23456789TJQK"[deck[j] / 4], (i % 8 == 7 || i == 51) ? "\n" : " ");
+        deck[j] = deck[--n];
+    }
+    return 0;
+}
+"""
+SUIT_FIRST_MAPPING = r"""
+replace:
+  - {pattern: "\\x1b\\[[0-9;]*m", with: ""}
+  - {pattern: "([CDHS])([A2-9TJQK])", with: "\\2\\1"}
+chars: {C: "♣", D: "♦", H: "♥", S: "♠"}
+"""
+
+
+@pytest.mark.requires_runtime("c")
+def test_a_c_program_printing_suit_before_rank_in_colour(
+        project_copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    program = project_copy / "deal.c"
+    program.write_text(SUIT_FIRST_C, encoding="utf-8")
+    mapping = project_copy / "suit-first.yaml"
+    mapping.write_text(SUIT_FIRST_MAPPING, encoding="utf-8")
+    code, out, _ = portcheck(capsys, "check", "freecell", str(program), "--args", "{game}",
+                             "--normalize", str(mapping))
+    assert code == 0, out
+    assert "9 cases match the goldens" in out
+    assert "replaced /\\x1b\\[[0-9;]*m/ → '', /([CDHS])([A2-9TJQK])/ → '\\\\2\\\\1'" in out
+    code, out, _ = portcheck(capsys, "check", "freecell", str(program), "--lang", "c",
+                             "--args", "{game}", "--cases", "game-1")
+    assert code == 1 and "case game-1, line 1: expected 'J♦ 2♦ 9♥" in out
+    assert "got '\\x1b[31mDJ\\x1b[0m \\x1b[31mD2" in out

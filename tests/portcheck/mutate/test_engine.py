@@ -19,11 +19,15 @@ from portcheck.mutate import engine, equivalence
 from portcheck.mutate.builds import build_all
 from portcheck.mutate.operators import Mutant, mutants
 from portcheck.runners import zygote
+from portcheck.suite.declarations import builtin_languages
 from portcheck.suite.ports import load_port
 from portcheck.suite.project import find_project
 from portcheck.verify.execution import RunSettings
 from tests.helpers.cli import one_error_line, portcheck, write
-from tests.helpers.ports import collatz_article_port
+from tests.helpers.ports import collatz_article_port, copy_port
+from tests.helpers.reference import REPO
+
+LANG = {language.name: language for language in builtin_languages().values()}
 
 COLLATZ = '''def collatz(n):
     start, steps, peak = n, 0, n
@@ -203,6 +207,29 @@ def test_a_pascal_survivor_is_built_again_with_locals_trashed_to_0(
     assert DROPPED_RESULT in {s["replacement"] for s in result["survivors"]}
 
 
+@pytest.mark.requires_runtime("c")
+def test_a_c_survivor_is_built_again_with_the_address_sanitizer(
+        project_copy: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``for (int i = -1; …) deck[i] = i`` writes before the array and prints the same deal:
+    the strict build of the C declaration (-fsanitize=address) stops it.  Without the
+    second build it survives."""
+    copy_port(REPO / "ports/freecell/c", project_copy / "ports/freecell/c")
+    line = next(n for n, text in enumerate(
+        (project_copy / "ports/freecell/c/freecell.c").read_text().splitlines(), 1)
+        if "deck[i] = i;" in text) - 1
+    words = ("mutate", "freecell", "--lang", "c", "--format", "json", "--lines", str(line))
+    underflow = "for (int i = -1; i < 52; i++) {"
+    code, out, err = portcheck(capsys, *words)
+    assert code == 0, err
+    [result] = json.loads(out)
+    assert underflow not in {s["replacement"].strip() for s in result["survivors"]}
+    monkeypatch.setattr(engine, "second_build", lambda port, program: None)
+    code, out, err = portcheck(capsys, *words)
+    [result] = json.loads(out)
+    assert underflow in {s["replacement"].strip() for s in result["survivors"]}
+
+
 def test_comment_only_mutants_are_equivalent() -> None:
     original = "x := 1; { one more: 2 }\ny := x + 2;\n"
     assert equivalent_code("pascal", original, 1, "x := 1; { one more: 3 }")
@@ -216,7 +243,8 @@ def test_comment_only_mutants_are_equivalent() -> None:
     assert not equivalent_code("python", in_string, 2, "# 3")
 
 
-def equivalent_code(language: str, original: str, line: int, replacement: str) -> bool:
+def equivalent_code(name: str, original: str, line: int, replacement: str) -> bool:
+    language = LANG[name]
     lines = original.splitlines(keepends=True)
     mutant = Mutant(line, lines[line - 1].rstrip("\n"), replacement, "test")
     return equivalence.same_code(equivalence.code_tokens(original, language), mutant, lines,
@@ -285,21 +313,47 @@ def test_the_rules_of_each_language_make_mutants() -> None:
     """Our rule files for 1C, KuMir, Free Pascal and the book's language: the operators of
     docs/mutation.md, and nothing in comments."""
     bsl = {m.replacement.strip() for m in mutants(
-        "Для i = 0 По 51 Цикл // 52 карты\n\tА = Цел(i / 4) % 2;\nКонецЦикла;\n", "bsl")}
+        "Для i = 0 По 51 Цикл // 52 карты\n\tА = Цел(i / 4) % 2;\nКонецЦикла;\n", LANG["bsl"])}
     assert {"Для i = 0 По 51 - 1 Цикл // 52 карты", "А = (i / 4) % 2;", "А = Цел(i / 4) / 2;",
             "// А = Цел(i / 4) % 2;"} <= bsl
     assert not any("53" in m or "51 карты" in m for m in bsl)
     kumir = {m.replacement.strip() for m in mutants(
-        "нц для i от 0 до 51\n  если mod(i, 4) < 1 и i > 0 то вывод i все\nкц\n", "kumir")}
+        "нц для i от 0 до 51\n  если mod(i, 4) < 1 и i > 0 то вывод i все\nкц\n", LANG["kumir"])}
     assert {"нц для i от 0 до 51 + 1", "если div(i, 4) < 1 и i > 0 то вывод i все",
             "если mod(i, 4) <= 1 и i > 0 то вывод i все",
             "если mod(i, 4) < 1 или i > 0 то вывод i все"} <= kumir
     pascal = {m.replacement.strip() for m in mutants(
-        "for I := 0 to 51 do { 52 }\n  X := I div 4 + Y mod 3;\n", "pascal")}
+        "for I := 0 to 51 do { 52 }\n  X := I div 4 + Y mod 3;\n", LANG["pascal"])}
     assert {"for I := 0 to 51 - 1 do { 52 }", "X := I mod 4 + Y mod 3;",
             "X := I div 4 - Y mod 3;", "// X := I div 4 + Y mod 3;"} <= pascal
-    arsac = {m.replacement.strip() for m in mutants("ДЛЯ j := 1 ДО n ВЫПОЛНЯТЬ\n", "arsac")}
+    arsac = {m.replacement.strip() for m in mutants("ДЛЯ j := 1 ДО n ВЫПОЛНЯТЬ\n", LANG["arsac"])}
     assert "ДЛЯ j := 1 ДО n − 1 ВЫПОЛНЯТЬ" in arsac
+
+
+def test_our_rules_for_csharp_lua_and_ruby_make_their_operators() -> None:
+    """universalmutator has no rules for C#, Lua or Ruby: ours (docs/mutation.md) mutate
+    their own operators, and nothing in a comment."""
+    lua = {m.replacement.strip() for m in mutants(
+        "for i = 1, 52 do -- 52 cards\n  x = a ~ b >> 3\n  if x ~= 0 and y then break end\nend\n",
+        LANG["lua"])}
+    assert {"for i = 1 - 1, 52 do -- 52 cards", "for i = 1, 52 + 1 do -- 52 cards",
+            "x = a | b >> 3", "x = a ~ b << 3", "if x == 0 and y then break end",
+            "if x ~= 0 or y then break end", "-- x = a ~ b >> 3"} <= lua
+    assert not any("53 cards" in m or "-- 52 cards" not in m for m in lua if "for i" in m)
+    ruby = {m.replacement.strip() for m in mutants(
+        "deck = (0...52).to_a # 52 cards\n52.times { |i| x += i ** 2 unless i.zero? }\n",
+        LANG["ruby"])}
+    assert {"deck = (0..52).to_a # 52 cards", "52.pred.times { |i| x += i ** 2 unless i.zero? }",
+            "52.times { |i| x += i * 2 unless i.zero? }",
+            "# deck = (0...52).to_a # 52 cards"} <= ruby
+    assert not any("53 cards" in m for m in ruby)
+    csharp = {m.replacement.strip() for m in mutants(
+        "using System;\nstate = unchecked(state * M + A) ^ (s >> 2); // mask\n",
+        LANG["csharp"])}
+    assert {"state = checked(state * M + A) ^ (s >> 2); // mask",
+            "state = unchecked(state * M + A) | (s >> 2); // mask",
+            "state = unchecked(state * M + A) ^ (s << 2); // mask"} <= csharp
+    assert not any(m.startswith("//") and "using" in m for m in csharp)
 
 
 def test_usage_errors_are_one_line(suite: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -26,6 +26,9 @@ NORMALIZERS = [
     Normalize(chars={"\n": " "}),
     Normalize(chars={"\n": "\r", "a": "\r"}, drop_lines=(re.compile("^$"),)),
     Normalize(chars={"\n": ""}),
+    Normalize(replace=((re.compile("a(b?)"), r"\1x"), (re.compile("^$"), "H"))),
+    Normalize(replace=((re.compile(r"\s+$"), ""),), chars={"x": "a"}),
+    Normalize(drop_lines=(re.compile("^H"),), replace=((re.compile("é|♦"), "\n"),)),
 ]
 
 
@@ -91,6 +94,15 @@ def test_a_stopped_output_is_one_the_full_comparison_rejects(scenario: tuple) ->
         assert full is not None  # killed early: the full run is killed too
     if full is None:
         assert not stopped(ExpectedOutput(expected, normalize, mode), runs)  # a survivor
+
+
+def test_a_pattern_matching_an_empty_line_leaves_line_ends_alone() -> None:
+    """``replace`` works within lines: "^$" turns empty lines into "H", never the line end
+    between them (found by the property above)."""
+    fills = Normalize(replace=((re.compile("^$"), "H"),))
+    expected = [Segment("one", ""), Segment("two", "H\nH\nH")]
+    assert compare(expected, fills.apply("\n\n"), "exact") is None
+    assert not stopped(ExpectedOutput(expected, fills, "exact"), [[b"\n\n"]])
 
 
 def answers(expected: str, mode: str, *chunks: bytes,

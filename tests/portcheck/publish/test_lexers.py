@@ -11,12 +11,12 @@ from pygments.lexers import get_lexer_by_name, get_lexer_for_filename
 from pygments.token import Comment, Error, Keyword, Name, String
 
 from portcheck.publish.lexers.kumir import KumirLexer
-from portcheck.suite.languages import LANGUAGES, language_of_file
+from portcheck.suite.declarations import builtin_languages
 from portcheck.suite.lexing import lexer_for
 from tests.helpers.reference import REPO
 
 PROGRAMS = sorted(p for p in (REPO / "ports").glob("*/*/*")
-                  if p.is_file() and p.suffix in {s for lang in LANGUAGES.values()
+                  if p.is_file() and p.suffix in {s for lang in builtin_languages().values()
                                                     for s in lang.suffixes})
 
 
@@ -26,14 +26,14 @@ def test_every_port_has_a_program_to_read() -> None:
 
 @pytest.mark.parametrize("program", PROGRAMS, ids=lambda p: str(p.relative_to(REPO)))
 def test_no_error_tokens(program: Path) -> None:
-    language = language_of_file(program)
+    language = builtin_languages().of_file(program)
     tokens = list(lexer_for(language).get_tokens(program.read_text(encoding="utf-8-sig")))
     errors = [value for kind, value in tokens if kind in Error]
     assert errors == [], f"{language.lexer} lexer cannot read {errors[:5]}"
 
 
 def test_every_language_names_a_lexer_pygments_finds() -> None:
-    for language in LANGUAGES.values():
+    for language in builtin_languages().values():
         assert get_lexer_by_name(language.lexer).aliases, language.name
 
 

@@ -12,12 +12,13 @@ from hypothesis import strategies as st
 
 from portcheck.prng import JavaRandom
 from portcheck.runners.embedded import interpreter_module
-from portcheck.suite.languages import LANGUAGES
+from portcheck.suite.declarations import builtin_languages
 from portinterp.kumir.runtime.java_random import JavaRandom as KumirRandom
 from portinterp.languages import LANGUAGES as INTERPRETED
 
 
 def test_every_embedded_language_is_an_interpreter_with_the_same_suffixes() -> None:
+    LANGUAGES = {spec.name: spec for spec in builtin_languages().values()}
     embedded = {name: spec.embedded for name, spec in LANGUAGES.items() if spec.embedded}
     assert sorted(embedded.values()) == sorted(INTERPRETED)
     for name, interpreter in embedded.items():

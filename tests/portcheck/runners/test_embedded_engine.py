@@ -17,7 +17,8 @@ from portcheck.runners import get_runner
 from portcheck.runners.base import BuildError
 from portcheck.runners.bsl import BslRunner
 from portcheck.runners.kumir import KumirRunner
-from portcheck.suite.languages import EMBEDDED, language_of_file
+from portcheck.suite.declarations import builtin_languages
+from portcheck.suite.languages import EMBEDDED
 
 NBSP = "\xa0"
 PROGRAM = 'алг\nнач\n  вывод "Жук", 1/4, нс\nкон\n'
@@ -90,7 +91,7 @@ def test_runner_run_error_exits_1_with_one_line(tmp_path: Path) -> None:
 
 
 def test_suffix_and_runner_come_from_the_language_registry(tmp_path: Path) -> None:
-    assert language_of_file(Path("queens.arsac")).name == "arsac"
+    assert builtin_languages().of_file(Path("queens.arsac")).name == "arsac"
     runner = get_runner("arsac")
     assert runner.toolchain().ok and "embedded" in runner.name
     program = tmp_path / "p.arsac"

@@ -18,20 +18,33 @@ from portcheck.runners.base import (
     ToolchainMissing,
 )
 from portcheck.runners.cache import BuildCache
-from portcheck.suite.languages import LANGUAGES
+from portcheck.runners.declared import DeclaredRunner
+from portcheck.suite.declarations import builtin_languages
 from tests.helpers.programs import write_program
 from tests.helpers.reference import REPO
 
+BUILT_IN = ("arsac", "bsl", "c", "cpp", "csharp", "go", "java", "javascript", "kumir", "lua",
+            "pascal", "python", "ruby", "rust")
+
 
 def test_registry_names_every_language_and_a_runner_for_each() -> None:
-    assert set(LANGUAGES) == {"arsac", "bsl", "java", "kumir", "pascal", "python"}
-    for name in LANGUAGES:
-        assert runner_class(name).language == name
+    languages = builtin_languages()
+    assert tuple(languages) == BUILT_IN
+    for language in languages.values():
+        if language.declared:  # by its commands
+            assert runner_class(language) is DeclaredRunner
+            assert get_runner(language).language == language.name
+        else:
+            assert runner_class(language.name).language == language.name
 
 
 def test_every_runner_takes_the_options_its_language_declares() -> None:
     """port.yaml's ``options:`` are checked against the registry: the runners must agree."""
-    for name, language in LANGUAGES.items():
+    for language in builtin_languages().values():
+        if language.declared:
+            assert language.options == ()
+            continue
+        name = language.name
         taken = set(inspect.signature(runner_class(name).__init__).parameters)
         assert taken - {"self", "cache", "environment"} == set(language.options), name
 
@@ -52,7 +65,7 @@ def test_unknown_language_is_a_one_line_error() -> None:
     with pytest.raises(UsageError) as raised:
         get_runner("cobol")
     message = str(raised.value)
-    assert message == "unknown language 'cobol' (known: arsac, bsl, java, kumir, pascal, python)"
+    assert message == f"unknown language 'cobol' (known: {', '.join(BUILT_IN)})"
 
 
 def test_get_runner_passes_options(cache: BuildCache) -> None:

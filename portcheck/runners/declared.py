@@ -1,0 +1,180 @@
+"""A declared language's runner: its build and run commands, carried out as declared
+(``portcheck.suite.languages``, docs/languages.md), with everything a built-in runner has.
+
+- **Toolchain**: every program its commands start must be on PATH; a missing one is
+  ``gcc not found: install package gcc``.  The version is the first line its ``version``
+  command prints, asked once per compiler binary (``BuildCache.probe``).
+- **Build**: the program is copied into a fresh build folder under its own name, and the
+  build commands run there one after another (``{source}`` is its name, ``{out}`` the
+  folder, ``{executable}`` the folder's file named after the program's stem).  The folder
+  becomes a build cache entry keyed by the language's name, the toolchain's version, the
+  build commands, the variables set, the file name and bytes: an unchanged program is not
+  built again, a changed compiler or command builds it anew.  Nothing is written beside
+  the program, and two copies of one program in two folders build the same bytes (the
+  mutants' trivial compiler equivalence needs that).
+- **Run**: the run command, with ``{source}`` the copy in the entry and ``{args}`` the
+  run's arguments, word for word.
+
+Every build command and every run goes through :meth:`DeclaredRunner.execute` — argv, the
+working folder, the variables and the limits, nothing else — and from there through
+``run_command`` (containment: a time limit, an output limit, the whole process tree ended),
+the one place a box around the program would go.
+
+A build that fails, hangs or floods is one :class:`BuildError`: a header line that says
+which, and the compiler's first messages (``BUILD_LINES_SHOWN`` lines, then how many more).
+"""
+
+from __future__ import annotations
+
+import shutil
+from collections.abc import Mapping, Sequence
+from pathlib import Path
+
+from portcheck.runners.base import (
+    DEFAULT_MAX_OUTPUT,
+    DEFAULT_TIMEOUT,
+    BuildError,
+    RunResult,
+    Toolchain,
+    ToolchainMissing,
+    child_env,
+    missing_tool_message,
+    run_command,
+)
+from portcheck.runners.cache import BuildCache, cache_key
+from portcheck.runners.compiled import PROBE_TIMEOUT, CompiledRunner
+from portcheck.runners.environment import RunEnvironment
+from portcheck.suite.languages import Language
+
+BUILD_OUTPUT_LIMIT = 1024 * 1024  # bytes of a build command's messages read, each stream
+BUILD_LINES_SHOWN = 20  # of the compiler's messages, in a failed build's error
+
+
+class DeclaredRunner(CompiledRunner):
+    """Builds and runs programs of a language by its declared commands."""
+
+    def __init__(self, declaration: Language, *, cache: BuildCache | None = None,
+                 environment: RunEnvironment | None = None) -> None:
+        super().__init__(cache=cache, environment=environment)
+        self.declaration = declaration
+        self.language = declaration.name
+        self.suffix = declaration.suffixes[0]
+        self.name = declaration.name  # the build cache's folder
+        self.env = child_env(dict(declaration.env))
+
+    # -- the toolchain ----------------------------------------------------------------
+
+    def _probe(self) -> Toolchain:
+        shown = "/".join(self.declaration.programs) or self.name
+        for program in self.declaration.programs:
+            if shutil.which(program, path=self.env.get("PATH")) is None:
+                package = self.declaration.package_of(program)
+                return Toolchain(shown, False, missing_tool_message(program, package))
+        version = self.declaration.version
+        tool = shutil.which(version[0], path=self.env.get("PATH"))
+        assert tool is not None  # one of the programs found above
+        probe = self.cache.probe(tool, [tool, *version[1:]], timeout=PROBE_TIMEOUT)
+        answer = (probe.stdout + probe.stderr).strip()
+        if probe.returncode != 0:
+            said = answer.splitlines()[0] if answer else "no answer"
+            how = "did not answer in time" if probe.timed_out else \
+                f"failed (exit {probe.returncode}): {said}"
+            return Toolchain(shown, False, f"{' '.join(version)} {how}")
+        first = next((line.strip() for line in answer.splitlines() if line.strip()), "")
+        return Toolchain(shown, True, first or f"{version[0]} (no version said)")
+
+    # -- building ---------------------------------------------------------------------
+
+    def build(self, source: Path) -> Path:
+        toolchain = self.toolchain()
+        if not toolchain.ok:
+            raise ToolchainMissing(toolchain.detail)
+        text = source.read_bytes()
+        commands = [word for command in self.declaration.build for word in (*command, "\0")]
+        variables = [f"{k}={v}" for k, v in self.declaration.env]
+        key = cache_key(self.name, toolchain.detail, *commands, "\0", *variables, source.name,
+                        text)
+        entry = self.cache.get_or_build(self.name, key,
+                                        lambda work: self._build_into(source, text, work))
+        return entry / source.name
+
+    def _build_into(self, source: Path, text: bytes, work: Path) -> None:
+        (work / source.name).write_bytes(text)
+        words = self._words(work / source.name, build=True)
+        for command in self.declaration.build:
+            argv = expand(command, words)
+            result = self.execute(argv, cwd=work, timeout=self.declaration.build_timeout,
+                                  max_output=BUILD_OUTPUT_LIMIT)
+            _check_build(source, argv[0], result, self.declaration.build_timeout)
+        for made in _made(self.declaration.run, words):
+            if not Path(made).is_file():
+                builder = Path(self.declaration.build[-1][0]).name
+                raise BuildError(f"{source}: {builder} made no {Path(made).name}")
+
+    # -- running ----------------------------------------------------------------------
+
+    def run(self, built: Path, *, stdin: str = "", timeout: float = DEFAULT_TIMEOUT,
+            max_output: int = DEFAULT_MAX_OUTPUT, args: Sequence[str] = ()) -> RunResult:
+        argv = expand(self.declaration.run, self._words(built.absolute(), build=False), args)
+        return self.execute(argv, stdin=stdin, timeout=timeout, max_output=max_output)
+
+    def execute(self, argv: Sequence[str], *, cwd: Path | None = None, stdin: str = "",
+                timeout: float, max_output: int,
+                env: Mapping[str, str] | None = None) -> RunResult:
+        """The one way this runner starts a process (a build command, a run): contained,
+        within its time and output limits, in ``cwd`` (default: a scratch folder)."""
+        return run_command(argv, stdin=stdin, timeout=timeout, max_output=max_output, cwd=cwd,
+                           env=env if env is not None else self.env)
+
+    @staticmethod
+    def _words(program: Path, *, build: bool) -> dict[str, str]:
+        """What the placeholders stand for: in a build (run in the build folder) the
+        program is its own file name there; in a run, the copy's whole path."""
+        out = program.parent
+        return {"source": program.name if build else str(program), "out": str(out),
+                "executable": str(out / program.stem), "stem": program.stem}
+
+
+def expand(command: Sequence[str], words: Mapping[str, str],
+           args: Sequence[str] = ()) -> list[str]:
+    """``command`` with its placeholders replaced; ``{args}`` (a word of its own) by the
+    run's arguments, one word each."""
+    argv: list[str] = []
+    for word in command:
+        if word == "{args}":
+            argv += list(args)
+            continue
+        for name, value in words.items():
+            word = word.replace("{" + name + "}", value)
+        argv.append(word)
+    return argv
+
+
+def _made(run: Sequence[str], words: Mapping[str, str]) -> list[str]:
+    """The files the run command starts from the build folder: they must exist."""
+    return [expand([word], words)[0] for word in run
+            if "{executable}" in word or "{out}" in word]
+
+
+def _check_build(source: Path, program: str, result: RunResult, limit: float) -> None:
+    """A :class:`BuildError` for a build command that failed, hung or flooded."""
+    name = Path(program).name
+    if result.timed_out:
+        header = f"{source}: {name} did not finish in {limit:g} s (stopped)"
+    elif result.output_limited:
+        header = (f"{source}: {name} printed more than {BUILD_OUTPUT_LIMIT // 1024} KiB on "
+                  f"{result.output_limited} (stopped)")
+    elif result.returncode != 0:
+        header = f"{source}: {name} failed (exit {result.returncode})"
+    else:
+        return
+    raise BuildError("\n".join([header, *first_lines(result.stderr + result.stdout)]))
+
+
+def first_lines(text: str, shown: int = BUILD_LINES_SHOWN) -> list[str]:
+    """The first ``shown`` lines of a compiler's messages, and how many more there were."""
+    lines = [line.rstrip() for line in text.strip().splitlines()]
+    if len(lines) <= shown:
+        return lines
+    return [*lines[:shown], f"… ({len(lines) - shown} more lines)"]
+
