@@ -65,9 +65,9 @@ def write_site(project: Project, context: CheckContext, ports: list[Port],
         pages.write_all(work, ports, verifications)
         if findings.is_file():
             pages.write(work, "findings.html", "site_findings.html.j2", title="Findings",
-                        findings=read_text(findings))
+                        findings=read_text(findings, inside=project.root))
         if scores.is_file():
-            data = json.loads(read_text(scores))
+            data = json.loads(read_text(scores, inside=project.root))
             pages.write(work, "mutation.html", "site_mutation.html.j2", title="Mutation scores",
                         rows=[r for r in data["ports"].values() if "generated" in r],
                         run=data.get("last_run"))

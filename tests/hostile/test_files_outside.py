@@ -1,0 +1,172 @@
+"""Nothing outside the run's own folder is written, replaced or read into a report (issue
+29): files portcheck writes replace only regular files (never a link, a device, a FIFO);
+files of the suite are regular files really inside it; a FIFO or a link to ``/dev/zero``
+among them, or given as ``--stdin``/``--normalize``, is one line, not a hang."""
+
+from __future__ import annotations
+
+import os
+import stat
+from pathlib import Path
+
+import pytest
+
+from tests.helpers.cli import one_error_line, portcheck, portcheck_process, write
+
+PYTHON_PORT = Path("ports/freecell/python")
+
+
+# --- what portcheck writes ------------------------------------------------------------------
+
+
+def _listing(capsys: pytest.CaptureFixture[str], target: Path) -> tuple[int, str]:
+    code, _, err = portcheck(capsys, "listing", "freecell", "--lang", "python", "-o",
+                             str(target))
+    return code, err
+
+
+def test_an_output_that_is_a_link_is_refused_and_left_alone(
+        project_copy: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    precious = write(tmp_path / "precious.txt", "keep me\n")
+    link = tmp_path / "out.md"
+    link.symlink_to(precious)
+    code, err = _listing(capsys, link)
+    assert code == 2
+    assert "a symbolic link" in one_error_line(err)
+    assert link.is_symlink() and precious.read_text(encoding="utf-8") == "keep me\n"
+
+
+def test_an_output_link_to_a_descriptor_is_refused(project_copy: Path, tmp_path: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    """``--junit-xml /proc/self/fd/1`` replaced the link with a file of mode 0666."""
+    link = tmp_path / "fd"
+    link.symlink_to("/proc/self/fd/1")
+    code, _, err = portcheck(capsys, "verify", "freecell", "--lang", "python",
+                             "--junit-xml", str(link))
+    assert code == 2
+    assert "a symbolic link" in one_error_line(err)
+    assert link.is_symlink()
+
+
+def test_an_output_that_is_a_fifo_or_device_is_not_replaced(
+        project_copy: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``listing -o /dev/full`` replaced the device node with a regular file; a FIFO
+    stands in for the device here (a test may not touch /dev)."""
+    fifo = tmp_path / "pipe"
+    os.mkfifo(fifo)
+    code, err = _listing(capsys, fifo)
+    assert code == 2
+    assert "a FIFO" in one_error_line(err)
+    assert stat.S_ISFIFO(fifo.lstat().st_mode)
+    code, err = _listing(capsys, Path("/dev/full"))
+    assert code == 2 and "a character device" in one_error_line(err)
+    assert stat.S_ISCHR(Path("/dev/full").lstat().st_mode)
+
+
+def test_a_golden_that_is_a_link_is_not_replaced(project_copy: Path, tmp_path: Path,
+                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    golden = project_copy / "golden" / "freecell.yaml"
+    elsewhere = tmp_path / "elsewhere.yaml"
+    elsewhere.write_bytes(golden.read_bytes().replace(b"game-1:", b"game-1:", 1))
+    text = elsewhere.read_text(encoding="utf-8")
+    cut = text.index("  game-617:")
+    elsewhere.write_text(text[:cut], encoding="utf-8")  # a case missing: update would write
+    golden.unlink()
+    golden.symlink_to(elsewhere)
+    code, _, err = portcheck(capsys, "golden", "update", "freecell")
+    assert code == 2
+    assert "a symbolic link" in err or "outside" in err
+    assert golden.is_symlink()
+    assert elsewhere.read_text(encoding="utf-8") == text[:cut]
+
+
+# --- what portcheck reads -------------------------------------------------------------------
+
+
+def test_a_transcript_linked_out_of_the_suite_is_never_read(
+        project_copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    transcript = project_copy / PYTHON_PORT / "transcript.txt"
+    transcript.unlink()
+    transcript.symlink_to("/etc/passwd")
+    for words in (("verify", "freecell", "--lang", "python"),
+                  ("listing", "freecell", "--lang", "python")):
+        code, out, err = portcheck(capsys, *words)
+        assert code == 2, out
+        assert "outside the port's folder" in one_error_line(err)
+        assert "root:" not in out + err
+
+
+@pytest.mark.parametrize("which", ["port.yaml", "transcript.txt", "golden"])
+def test_a_suite_file_that_is_a_fifo_is_one_line_not_a_hang(project_copy: Path,
+                                                             which: str) -> None:
+    path = (project_copy / "golden" / "freecell.yaml" if which == "golden"
+            else project_copy / PYTHON_PORT / which)
+    path.unlink()
+    os.mkfifo(path)
+    done = portcheck_process("verify", "freecell", "--lang", "python", cwd=project_copy,
+                             timeout=60)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "not a regular file" in one_error_line(done.stderr)
+
+
+@pytest.mark.parametrize("which", ["transcript.txt", "golden"])
+def test_a_suite_file_linked_to_dev_zero_is_one_line(project_copy: Path, which: str) -> None:
+    path = (project_copy / "golden" / "freecell.yaml" if which == "golden"
+            else project_copy / PYTHON_PORT / which)
+    path.unlink()
+    path.symlink_to("/dev/zero")
+    done = portcheck_process("verify", "freecell", "--lang", "python", cwd=project_copy,
+                             timeout=60)
+    assert done.returncode == 2, done.stdout + done.stderr
+    line = one_error_line(done.stderr)
+    assert "outside" in line or "a character device" in line
+
+
+def test_a_template_piece_that_is_a_fifo_is_one_line(project_copy: Path) -> None:
+    piece = project_copy / "templates" / "python" / "_freecell_fifo.j2"
+    os.mkfifo(piece)
+    template = project_copy / "templates" / "python" / "freecell.py.j2"
+    write(template, '{% include "python/_freecell_fifo.j2" %}\n'
+          + template.read_text(encoding="utf-8"))
+    done = portcheck_process("render", "check", "freecell", "--lang", "python",
+                             cwd=project_copy, timeout=60)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "not a regular file" in one_error_line(done.stderr)
+
+
+@pytest.mark.parametrize("option", ["--stdin", "--normalize"])
+def test_dev_zero_as_an_input_file_is_one_line(project_copy: Path, option: str) -> None:
+    done = portcheck_process("check", "freecell", str(PYTHON_PORT / "freecell.py"),
+                             "--cases", "game-1", option, "/dev/zero", cwd=project_copy,
+                             timeout=60)
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "/dev/zero: a character device, not a regular file" in one_error_line(done.stderr)
+
+
+# --- one line for what YAML or Python cannot read -------------------------------------------
+
+
+@pytest.mark.parametrize("text, line, words", [
+    ("note: a\x00b\n", 8, "U+0000 is not allowed"),
+    (f"note: {'9' * 5000}\n", 8, "a whole number of 5000 digits"),
+])
+def test_what_yaml_cannot_read_is_one_line_with_its_line(
+        project_copy: Path, capsys: pytest.CaptureFixture[str], text: str, line: int,
+        words: str) -> None:
+    port_yaml = project_copy / PYTHON_PORT / "port.yaml"
+    write(port_yaml, port_yaml.read_text(encoding="utf-8") + text)
+    code, _, err = portcheck(capsys, "verify", "freecell", "--lang", "python")
+    assert code == 2
+    error = one_error_line(err)
+    assert error.startswith(f"portcheck: error: {port_yaml}:{line}:"), error
+    assert words in error
+
+
+def test_a_huge_number_in_a_golden_is_one_line(project_copy: Path,
+                                               capsys: pytest.CaptureFixture[str]) -> None:
+    golden = project_copy / "golden" / "freecell.yaml"
+    text = golden.read_text(encoding="utf-8")
+    write(golden, text.replace("game: 1\n", f"game: {'1' * 4400}\n", 1))
+    code, _, err = portcheck(capsys, "golden", "check", "freecell")
+    assert code == 2
+    assert "a whole number of 4400 digits" in one_error_line(err)
