@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import argparse
-import sys
 
 from portcheck.suite.project import find_project
+from portcheck.terminal import output
 
 NAME = "reference"
 TRAILING = "inputs"
@@ -20,5 +20,5 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def handle(args: argparse.Namespace) -> int:
     algorithm = find_project().algorithm(args.algorithm)
     case = algorithm.case_from_args(args.inputs)
-    sys.stdout.write(algorithm.output(case.params))
+    output.write_program_text(algorithm.output(case.params))
     return 0
