@@ -14,7 +14,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from portcheck.cli.options import add_color, add_engine, add_timeout
+from portcheck.cli.options import add_color, add_engine, add_timeout, case_ids, check_engine
 from portcheck.errors import CheckFailed, UsageError
 from portcheck.files.yamlio import load_yaml
 from portcheck.suite.algorithms import Case
@@ -64,6 +64,7 @@ def handle(args: argparse.Namespace) -> int:
 
 def check_file(project: Project, args: argparse.Namespace) -> CheckResult:
     port = file_port(project, args)
+    check_engine(args.engine, [port.language])
     settings = RunSettings(timeout=args.timeout, require_runtimes=True, engine=args.engine,
                            max_output=args.max_output)
     try:
@@ -103,12 +104,12 @@ def file_port(project: Project, args: argparse.Namespace) -> Port:
 
 def _cases(known: dict[str, Case], chosen: list[str] | None, per_case: bool,
            algorithm: str) -> list[str]:
-    if not chosen:
+    ids = case_ids(chosen)
+    if ids is None:
         if per_case:
             return list(known)
         raise UsageError(f"say which cases the program prints, in order: --cases ID,ID… "
                          f"(cases of {algorithm}: {', '.join(known)})")
-    ids = [cid for word in chosen for cid in word.split(",") if cid]
     for cid in ids:
         if cid not in known:
             raise UsageError(f"{algorithm} has no case {cid!r} (cases: {', '.join(known)})")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 
-from portcheck.cli.options import MAX_FUZZ, add_run_options, count, settings_of
+from portcheck.cli.options import MAX_FUZZ, add_run_options, check_engine, count, settings_of
 from portcheck.errors import CheckFailed, UsageError
 from portcheck.explore import fuzz
 from portcheck.explore.exhaustive.cluster import dask_client, require_extras, scheduler_address
@@ -77,6 +77,7 @@ def handle(args: argparse.Namespace) -> int:
     if not ports:
         raise UsageError(f"{args.algorithm}: no template port to fuzz"
                          + (f" in {', '.join(args.lang)}" if args.lang else ""))
+    check_engine(args.engine, (port.language for port in ports))
     context = CheckContext(project, settings_of(args))
     failed = False
     for port in ports:
