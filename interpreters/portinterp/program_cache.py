@@ -70,7 +70,7 @@ def interpreter_digest() -> bytes:
 
 def _entry(folder: Path, filename: str, encoding: str, data: bytes) -> Path:
     digest = hashlib.sha256(interpreter_digest())
-    for part in (filename.encode(), encoding.encode(), data):
+    for part in (os.fsencode(filename), encoding.encode(), data):
         digest.update(len(part).to_bytes(8, "big"))
         digest.update(part)
     return folder / f"{digest.hexdigest()}.pickle"
