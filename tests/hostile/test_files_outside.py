@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from portcheck.errors import UsageError
 from tests.helpers.cli import one_error_line, portcheck, portcheck_process, write
 
 PYTHON_PORT = Path("ports/freecell/python")
@@ -170,3 +171,51 @@ def test_a_huge_number_in_a_golden_is_one_line(project_copy: Path,
     code, _, err = portcheck(capsys, "golden", "check", "freecell")
     assert code == 2
     assert "a whole number of 4400 digits" in one_error_line(err)
+
+
+# --- report -o DIR ----------------------------------------------------------------------------
+
+
+def test_report_never_deletes_a_sibling_it_did_not_make(tmp_path: Path) -> None:
+    """An earlier report is moved aside to a name made for it; ``.site.old``, whatever it
+    holds, was deleted."""
+    from portcheck.publish.site import MARKER, _replace
+
+    target = write(tmp_path / "site" / MARKER, "written by portcheck report\n").parent
+    sibling = write(tmp_path / ".site.old" / "notes.txt", "mine\n").parent
+    work = write(tmp_path / "new" / "index.html", "<p>new</p>\n").parent
+    _replace(work, target)
+    assert (sibling / "notes.txt").read_text(encoding="utf-8") == "mine\n"
+    assert (target / "index.html").is_file()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".site.old", "site"]
+
+
+def test_report_to_a_link_is_refused_and_the_folder_left_alone(
+        project_copy: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    real = write(tmp_path / "real" / "keep.txt", "keep\n").parent
+    link = tmp_path / "site"
+    link.symlink_to(real)
+    code, _, err = portcheck(capsys, "report", "-o", str(link))
+    assert code == 2 and "a symbolic link" in one_error_line(err)
+    assert link.is_symlink() and (real / "keep.txt").read_text(encoding="utf-8") == "keep\n"
+
+
+def test_a_full_disk_under_report_names_the_folder(project_copy: Path, tmp_path: Path,
+                                                   monkeypatch: pytest.MonkeyPatch) -> None:
+    import errno
+
+    from portcheck.publish import site
+    from portcheck.suite.project import find_project
+    from portcheck.verify.checks import CheckContext
+    from portcheck.verify.execution import RunSettings
+
+    def full(*_: object) -> None:
+        raise OSError(errno.ENOSPC, os.strerror(errno.ENOSPC))
+
+    monkeypatch.setattr(site.Pages, "write_all", full)
+    project = find_project()
+    target = tmp_path / "out" / "site"
+    with pytest.raises(UsageError) as raised:
+        site.write_site(project, CheckContext(project, RunSettings()), [], [], target)
+    assert str(raised.value) == f"{target}: cannot write the report: No space left on device"
+    assert list(target.parent.iterdir()) == []  # the half-made site is gone
