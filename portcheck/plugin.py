@@ -73,7 +73,7 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         toolchain = get_runner(marker.args[0]).toolchain()
         if not toolchain.ok:
             message = f"no runtime for {marker.args[0]}: {toolchain.detail}"
-            if item.config.getoption("portcheck_require_runtimes"):
+            if toolchain.broken or item.config.getoption("portcheck_require_runtimes"):
                 pytest.fail(message, pytrace=False)
             pytest.skip(message)
 

@@ -143,7 +143,7 @@ def _one_language(client: object, job: RangeJob, local: bool) -> tuple[str, str]
     where = f"{program.algorithm} {program.language}"
     toolchain = get_runner(program.language).toolchain()
     if local and not toolchain.ok:
-        status = FAIL if job.settings.require_runtimes else SKIP
+        status = FAIL if job.settings.require_runtimes or toolchain.broken else SKIP
         return status, f"{_word(status):<5} {where}: no runtime: {toolchain.detail}"
     outcome = run_range(client, job)
     line = f"{_word(outcome.status):<5} {where}: {outcome.message}{_rates(outcome)}"

@@ -27,6 +27,7 @@ from portcheck.runners.pipes import Pipes, Streams
 DEFAULT_TIMEOUT = 20.0
 DEFAULT_MAX_OUTPUT = 16 * 1024 * 1024  # bytes read from a program's stdout, and its stderr
 DRAIN_SECONDS = 1.0  # after a run is ended: at most this long to read what is left in its pipes
+PROBE_TIMEOUT = 60.0  # a toolchain's version probe, unless a command's --timeout is shorter
 
 # Children print UTF-8 whatever the caller's locale is.
 CHILD_ENV_OVERRIDES: dict[str, str] = {
@@ -43,6 +44,9 @@ class Toolchain:
     name: str  # "javac/java"
     ok: bool
     detail: str  # version if ok, else "not found: install package openjdk-17-jdk-headless"
+    # Installed but not working (its probe hung, crashed, could not start): a failure of
+    # every check that needs it, never a skip as for a missing toolchain.
+    broken: bool = False
 
 
 @dataclass
@@ -70,6 +74,15 @@ class ToolchainMissing(BuildError):
     """The compiler or runtime is not installed; the message names the Debian package."""
 
 
+class ToolchainBroken(BuildError):
+    """The compiler or runtime is installed but does not work (``Toolchain.broken``)."""
+
+
+def unusable(toolchain: Toolchain) -> BuildError:
+    """The error a build raises with a toolchain that is not ``ok``."""
+    return (ToolchainBroken if toolchain.broken else ToolchainMissing)(toolchain.detail)
+
+
 class Runner(ABC):
     """Build and run programs of one language."""
 
@@ -77,8 +90,9 @@ class Runner(ABC):
     suffix: str  # ".java"
 
     @abstractmethod
-    def toolchain(self) -> Toolchain:
-        """Which toolchain this runner uses, and whether it is installed."""
+    def toolchain(self, timeout: float = PROBE_TIMEOUT) -> Toolchain:
+        """Which toolchain this runner uses, and whether it is installed (and works: a
+        version probe is given ``timeout`` seconds)."""
 
     @abstractmethod
     def build(self, source: Path) -> Path:

@@ -32,6 +32,7 @@ from portcheck.files.cache_root import cache_root
 from portcheck.runners.base import RunResult, run_command
 
 TEMP_PREFIX = ".tmp-"
+_FAILED_PROBES: dict[tuple[str, float], RunResult] = {}  # of this process, by key and limit
 
 
 def cache_key(*parts: str | bytes) -> str:
@@ -94,15 +95,20 @@ class BuildCache:
     def probe(self, tool: str, argv: list[str], timeout: float) -> RunResult:
         """``argv`` run once per version of ``tool`` (its resolved path, size and mtime):
         a JVM answering ``javac -version`` costs most of a second, on every command.
-        A failed probe is not kept."""
+        A failed probe is not kept in the cache, only for the rest of this process (a
+        ``javac`` that hangs costs its time limit once, not once a port)."""
         stat = Path(tool).resolve().stat()
         key = cache_key("probe", str(Path(tool).resolve()), str(stat.st_size),
                         str(stat.st_mtime_ns), *argv)
+        if (key, timeout) in _FAILED_PROBES:
+            return _FAILED_PROBES[key, timeout]
         entry = self.lookup("probes", key)
         kept = _read_result(entry / "result.json") if entry is not None else None
         if kept is not None:
             return kept
         result = run_command(argv, timeout=timeout)
+        if result.returncode != 0:
+            _FAILED_PROBES[key, timeout] = result
         if result.returncode == 0:
             self.get_or_build("probes", key, lambda work: (work / "result.json").write_text(
                 json.dumps(dataclasses.asdict(result)), encoding="utf-8"))

@@ -27,6 +27,7 @@ class Reason(StrEnum):
     MATCH = "match"
     DIFFERS = "differs"
     NO_RUNTIME = "no runtime"
+    BROKEN_TOOLCHAIN = "broken toolchain"  # installed, but its probe hung, failed or crashed
     TRANSCRIPT_ONLY = "transcript only"
     BUILD_FAILED = "build failed"
     TIME_LIMIT = "time limit"
