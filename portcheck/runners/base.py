@@ -3,7 +3,7 @@
 A runner compiles a source file once (``build``, cached by content hash) and runs the result
 as a subprocess with a time limit and an output limit (``run``).  Everything a runner needs
 from the operating system goes through :func:`run_command`, which contains the program
-(``portcheck.runners.containment``), bounds its time and output (``portcheck.runners.pipes``)
+(``portcheck.processes.containment``), bounds its time and output (``portcheck.runners.pipes``)
 and keeps whatever it printed before it was stopped.
 """
 
@@ -21,7 +21,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from portcheck.runners import containment, watch
+from portcheck.processes import containment
+from portcheck.runners import watch
 from portcheck.runners.pipes import Pipes, Streams
 
 DEFAULT_TIMEOUT = 20.0
@@ -141,7 +142,7 @@ def run_command(
     env: Mapping[str, str] | None = None,
 ) -> RunResult:
     """Run ``argv`` with a time limit and an output limit, contained
-    (``portcheck.runners.containment``): when it ends, for whatever reason, everything it
+    (``portcheck.processes.containment``): when it ends, for whatever reason, everything it
     started is killed.  Without ``cwd`` it runs in a scratch folder of its own, removed
     afterwards, so whatever files a program writes never land in the project.
 

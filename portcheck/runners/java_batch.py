@@ -19,8 +19,8 @@ to do them all at once with ``PortcheckBatch.java``, the launcher beside this fi
   output limit met and no other thread's write, is taken from the batch; every other run
   is made the ordinary way, so a failing port fails with exactly the message it always
   had, and a run that leaves a thread behind ends the batch (the runs after it are made
-  the ordinary way: one port's thread can never act in another's run).  This is a fresh run of this verify, not a remembered result: nothing outlives the
-  verify.
+  the ordinary way: one port's thread can never act in another's run).  This is a
+  fresh run of this verify, not a remembered result: nothing outlives the verify.
 
 Without a batch in their environment (the pytest plugin, ``portcheck run``, ``fuzz``) Java
 runners build and run every program the ordinary way.
@@ -36,7 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from portcheck.runners import containment
+from portcheck.processes import containment
 from portcheck.runners.base import BuildError, RunResult, Toolchain, run_command
 from portcheck.runners.cache import BuildCache
 from portcheck.runners.jdk import JAVA_OPTIONS, JAVAC_OPTIONS, java_command

@@ -44,7 +44,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from portcheck.runners.proctable import Proc, environment_value, processes, read_proc
+from portcheck.processes.proctable import Proc, environment_value, processes, read_proc
 
 MARKER_ENV = "PORTCHECK_RUN"
 ROUNDS = 40  # scans of /proc before giving up on a process that keeps escaping
