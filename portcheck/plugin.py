@@ -31,6 +31,7 @@ from portcheck.errors import UsageError
 from portcheck.golden.check import check_goldens
 from portcheck.golden.usage import USAGE_KEY, WIRE_KEY, GoldenUsage, is_partial
 from portcheck.runners.base import DEFAULT_MAX_OUTPUT
+from portcheck.suite import reference_host
 from portcheck.suite.ports import Port, find_ports, load_port
 from portcheck.suite.project import Project, find_project
 from portcheck.terminal.signals import stop_on_signals
@@ -60,6 +61,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    reference_host.configure(config.getoption("portcheck_timeout"),
+                             config.getoption("portcheck_max_output"))
     config.stash[USAGE_KEY] = GoldenUsage(partial=is_partial(config))
     config.addinivalue_line("markers", "requires_runtime(language): the test needs that "
                             "language's toolchain (skipped without it, unless "

@@ -7,7 +7,7 @@ import argparse
 import sys
 from collections.abc import Callable
 
-from portcheck.cli.options import add_color
+from portcheck.cli.options import add_color, add_timeout
 from portcheck.errors import CheckFailed, UsageError
 from portcheck.golden.check import GoldenReport, check_goldens
 from portcheck.golden.update import update_goldens
@@ -32,6 +32,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="update: rewrite cases whose output changed")
     p.add_argument("--prune", action="store_true",
                    help="update: remove cases the reference no longer has")
+    add_timeout(p)  # the reference's limits: each case is computed in its own process
     add_color(p)
 
 

@@ -27,6 +27,7 @@ from portcheck.cli import exec as exec_file
 from portcheck.cli import list as list_suite
 from portcheck.cli.options import Parser
 from portcheck.errors import EXIT_FAILED, EXIT_USAGE, CheckFailed, UsageError, describe_exception
+from portcheck.suite import reference_host
 from portcheck.terminal import output
 from portcheck.terminal.signals import exit_status, stop_on_signals
 
@@ -80,6 +81,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     args = parse(argv)
     output.escape_what_cannot_be_encoded()
+    reference_host.configure(getattr(args, "timeout", None), getattr(args, "max_output", None))
     try:
         with stop_on_signals():
             status = BY_NAME[args.command].handle(args)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from portcheck.cli.options import add_timeout
 from portcheck.suite.project import find_project
 from portcheck.terminal import output
 
@@ -15,6 +16,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(NAME, help="print the reference output of one case")
     p.add_argument("algorithm", metavar="ALGO")
     p.add_argument("inputs", nargs="*", metavar="NAME=VALUE")
+    add_timeout(p)  # the reference's limits (it runs in a process of its own)
 
 
 def handle(args: argparse.Namespace) -> int:

@@ -64,7 +64,7 @@ def _run_port(project: Project, algorithm: Algorithm, language: str, case: Case)
     port = Port(project.root, f"run {algorithm.name} --lang {language}", algorithm, language,
                 "template", Path(get_language(language).program_name(algorithm.name)),
                 [case.id], runs="per-case",
-                stdin_from_reference=hasattr(algorithm.module, "stdin_script"))
+                stdin_from_reference=algorithm.has_stdin_script)
     for known in find_ports(project):
         if (known.algorithm, known.language, known.origin) == (algorithm.name, language,
                                                                "template"):
