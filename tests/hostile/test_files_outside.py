@@ -219,3 +219,34 @@ def test_a_full_disk_under_report_names_the_folder(project_copy: Path, tmp_path:
         site.write_site(project, CheckContext(project, RunSettings()), [], [], target)
     assert str(raised.value) == f"{target}: cannot write the report: No space left on device"
     assert list(target.parent.iterdir()) == []  # the half-made site is gone
+
+
+# --- caches: data portcheck sealed, never code someone planted ---------------------------------
+
+
+def test_a_planted_build_entry_is_never_run(tmp_path: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    """A shared or restored build cache: an entry with a manifest that matches its files
+    but was not sealed by this user's portcheck (a binary that prints the goldens would be
+    a false pass) is thrown away and built again."""
+    import hashlib
+    import json
+
+    from portcheck.runners.cache import MANIFEST, BuildCache, write_manifest
+
+    monkeypatch.setenv("PORTCHECK_CACHE_KEY", str(tmp_path / "key"))
+    from portcheck.files import sealed
+
+    sealed.key.cache_clear()
+    cache = BuildCache(tmp_path / "cache")
+    entry = cache.entry_dir("fpc", "k" * 64)
+    binary = write(entry / "freecell", "#!/bin/sh\ncat golden.txt\n")
+    data = binary.read_bytes()
+    (entry / MANIFEST).write_text(json.dumps(
+        {"freecell": [len(data), hashlib.sha256(data).hexdigest()]}), encoding="utf-8")
+    assert cache.lookup("fpc", "k" * 64) is None  # planted: discarded
+    assert not entry.exists()
+    write(entry / "freecell", "built here\n")
+    write_manifest(entry)  # what this portcheck publishes is found again
+    assert cache.lookup("fpc", "k" * 64) == entry
+    sealed.key.cache_clear()
