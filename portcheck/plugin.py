@@ -31,6 +31,7 @@ from portcheck.errors import UsageError
 from portcheck.golden.check import check_goldens
 from portcheck.golden.usage import USAGE_KEY, WIRE_KEY, GoldenUsage, is_partial
 from portcheck.runners.base import DEFAULT_MAX_OUTPUT
+from portcheck.suite import reference_host
 from portcheck.suite.ports import Port, find_ports, load_port
 from portcheck.suite.project import Project, find_project
 from portcheck.terminal.signals import stop_on_signals
@@ -60,6 +61,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    reference_host.configure(config.getoption("portcheck_timeout"),
+                             config.getoption("portcheck_max_output"))
     config.stash[USAGE_KEY] = GoldenUsage(partial=is_partial(config))
     config.addinivalue_line("markers", "requires_runtime(language): the test needs that "
                             "language's toolchain (skipped without it, unless "
@@ -73,7 +76,7 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         toolchain = get_runner(marker.args[0]).toolchain()
         if not toolchain.ok:
             message = f"no runtime for {marker.args[0]}: {toolchain.detail}"
-            if item.config.getoption("portcheck_require_runtimes"):
+            if toolchain.broken or item.config.getoption("portcheck_require_runtimes"):
                 pytest.fail(message, pytrace=False)
             pytest.skip(message)
 

@@ -66,6 +66,11 @@ def main(language: str, argv: list[str] | None = None, prog: str | None = None) 
     except BrokenPipeError:  # the last of the output, written at the end, found no reader
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
+    except OSError as error:  # `> /dev/full`: the output cannot be written
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        print(f"{args.file}: cannot write the output: {error.strerror or error}",
+              file=sys.stderr)
+        return 2
 
 
 def main_any(argv: list[str] | None = None) -> int:
@@ -127,6 +132,12 @@ def execute(language: str, path: Path, *, encoding: str = DEFAULT_ENCODING,
     except BrokenPipeError:
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         return 141
+    except OSError as error:
+        if error.filename is None:  # the output itself (a full disk): the caller's to say
+            raise
+        print(f"{path}: the embedded interpreter failed: {describe_exception(error)}",
+              file=sys.stderr)
+        return 1
     except Exception as error:  # the interpreter's own failure: still one line, no traceback
         print(f"{path}: the embedded interpreter failed: {describe_exception(error)}",
               file=sys.stderr)

@@ -19,7 +19,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from portcheck.cli.options import add_color, add_engine, add_timeout
+from portcheck.cli.options import add_color, add_engine, add_timeout, case_ids, check_engine
 from portcheck.errors import CheckFailed, UsageError
 from portcheck.files.yamlio import load_yaml, read_text
 from portcheck.suite.algorithms import Case
@@ -75,6 +75,7 @@ def check_file(project: Project, args: argparse.Namespace) -> CheckResult:
     if args.output is not None:
         return check_output(project, args, settings)
     port = file_port(project, args)
+    check_engine(args.engine, [port.language], project.languages)
     try:
         result = produce_output(port, port.program, settings, kind="check")
     except RunProblem as problem:
@@ -87,7 +88,7 @@ def check_output(project: Project, args: argparse.Namespace,
     """A saved output against the goldens of ``--cases``, as a run's output would be."""
     if args.file is not None:
         raise UsageError("give a program FILE or --output FILE, not both")
-    for option in ("args", "stdin", "lang"):
+    for option in ("args", "stdin", "lang", "engine"):
         if getattr(args, option):
             raise UsageError(f"--{option} is for a program; --output is what one printed")
     saved = Path(args.output)
@@ -145,12 +146,12 @@ def file_port(project: Project, args: argparse.Namespace) -> Port:
 
 def _cases(known: dict[str, Case], chosen: list[str] | None, per_case: bool,
            algorithm: str) -> list[str]:
-    if not chosen:
+    ids = case_ids(chosen)
+    if ids is None:
         if per_case:
             return list(known)
         raise UsageError(f"say which cases the program prints, in order: --cases ID,ID… "
                          f"(cases of {algorithm}: {', '.join(known)})")
-    ids = [cid for word in chosen for cid in word.split(",") if cid]
     for cid in ids:
         if cid not in known:
             raise UsageError(f"{algorithm} has no case {cid!r} (cases: {', '.join(known)})")

@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 
-from portcheck.cli.options import MAX_FUZZ, add_run_options, count, settings_of
+from portcheck.cli.options import MAX_FUZZ, add_run_options, check_engine, count, settings_of
 from portcheck.errors import CheckFailed, UsageError
 from portcheck.explore import fuzz
 from portcheck.explore.exhaustive.cluster import dask_client, require_extras, scheduler_address
@@ -76,6 +76,7 @@ def handle(args: argparse.Namespace) -> int:
     if not ports:
         raise UsageError(f"{args.algorithm}: no template port to fuzz"
                          + (f" in {', '.join(args.lang)}" if args.lang else ""))
+    check_engine(args.engine, (port.language for port in ports))
     context = CheckContext(project, settings_of(args))
     failed = False
     for port in ports:
@@ -141,7 +142,7 @@ def _one_language(client: object, job: RangeJob, local: bool) -> tuple[str, str]
     where = f"{program.algorithm} {program.language}"
     toolchain = get_runner(program.declaration).toolchain()
     if local and not toolchain.ok:
-        status = FAIL if job.settings.require_runtimes else SKIP
+        status = FAIL if job.settings.require_runtimes or toolchain.broken else SKIP
         return status, f"{_word(status):<5} {where}: no runtime: {toolchain.detail}"
     outcome = run_range(client, job)
     line = f"{_word(outcome.status):<5} {where}: {outcome.message}{_rates(outcome)}"

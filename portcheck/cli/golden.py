@@ -7,7 +7,7 @@ import argparse
 import sys
 from collections.abc import Callable
 
-from portcheck.cli.options import add_color
+from portcheck.cli.options import add_color, add_timeout
 from portcheck.errors import CheckFailed, UsageError
 from portcheck.golden.check import GoldenReport, check_goldens
 from portcheck.golden.update import update_goldens
@@ -15,6 +15,7 @@ from portcheck.suite.algorithms import Algorithm
 from portcheck.suite.ports import find_ports
 from portcheck.suite.project import Project, find_project
 from portcheck.terminal.color import diff_painter, wants_color
+from portcheck.terminal.controls import escape_controls
 
 NAME = "golden"
 TRAILING = "algorithms"
@@ -31,10 +32,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="update: rewrite cases whose output changed")
     p.add_argument("--prune", action="store_true",
                    help="update: remove cases the reference no longer has")
+    add_timeout(p)  # the reference's limits: each case is computed in its own process
     add_color(p)
 
 
 def handle(args: argparse.Namespace) -> int:
+    _check_flags(args)
     project = find_project()
     algorithms = _golden_algorithms(project, args.algorithms)
     paint = diff_painter(wants_color(args.color, sys.stdout))
@@ -57,6 +60,19 @@ def handle(args: argparse.Namespace) -> int:
     return 0
 
 
+def _check_flags(args: argparse.Namespace) -> None:
+    """The update's options only with ``update``, and none that contradicts another: an
+    option that would be silently ignored is a usage error."""
+    given = [flag for flag, on in (("--new-only", args.new_only),
+                                   ("--allow-changed", args.allow_changed),
+                                   ("--prune", args.prune)) if on]
+    if args.action == "check" and given:
+        raise UsageError(f"{', '.join(given)}: options of golden update, not of golden check")
+    if args.new_only and len(given) > 1:
+        raise UsageError("--new-only adds new cases and changes nothing else: it cannot go "
+                         f"with {', '.join(given[1:])}")
+
+
 def _golden_algorithms(project: Project, names: list[str]) -> list[Algorithm]:
     if names:
         return [project.algorithm(n) for n in names]
@@ -75,11 +91,11 @@ def print_report(result: GoldenReport, paint: Callable[[str], str] = str,
     """The diffs, failures, notes and written files of a golden report, then a blank line
     (none with ``quiet_ok`` when there is nothing to say)."""
     for diff in result.diffs:
-        print(paint(diff.rstrip()))
+        print(paint(escape_controls(diff.rstrip())))
     for line in result.failures:
-        print(f"FAIL {line}")
+        print(f"FAIL {escape_controls(line)}")
     for line in result.notes:
-        print(f"note {line}")
+        print(f"note {escape_controls(line)}")
     for path in result.written:
         print(f"wrote {path}")
     if (result.diffs or result.failures or result.notes or result.written) or not quiet_ok:

@@ -30,6 +30,6 @@ def handle(args: argparse.Namespace) -> int:
     print("runtimes here:")
     for language in project.languages.values():
         toolchain = get_runner(language).toolchain()
-        mark = "yes" if toolchain.ok else "no "
+        mark = "yes" if toolchain.ok else "BROKEN" if toolchain.broken else "no "
         print(f"  {language.name:10} {mark} {toolchain.name}: {toolchain.detail}")
     return 0

@@ -9,12 +9,13 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from portcheck.cli.options import add_run_options, settings_of
+from portcheck.cli.options import add_run_options, case_ids, check_engine, settings_of
 from portcheck.errors import CheckFailed, UsageError
 from portcheck.files.yamlio import write_atomic
 from portcheck.publish.formats import FORMATS, SIDE_BY_SIDE_FORMATS
 from portcheck.suite.ports import Port, find_ports
 from portcheck.suite.project import Project, find_project
+from portcheck.terminal import output as terminal
 from portcheck.verify.checks import CheckContext
 
 if TYPE_CHECKING:
@@ -52,17 +53,19 @@ def handle(args: argparse.Namespace) -> int:
     algorithm = project.algorithm(args.algorithm)
     ports = [p for p in find_ports(project) if p.algorithm == algorithm.name]
     context = CheckContext(project, settings_of(args))
-    cases = [c for word in args.cases or () for c in word.split(",") if c]
+    cases = case_ids(args.cases) or []
     if args.all_languages:
         if args.format not in SIDE_BY_SIDE_FORMATS:
             raise UsageError(f"--all-languages writes {' or '.join(SIDE_BY_SIDE_FORMATS)}, "
                              f"not {args.format}")
-        listings = [build_listing(context, port, cases or None)
-                    for port in _printing(ports, cases)]
+        printing = _printing(ports, cases)
+        check_engine(args.engine, (port.language for port in printing))
+        listings = [build_listing(context, port, cases or None) for port in printing]
         _refuse_failed(listings)
         page = side_by_side(f"{algorithm.title}: every language", listings)
         return _emit(page if args.format == "html" else pdf(page), args.output)
     port = choose_port(project, ports, algorithm.name, args.lang)
+    check_engine(args.engine, [port.language])
     listing = build_listing(context, port, cases or None, printed=args.as_printed)
     _refuse_failed([listing])
     return _emit(format_listing(listing, args.format), args.output)
@@ -134,7 +137,7 @@ def _emit(content: str | bytes, output: str | None) -> int:
                 raise UsageError("a PDF is not for the terminal: give -o FILE.pdf")
             sys.stdout.buffer.write(content)
         else:
-            sys.stdout.write(content)
+            terminal.write_program_text(content)
         return 0
     path = Path(output)
     try:

@@ -26,7 +26,9 @@ from portcheck.cli import (
 )
 from portcheck.cli import exec as exec_file
 from portcheck.cli import list as list_suite
+from portcheck.cli.options import Parser
 from portcheck.errors import EXIT_FAILED, EXIT_USAGE, CheckFailed, UsageError, describe_exception
+from portcheck.suite import reference_host
 from portcheck.terminal import output
 from portcheck.terminal.signals import exit_status, stop_on_signals
 
@@ -56,7 +58,7 @@ BY_NAME = {command.NAME: command for command in SUBCOMMANDS}
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="portcheck", description=DESCRIPTION)
+    parser = Parser(prog="portcheck", description=DESCRIPTION)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for command in SUBCOMMANDS:
         command.add_parser(sub)
@@ -75,8 +77,14 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    closed = output.closed_streams()
+    if closed:  # `portcheck list >&-`: what it would print could go nowhere, or anywhere
+        _error(f"standard {closed} is closed; portcheck needs somewhere to print",
+               EXIT_USAGE)
+        return EXIT_USAGE
     args = parse(argv)
     output.escape_what_cannot_be_encoded()
+    reference_host.configure(getattr(args, "timeout", None), getattr(args, "max_output", None))
     try:
         with stop_on_signals():
             status = BY_NAME[args.command].handle(args)

@@ -9,15 +9,53 @@ from __future__ import annotations
 
 import argparse
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
+from portcheck.errors import UsageError
 from portcheck.runners.base import DEFAULT_MAX_OUTPUT, DEFAULT_TIMEOUT
 from portcheck.suite.declarations import builtin_languages
+from portcheck.suite.languages import Registry
 from portcheck.terminal.color import CHOICES
 from portcheck.terminal.sizes import parse_size, size_text
 from portcheck.verify.execution import RunSettings
 
 MAX_TIMEOUT = 3600.0
+
+
+class StoreOnce(argparse._StoreAction):
+    """An option that takes one value may be given once: ``--lang java --lang python``
+    asks for two things a command that takes one cannot both do (argparse would keep the
+    last).  Repeatable options (``verify --lang``) are declared ``append``."""
+
+    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
+                 values: object, option_string: str | None = None) -> None:
+        given = namespace.__dict__.setdefault("_given_once", set())
+        if option_string is not None and self.dest in given:
+            parser.error(f"{'/'.join(self.option_strings)} may be given once")
+        given.add(self.dest)
+        super().__call__(parser, namespace, values, option_string)
+
+
+class Parser(argparse.ArgumentParser):
+    """portcheck's argument parser (its subcommands' too): an option with one value is
+    given at most once (:class:`StoreOnce`)."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self.register("action", None, StoreOnce)
+        self.register("action", "store", StoreOnce)
+
+
+def case_ids(words: list[str] | None, option: str = "--cases") -> list[str] | None:
+    """The case ids of a repeatable ``--cases ID,ID`` (None: not given).  Given, it must
+    name at least one: ``--cases ''`` or ``--cases ,`` selects nothing, and a command that
+    checks nothing must not pass."""
+    if words is None:
+        return None
+    ids = [cid.strip() for word in words for cid in word.split(",") if cid.strip()]
+    if not ids:
+        raise UsageError(f"{option} {' '.join(map(repr, words))} names no case")
+    return ids
 
 
 def seconds(text: str) -> float:
@@ -92,6 +130,22 @@ def add_engine(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--engine", choices=builtin_languages().all_engines(),
                         help="for 1C and the school language: the embedded interpreter or "
                              "the real tool (default: the real tool when installed)")
+
+
+def check_engine(engine: str | None, languages: Iterable[str],
+                 registry: Registry | None = None) -> None:
+    """An ``--engine`` that runs none of the languages a command runs would be silently
+    ignored: a usage error (``run --engine kumir`` of a 1C template, as ``exec`` says).
+    Only built-in languages have engines, so ``registry`` defaults to theirs."""
+    if engine in (None, "auto"):
+        return
+    known = registry if registry is not None else builtin_languages()
+    chosen = sorted(set(languages))
+    if any(name in known and engine in known.get(name).engines for name in chosen):
+        return
+    runs = [language.name for language in known.values() if engine in language.engines]
+    raise UsageError(f"--engine {engine} runs {', '.join(runs) or 'no language'}, none of "
+                     f"the languages here ({', '.join(chosen) or 'none'})")
 
 
 def add_color(parser: argparse.ArgumentParser) -> None:

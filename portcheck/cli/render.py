@@ -5,7 +5,13 @@ from __future__ import annotations
 
 import argparse
 
-from portcheck.cli.options import add_engine, add_selection, add_timeout, settings_of
+from portcheck.cli.options import (
+    add_engine,
+    add_selection,
+    add_timeout,
+    check_engine,
+    settings_of,
+)
 from portcheck.errors import CheckFailed, UsageError
 from portcheck.suite.ports import Port, find_ports
 from portcheck.suite.project import Project, find_project
@@ -40,6 +46,7 @@ def handle(args: argparse.Namespace) -> int:
     if not ports:
         raise UsageError("no port to render is selected"
                          if args.action == "check" else "no port is selected")
+    check_engine(args.engine, (port.language for port in ports))
     failed = False
     for port in ports:
         if args.action == "check":

@@ -8,7 +8,7 @@ import sys
 import time
 from pathlib import Path
 
-from portcheck.cli.options import add_run_options, count, settings_of
+from portcheck.cli.options import add_run_options, check_engine, count, settings_of
 from portcheck.errors import CheckFailed
 from portcheck.suite.ports import find_ports
 from portcheck.suite.project import find_project
@@ -39,6 +39,7 @@ def handle(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     context = CheckContext(project, settings_of(args))
     ports = find_ports(project)
+    check_engine(args.engine, (port.language for port in ports))
     with Progress(len(ports), "ports checked", sys.stdout) as progress:
         results = verify(context, ports, jobs=args.jobs, done=progress.advance)
     verifications = [verification_of(context, port, results[port.id]) for port in ports]

@@ -9,13 +9,15 @@ import sys
 import tempfile
 from pathlib import Path
 
-from portcheck.cli.options import add_engine, add_timeout, settings_of
+from portcheck.cli.options import add_engine, add_timeout, check_engine, settings_of
 from portcheck.errors import UsageError
 from portcheck.suite.algorithms import Algorithm, Case
 from portcheck.suite.languages import Language
 from portcheck.suite.ports import Port, find_ports
 from portcheck.suite.project import Project, find_project
 from portcheck.suite.render import render_template, template_for
+from portcheck.terminal import output
+from portcheck.terminal.controls import escape_controls
 from portcheck.verify.execution import planned_runs, produce_output
 from portcheck.verify.results import FAIL, RunProblem
 
@@ -37,6 +39,7 @@ def handle(args: argparse.Namespace) -> int:
     algorithm = project.algorithm(args.algorithm)
     case = algorithm.case_from_args(args.inputs)
     language = project.languages.get(args.lang)
+    check_engine(args.engine, [language.name], project.languages)
     port = _run_port(project, algorithm, language, case)
     template = template_for(project.templates_dir, language.name, algorithm.name)
     text = render_template(template, project.templates_dir, algorithm, [case])
@@ -47,9 +50,9 @@ def handle(args: argparse.Namespace) -> int:
             result = produce_output(port, program, settings_of(args), planned_runs(port, [case]))
         except RunProblem as problem:
             return _report_problem(problem)
-    sys.stdout.write(result.stdout)
+    output.write_program_text(result.stdout)
     for warning in result.warnings:
-        print(warning, file=sys.stderr)
+        print(escape_controls(warning), file=sys.stderr)
     return 0
 
 
@@ -61,7 +64,7 @@ def _run_port(project: Project, algorithm: Algorithm, language: Language, case: 
     port = Port(project.root, f"run {algorithm.name} --lang {language.name}", algorithm,
                 language.name, "template", Path(language.program_name(algorithm.name)),
                 [case.id], runs="per-case",
-                stdin_from_reference=hasattr(algorithm.module, "stdin_script"),
+                stdin_from_reference=algorithm.has_stdin_script,
                 declaration=language)
     for known in find_ports(project):
         if (known.algorithm, known.language, known.origin) == (algorithm.name, language.name,

@@ -14,6 +14,7 @@ from portcheck.cli.options import (
     add_engine,
     add_selection,
     add_timeout,
+    check_engine,
     count,
     settings_of,
 )
@@ -64,6 +65,7 @@ def handle(args: argparse.Namespace) -> int:
     if not ports and not selection.algorithms and not selection.languages:
         raise UsageError(f"{project.relative(project.ports_dir)}: no ports to verify "
                          "(add one: see portcheck init)")
+    check_engine(args.engine, (port.language for port in ports))
     algorithms = _verified_algorithms(project, selection, ports)
     context = CheckContext(project, settings_of(args), args.deep, args.seed)
     with Progress(len(ports), "ports checked", sys.stdout) as progress:

@@ -28,7 +28,7 @@ def algorithm_page(project: Project, algorithm: Algorithm, ports: list[Port]) ->
     source = project.relative(algorithm.source)
     lines = [f"# {algorithm.title} (`{algorithm.name}`)", "",
              NOTE.format(source=source, name=algorithm.name), ""]
-    doc = inspect.cleandoc(algorithm.module.__doc__ or "")
+    doc = inspect.cleandoc(algorithm.doc)
     if doc:
         lines += [doc, ""]
     lines += ["## Inputs", "", "| input | valid values | meaning |", "|---|---|---|"]

@@ -77,15 +77,15 @@ def build_listing(context: CheckContext, port: Port, cases: list[str] | None = N
         verification = dataclasses.replace(verification, goldens=tuple(
             m for m in verification.goldens if m.case in cases))
     output = _transcript(context, port, verification, cases)
-    source = read_text(port.program)
+    source = read_text(port.program, inside=port.folder)
     return _listing(port, port.program.name, source, printed, output, verification)
 
 
 def listing_of(context: CheckContext, port: Port, verification: Verification) -> Listing:
     """The listing of a port whose checks have run already (``portcheck report``)."""
     output = _transcript(context, port, verification, None)
-    return _listing(port, port.program.name, read_text(port.program), False, output,
-                    verification)
+    source = read_text(port.program, inside=port.folder)
+    return _listing(port, port.program.name, source, False, output, verification)
 
 
 def _listing(port: Port, name: str, source: str, printed: bool, output: str,
@@ -97,7 +97,7 @@ def _listing(port: Port, name: str, source: str, printed: bool, output: str,
         marked = (as_printed if printed else as_run)(source, language.comment)
     errata = port.folder / ERRATA_FILE
     return Listing(port, language, name, marked, printed, output, verification,
-                   read_text(errata) if errata.is_file() else "")
+                   read_text(errata, inside=port.folder) if errata.is_file() else "")
 
 
 def _check_cases(port: Port, cases: list[str]) -> None:
@@ -119,7 +119,7 @@ def _transcript(context: CheckContext, port: Port, verification: Verification,
     """The transcript, or the part of it the chosen cases printed."""
     if not port.transcript.is_file():
         return ""
-    text = read_text(port.transcript)
+    text = port.transcript_text()
     if not cases or not verification.goldens:
         return text
     goldens = [(s.case_id, s.text) for s in golden_segments(context.project, port)]

@@ -44,10 +44,14 @@ MUTATION = Path("benchmarks") / "mutation_scores.json"  # benchmarks/mutation_sc
 
 def check_target(target: Path) -> None:
     """A usage error unless the site may go to ``target``: a new or empty folder, or an
-    earlier report (nothing else is ever replaced)."""
+    earlier report (nothing else is ever replaced); a link is refused, as every output
+    of portcheck's (``files.guarded``), not replaced and not written through."""
+    if target.is_symlink():
+        raise UsageError(f"{target}: a symbolic link; portcheck neither writes through a "
+                         "link nor replaces one (give the path of the folder itself)")
     if target.exists() and not target.is_dir():
         raise UsageError(f"{target}: exists and is not a folder")
-    if target.is_dir() and any(target.iterdir()) and not (target / MARKER).exists():
+    if target.is_dir() and any(target.iterdir()) and not (target / MARKER).is_file():
         raise UsageError(f"{target}: not empty and not an earlier report; "
                          "give a new or empty folder")
 
@@ -59,36 +63,44 @@ def write_site(project: Project, context: CheckContext, ports: list[Port],
     matrix = build_matrix(titles, verifications)
     findings, scores = project.root / FINDINGS, project.root / MUTATION
     pages = Pages(project, context, matrix, findings.is_file(), scores.is_file())
-    target.parent.mkdir(parents=True, exist_ok=True)
-    work = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
+    work = None
     try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        work = Path(tempfile.mkdtemp(prefix=f".{target.name}.", dir=target.parent))
         pages.write_all(work, ports, verifications)
         if findings.is_file():
             pages.write(work, "findings.html", "site_findings.html.j2", title="Findings",
-                        findings=read_text(findings))
+                        findings=read_text(findings, inside=project.root))
         if scores.is_file():
-            data = json.loads(read_text(scores))
+            data = json.loads(read_text(scores, inside=project.root))
             pages.write(work, "mutation.html", "site_mutation.html.j2", title="Mutation scores",
                         rows=[r for r in data["ports"].values() if "generated" in r],
                         run=data.get("last_run"))
         _replace(work, target)
-    except BaseException:
-        shutil.rmtree(work, ignore_errors=True)
+    except BaseException as error:
+        if work is not None:
+            shutil.rmtree(work, ignore_errors=True)
+        if isinstance(error, OSError):  # a full disk: say which folder could not be written
+            raise UsageError(f"{target}: cannot write the report: "
+                             f"{error.strerror or error}") from None
         raise
     return matrix
 
 
 def _replace(work: Path, target: Path) -> None:
+    """Put the new site in ``target``'s place.  An earlier report is first moved aside to
+    a name made for it here (never a fixed name a sibling may already have), and only
+    that is removed."""
     (work / MARKER).write_text("written by portcheck report\n", encoding="utf-8")
     work.chmod(0o755)
-    if target.exists():
-        old = target.with_name(f".{target.name}.old")
-        shutil.rmtree(old, ignore_errors=True)
-        target.rename(old)
+    check_target(target)  # still a folder portcheck may replace, now that the site is made
+    if not target.exists():
         work.rename(target)
-        shutil.rmtree(old, ignore_errors=True)
-    else:
-        work.rename(target)
+        return
+    aside = Path(tempfile.mkdtemp(prefix=f".{target.name}.old-", dir=target.parent))
+    target.rename(aside)  # over the empty folder made for it
+    work.rename(target)
+    shutil.rmtree(aside, ignore_errors=True)
 
 
 class Pages:

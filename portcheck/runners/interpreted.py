@@ -22,6 +22,7 @@ from portcheck.errors import describe_exception
 from portcheck.runners.base import (
     DEFAULT_MAX_OUTPUT,
     DEFAULT_TIMEOUT,
+    PROBE_TIMEOUT,
     BuildError,
     Runner,
     RunResult,
@@ -89,7 +90,7 @@ class InterpretedRunner(Runner):
         return self.external_program if self.engine == self.external else \
             f"{self.language} (embedded)"
 
-    def toolchain(self) -> Toolchain:
+    def toolchain(self, timeout: float = PROBE_TIMEOUT) -> Toolchain:
         if self.engine == EMBEDDED:
             detail = (f"embedded interpreter of portcheck {portcheck_version()} on Python "
                       f"{platform.python_version()}")

@@ -108,3 +108,26 @@ class ChoiceParam:
     def code(self, value: str) -> int:
         self.check(value)
         return self.choices.index(value)
+
+
+def param_data(param: object) -> dict[str, Any]:
+    """A parameter type as plain data (what the reference's process tells portcheck)."""
+    if isinstance(param, IntParam):
+        return {"type": "int", "low": param.low, "high": param.high, "help": param.help}
+    if isinstance(param, ChoiceParam):
+        return {"type": "choice", "choices": list(param.choices), "help": param.help,
+                "default": param.default}
+    raise TypeError(f"{param!r} is not IntParam or ChoiceParam")
+
+
+def param_from_data(data: dict[str, Any]) -> Param:
+    """The parameter type :func:`param_data` described (``ValueError`` on anything else)."""
+    if not isinstance(data, dict):
+        raise ValueError(f"not a parameter type: {data!r}")
+    if data.get("type") == "int" and all(type(data.get(k)) is int for k in ("low", "high")):
+        return IntParam(data["low"], data["high"], str(data.get("help", "")))
+    if data.get("type") == "choice" and isinstance(data.get("choices"), list) \
+            and all(isinstance(c, str) for c in data["choices"]) \
+            and isinstance(data.get("default"), str | None):
+        return ChoiceParam(tuple(data["choices"]), str(data.get("help", "")), data["default"])
+    raise ValueError(f"not a parameter type: {data!r}")

@@ -28,12 +28,14 @@ from __future__ import annotations
 
 import os
 import re
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from portcheck.errors import UsageError
-from portcheck.files.yamlio import LineNumbers, read_yaml
+from portcheck.files.guarded import is_inside, kind_of
+from portcheck.files.yamlio import LineNumbers, read_text, read_yaml
 from portcheck.suite.algorithms import Algorithm, Case
 from portcheck.suite.compare import MODES
 from portcheck.suite.declarations import builtin_languages
@@ -105,6 +107,10 @@ class Port:
     def transcript(self) -> Path:
         return self.folder / TRANSCRIPT
 
+    def transcript_text(self) -> str:
+        """The recorded transcript: a regular file really in the port's folder."""
+        return read_text(self.transcript, inside=self.folder)
+
     def why_not(self, case: Case) -> str | None:
         """Why ``case`` is beyond what this port's language holds (None: it is not)."""
         for name, limit in self.limits.items():
@@ -151,7 +157,7 @@ def find_ports(project: Project) -> list[Port]:
 
 def load_port(path: Path, project: Project) -> Port:
     """Read and check one ``port.yaml``; every mistake names its file and line."""
-    document = read_yaml(path)
+    document = read_yaml(path, inside=project.root)
     data, lines = document.data, document.lines
     if not isinstance(data, dict):
         raise UsageError(f"{lines.where()}: port.yaml must be a mapping")
@@ -198,7 +204,25 @@ def load_port(path: Path, project: Project) -> Port:
     )
     _check_options(port, lines)
     _check_placeholders(port, lines)
+    _check_transcript(port)
     return port
+
+
+def _check_transcript(port: Port) -> None:
+    """A transcript, when there is one, is a regular file in the port's folder, as the
+    files port.yaml names are: a link to ``/etc/passwd`` never reaches a diff or a report."""
+    path = port.transcript
+    if not os.path.lexists(path):
+        return
+    if not is_inside(path, port.folder):
+        raise UsageError(f"{path}: a link to {os.path.realpath(path)}, outside the port's "
+                         "folder (a transcript is a file of the port)")
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return  # a broken link: the transcript is missing, and its check says so
+    if not stat.S_ISREG(mode):
+        raise UsageError(f"{path}: {kind_of(mode)}, not a regular file")
 
 
 def _algorithm(data: dict[str, Any], lines: LineNumbers, project: Project) -> Algorithm:

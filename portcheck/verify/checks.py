@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from portcheck.errors import UsageError, describe_exception
-from portcheck.files.yamlio import read_text, write_atomic
+from portcheck.files.yamlio import write_atomic
 from portcheck.golden.store import golden_path, read_golden
 from portcheck.runners.environment import PLAIN, RunEnvironment
 from portcheck.suite.algorithms import Case, case_of
@@ -79,7 +79,7 @@ def check_transcript(context: CheckContext, plan: PortPlan) -> CheckResult:
         expected = golden_segments(context.project, port)
     except MissingGolden as missing:
         return CheckResult(port.id, "transcript", FAIL, str(missing), reason=Reason.MISSING)
-    printed = port.normalize.apply(read_text(port.transcript))
+    printed = port.normalize.apply(port.transcript_text())
     difference = compare(expected, printed, port.compare, ("golden", "transcript.txt"))
     if difference:
         return CheckResult(port.id, "transcript", FAIL,
@@ -120,7 +120,7 @@ def check_run(context: CheckContext, plan: PortPlan) -> CheckResult:
         cases: list[Segment] | None = golden_segments(context.project, port)
     except MissingGolden:
         cases = None
-    expected = [Segment("transcript", read_text(port.transcript))]
+    expected = [Segment("transcript", port.transcript_text())]
     difference = compare(expected, result.stdout, port.compare, ("transcript.txt", "fresh run"),
                          cases)
     if difference:
@@ -159,7 +159,7 @@ def record_transcript(port: Port, settings: RunSettings) -> CheckResult:
         result = produce_output(port, port.program, settings, kind="record")
     except RunProblem as problem:
         return problem.result
-    if port.transcript.exists() and read_text(port.transcript) == result.stdout:
+    if port.transcript.exists() and port.transcript_text() == result.stdout:
         return CheckResult(port.id, "record", PASS, "transcript.txt unchanged")
     write_atomic(port.transcript, result.stdout)
     return CheckResult(port.id, "record", PASS, "transcript.txt recorded from a run")

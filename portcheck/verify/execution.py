@@ -119,7 +119,10 @@ def _one_run(port: Port, program: Path, settings: RunSettings, run: PlannedRun, 
              prebuilt: Path | None, environment: RunEnvironment) -> Output:
     runner = runner_for(port, settings, run.options, environment)
     missing = FAIL if settings.require_runtimes else SKIP
-    toolchain = runner.toolchain()
+    toolchain = runner.toolchain(timeout=settings.timeout)
+    if toolchain.broken:  # there, but not working: nothing was checked, and that fails
+        raise _problem(port, kind, FAIL, f"the toolchain does not work: {toolchain.detail}",
+                       Reason.BROKEN_TOOLCHAIN)
     if not toolchain.ok:
         raise _problem(port, kind, missing, f"no runtime: {toolchain.detail}", Reason.NO_RUNTIME)
     try:

@@ -10,7 +10,6 @@ exactly."""
 from __future__ import annotations
 
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 import yaml
@@ -55,24 +54,28 @@ def last_line(text: str) -> str:
     return text.strip().splitlines()[-1]
 
 
-def copied_reference() -> ModuleType:
-    """The copied project's reference module (loaded from the copy, as portcheck loads it)."""
-    return find_project().algorithm("freecell").module
+def copied_cases() -> list[str]:
+    """The case ids the copied project's reference declares."""
+    return list(find_project().algorithm("freecell").cases)
+
+
+def edit_reference(root: Path, line: str) -> None:
+    """A line added at the end of the copied reference (before portcheck loads it)."""
+    reference = root / "reference" / "freecell.py"
+    reference.write_text(reference.read_text(encoding="utf-8") + line + "\n",
+                         encoding="utf-8")
 
 
 @pytest.fixture
-def new_case(project_copy: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+def new_case(project_copy: Path) -> str:
     """A case the reference declares and no golden or port has yet: game 3."""
-    reference = copied_reference()
-    monkeypatch.setattr(reference, "CASES", {**reference.CASES, "game-3": {"game": 3}})
+    edit_reference(project_copy, 'CASES = {**CASES, "game-3": {"game": 3}}')
     return "game-3"
 
 
-def drop_reference_case(monkeypatch: pytest.MonkeyPatch, case_id: str) -> None:
+def drop_reference_case(root: Path, case_id: str) -> None:
     """The copied reference no longer declares ``case_id``."""
-    reference = copied_reference()
-    cases = {cid: params for cid, params in reference.CASES.items() if cid != case_id}
-    monkeypatch.setattr(reference, "CASES", cases)
+    edit_reference(root, f"CASES = {{c: p for c, p in CASES.items() if c != {case_id!r}}}")
 
 
 def test_check_passes_on_the_project(project_copy: Path,
@@ -119,7 +122,7 @@ def test_case_the_reference_dropped_fails_check(project_copy: Path,
                                                 monkeypatch: pytest.MonkeyPatch,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     # no port prints game-11982 after this edit, so the ports still load
-    drop_reference_case(monkeypatch, "game-11982")
+    drop_reference_case(project_copy, "game-11982")
     for port_yaml in (project_copy / "ports" / "freecell").glob("*/port.yaml"):
         text = port_yaml.read_text(encoding="utf-8")
         port_yaml.write_text(text.replace(" game-11982,", ""), encoding="utf-8")
@@ -222,7 +225,7 @@ def test_update_adds_a_missing_file(project_copy: Path) -> None:
 def test_prune_removes_cases_the_reference_no_longer_has(
         project_copy: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
-    drop_reference_case(monkeypatch, "game-11982")
+    drop_reference_case(project_copy, "game-11982")
     assert golden("update", "freecell") == 0  # without --prune: kept
     stored = read_golden(golden_file(project_copy), "freecell")
     assert stored is not None and "game-11982" in stored
@@ -230,12 +233,12 @@ def test_prune_removes_cases_the_reference_no_longer_has(
     assert "removed case game-11982" in capsys.readouterr().out
     stored = read_golden(golden_file(project_copy), "freecell")
     assert stored is not None
-    assert list(stored) == list(copied_reference().CASES)
+    assert list(stored) == copied_cases()
 
 
 def test_partial_prune_deletes_nothing_it_did_not_look_at(
         project_copy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    drop_reference_case(monkeypatch, "game-11982")
+    drop_reference_case(project_copy, "game-11982")
     before = golden_file(project_copy).read_bytes()
     assert golden("update", "freecell", "--prune", "-k", "game-617") == 0
     assert golden_file(project_copy).read_bytes() == before

@@ -5,7 +5,6 @@ is named by the inputs in the order the algorithm declares them."""
 from __future__ import annotations
 
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
@@ -15,8 +14,7 @@ from portcheck.suite.params import ChoiceParam, IntParam
 
 
 def algorithm(**params: object) -> Algorithm:
-    module = SimpleNamespace(PARAMS=params, CASES={}, output=lambda **_: "")
-    return Algorithm("demo", "Demo", module, Path("demo.py"))  # type: ignore[arg-type]
+    return Algorithm("demo", "Demo", Path("demo.py"), params, {}, {})  # type: ignore[arg-type]
 
 
 def test_an_unknown_word_lists_the_known_ones() -> None:

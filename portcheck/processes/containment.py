@@ -18,13 +18,14 @@ scanning ``/proc`` again until none is left, and reaps the orphans it killed.  :
 ends every run in flight and lets no new one start: ``verify`` calls it on Ctrl-C and SIGTERM,
 and it runs at exit.
 
-What this cannot reach: a process that cleared its environment, left the session and was
-adopted by a subreaper of its own making; and anything at all once portcheck itself is
-killed with SIGKILL.  A cgroup (``cgroup.kill``) would reach those too, but it needs a
-delegated, writable cgroup v2 hierarchy, which neither CI containers nor most desktops give
-an unprivileged user, and a race-free placement of the child (``clone3`` with
-``CLONE_INTO_CGROUP``) that Python's ``subprocess`` does not offer; so portcheck does not use
-one (docs: README, "Reliability").
+When portcheck itself is killed with SIGKILL, its watchdog (``watchdog``, ``reaper``)
+kills what the runs left: every process with one of its markers, every process in the
+session or group of a run's leader.  What this cannot reach: a process that cleared its
+environment, left the session and was adopted by a subreaper of its own making.  A cgroup
+(``cgroup.kill``) would reach those too, but it needs a delegated, writable cgroup v2
+hierarchy, which neither CI containers nor most desktops give an unprivileged user, and a
+race-free placement of the child (``clone3`` with ``CLONE_INTO_CGROUP``) that Python's
+``subprocess`` does not offer; so portcheck does not use one (docs: "Reliability").
 """
 
 from __future__ import annotations
@@ -44,7 +45,8 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from portcheck.runners.proctable import Proc, environment_value, processes, read_proc
+from portcheck.processes import watchdog
+from portcheck.processes.proctable import Proc, environment_value, processes, read_proc
 
 MARKER_ENV = "PORTCHECK_RUN"
 ROUNDS = 40  # scans of /proc before giving up on a process that keeps escaping
@@ -86,6 +88,7 @@ def start(argv: Sequence[str], *, cwd: Path | None, env: Mapping[str, str],
             list(argv), cwd=cwd, env={**env, MARKER_ENV: marker}, start_new_session=True,
             **{**streams, **options})
         _live[marker] = family = _family(process.pid, marker)
+    watchdog.started(process.pid)
     return process, family
 
 
@@ -95,6 +98,7 @@ def adopt(leader: int, marker: str) -> Family:
     with _lock:
         _admit()
         _live[marker] = family = _family(leader, marker)
+    watchdog.started(leader)
     return family
 
 
@@ -103,6 +107,7 @@ def _admit() -> None:
     portcheck the subreaper."""
     if _stopping.is_set():
         raise Interrupted()
+    watchdog.ensure()
     if not _live:
         _set_subreaper(True)
 
@@ -136,6 +141,23 @@ def end(family: Family) -> None:
         _live.pop(family.marker, None)
         if not _live:
             _set_subreaper(False)
+    watchdog.ended(family.leader)
+
+
+def kill_members(family: Family, table: list[Proc]) -> None:
+    """Kill everything the run started but its leader, which goes on (the reference's
+    process after a call that started helpers), and reap the orphans among it."""
+    killed: set[int] = set()
+    for round_number in range(ROUNDS):
+        found = members(family, table)
+        if not found:
+            break
+        for pid in found:
+            _kill(pid)
+        killed |= found
+        time.sleep(0.001 * (round_number + 1))
+        table = processes()
+    _reap(killed | _orphans(family, table), table)
 
 
 def await_exit(pid: int, deadline: float) -> bool:
@@ -174,8 +196,8 @@ def members(family: Family, table: list[Proc]) -> set[int]:
     """The live processes of the run in ``table``, the leader apart (its group is killed as
     a whole)."""
     me = os.getpid()
-    table = [p for p in table if p.pid not in (me, family.leader) and not p.zombie
-             and p.start >= family.start]
+    table = [p for p in table if p.pid not in (me, family.leader, watchdog.watchdog_pid())
+             and not p.zombie and p.start >= family.start]
     leaders = _leaders()
     marks = {p.pid: environment_value(p.pid, MARKER_ENV) for p in table}
     found = {p.pid for p in table if marks[p.pid] == family.marker
