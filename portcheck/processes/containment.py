@@ -212,9 +212,18 @@ def _leaders() -> set[int]:
 
 def _belongs(proc: Proc, family: Family, me: int, leaders: set[int]) -> bool:
     """An unmarked process is the run's when it is in its session or group, or an orphan
-    re-parented to portcheck (by the subreaper) that is no run's leader."""
+    re-parented to portcheck (by the subreaper) that is no run's leader.  A child of
+    portcheck still in portcheck's own session is none of those: every run starts in a
+    session of its own and no process can join another's session, so it was started by
+    portcheck itself (a Dask worker of a local cluster, a multiprocessing helper) and is
+    left alone."""
     return (family.leader in (proc.session, proc.pgrp)
-            or (proc.ppid == me and proc.pid not in leaders))
+            or (proc.ppid == me and proc.pid not in leaders
+                and proc.session != _own_session()))
+
+
+def _own_session() -> int:
+    return os.getsid(0)
 
 
 def _with_descendants(roots: set[int], table: list[Proc], marks: dict[int, str | None],
@@ -237,7 +246,7 @@ def _orphans(family: Family, table: list[Proc]) -> set[int]:
     """Zombies re-parented to portcheck since the run started: they are the run's."""
     me, leaders = os.getpid(), _leaders()
     return {p.pid for p in table if p.zombie and p.ppid == me and p.pid not in leaders
-            and p.start >= family.start}
+            and p.start >= family.start and p.session != _own_session()}
 
 
 def _reap(pids: set[int], table: list[Proc]) -> None:
