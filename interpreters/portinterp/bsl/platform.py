@@ -4,6 +4,8 @@ primitives (``library``'s mixins).  ``onescript.OneScriptRuntime`` derives OneSc
 
 from __future__ import annotations
 
+from typing import Any
+
 from portinterp.bsl.library.bitwise import BitwisePrims
 from portinterp.bsl.library.eval_prims import EvalPrims
 from portinterp.bsl.library.global_prims import GlobalPrims
@@ -24,3 +26,17 @@ class BslRuntime(ObjectPrims, MediaPrims, GlobalPrims, BitwisePrims, EvalPrims,
         from portinterp.bsl.frontend.script_compiler import compile_script
 
         return compile_script(path, type(self))
+
+    def compile_script_text(self, text: str, context: tuple[str, ...]) -> LoadedModule:
+        """``ЗагрузитьСценарийИзСтроки``'s text (``context``: its external variables)."""
+        from portinterp.bsl.frontend.script_compiler import compile_script_text
+
+        return compile_script_text(text, "<string>", type(self), context)
+
+    def compile_fragment(self, text: str, kind: str, host: list[Any],
+                         chain: tuple[tuple[str, ...], ...]) -> Any:
+        """A text of ``Выполнить`` (``kind`` ``"exec"``) or ``Вычислить`` (``"eval"``),
+        compiled by the front-end (``eval_prims`` asks)."""
+        from portinterp.bsl.frontend.fragment import compile_fragment
+
+        return compile_fragment(text, kind, host, chain, type(self))

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from lark import Token, Tree
 
-from portinterp.bsl.frontend.eval_inline import lower_inlined
+from portinterp.bsl.frontend.eval_runtime import EvalLowering, fill_host
 from portinterp.bsl.frontend.lower_exprs import children
 from portinterp.bsl.frontend.lower_stmts import JUMPS, StmtLowering
 from portinterp.bsl.frontend.scope import Scope, Signature, assigned_names
@@ -20,7 +20,7 @@ from portinterp.core import ir
 from portinterp.core.lowering import pos_of
 
 
-class ModuleLowering(StmtLowering):
+class ModuleLowering(EvalLowering, StmtLowering):
     """Lowers a whole module (``module``); one instance per program."""
 
     def __init__(self, filename: str) -> None:
@@ -32,6 +32,8 @@ class ModuleLowering(StmtLowering):
         self.label_spelling: dict[str, str] = {}  # ~метка -> ~Метка as first written
         self.hidden_procs: dict[str, ir.Proc] = {}
         self.exported: set[str] = set()
+        self.body_implicit: set[str] = set()
+        self.host: list[object] | None = None  # what Выполнить's texts need (eval_runtime)
 
     def initial_values(self, names: list[str]) -> list[ir.Stmt]:
         """Every variable starts as Неопределено (``definite`` tells these apart)."""
@@ -51,6 +53,7 @@ class ModuleLowering(StmtLowering):
             self.signature(method)
         procs = [self.method(method) for method in methods]
         implicit = {t.value.lower() for t in assigned_names(body)} - self.module_vars
+        self.body_implicit = implicit
         self.scope = Scope(set(), self.module_vars | implicit)
         statements = self.block(body)
         self.check_jumps(statements, JUMPS, self.label_spelling)
@@ -116,11 +119,16 @@ class ModuleLowering(StmtLowering):
                        signature.is_function, pos_of(method))
 
 
+    def finish(self, module: ir.Module) -> ir.Module:
+        """The module specialised by its static types, with what its texts for
+        ``Выполнить``/``Вычислить`` need of it."""
+        module = specialise(module, self.initial)
+        shown = {name: s.shown for name, s in self.signatures.items()}
+        fill_host(self.host, module, self.module_vars, shown)
+        return module
+
+
 def lower(tree: Tree, filename: str) -> ir.Module:
     """The checked module, its operators specialised by their static types."""
-
-    def attempt(expanded: Tree) -> tuple[ir.Module, set[int]]:
-        lowering = ModuleLowering(filename)
-        return lowering.module(expanded), lowering.initial
-
-    return specialise(*lower_inlined(tree, filename, attempt))
+    lowering = ModuleLowering(filename)
+    return lowering.finish(lowering.module(tree))

@@ -6,10 +6,12 @@ the right number of arguments (a procedure is not used as a function)."""
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from lark import Token, Tree
 
 from portinterp.bsl.frontend.dispatcher import dispatcher, methods_info
+from portinterp.bsl.frontend.eval_runtime import EVALUATE_NAMES
 from portinterp.bsl.frontend.onescript_names import ONESCRIPT_GLOBALS
 from portinterp.bsl.frontend.scope import Scope, Signature
 from portinterp.bsl.frontend.static_types import BOOLEAN_PRIMS
@@ -46,6 +48,10 @@ class ExprLowering(Lowering):
     scope: Scope
     hidden_procs: dict[str, ir.Proc]  # helpers the lowering adds (``out_method_call``)
     exported: set[str]  # the module's procedures marked Экспорт
+
+    if TYPE_CHECKING:  # eval_runtime.EvalLowering's
+
+        def evaluate_call(self, args: list[Tree | None], where: ir.Pos) -> ir.Expr: ...
 
     def condition(self, node: Tree) -> ir.Expr:
         """An expression used as a condition: a Python bool, converted the 1C way."""
@@ -225,6 +231,9 @@ class ExprLowering(Lowering):
         args = self.arguments(args_node)
         where = pos_of(node)
         signature = self.signatures.get(name)
+        if signature is None and name in EVALUATE_NAMES:
+            self.check_count(name_token, len(args), 1, len(args), 1)
+            return self.evaluate_call(args, where)
         if signature is not None:
             self.check_count(name_token, len(args), len(signature.params), len(args))
             missing = [p for p, a in zip(signature.params, args + [None] * 99, strict=False)
