@@ -19,6 +19,9 @@ class BslRuntime(ObjectPrims, MediaPrims, GlobalPrims, BitwisePrims, EvalPrims,
                  BslRuntimeCore):
     """1C:Enterprise's dialect: the run-time core and the standard library."""
 
+    def prim_labels_used(self) -> None:
+        """Labels are 1C:Enterprise's (the OneScript dialect refuses them)."""
+
     def compile_script(self, path: str) -> LoadedModule:
         """A script that ``ПодключитьСценарий``/``ЗагрузитьСценарий`` loads, compiled for
         this runtime's class (``library.scripts`` asks; the front-end, with Lark, is

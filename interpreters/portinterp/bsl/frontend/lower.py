@@ -60,7 +60,20 @@ class ModuleLowering(EvalLowering, StmtLowering):
         globals_ = sorted(self.module_vars | implicit | set(self.scope.temps))
         init = self.initial_values(globals_)
         procs += self.hidden_procs.values()
-        return ir.Module(globals_, procs, init + statements, self.filename)
+        return ir.Module(globals_, procs, self.labels_check(tree) + init + statements,
+                         self.filename)
+
+    @staticmethod
+    def labels_check(tree: Tree) -> list[ir.Stmt]:
+        """OneScript 1.9.2 has no labels: its compiler stops at the first ``~`` (the
+        OneScript dialect reports that before anything runs; the platform's has them)."""
+        labels = [t for t in tree.scan_values(lambda v: isinstance(v, Token) and
+                                              v.type == "LABEL")]
+        if not labels:
+            return []
+        first = min(labels, key=lambda t: (t.line, t.column))
+        where = ir.Pos(first.line or 0, first.column or 0)
+        return [ir.Eval(ir.Prim("labels_used", [], where), where)]
 
     def declare(self, token: Token, names: set[str]) -> str:
         name = token.value.lower()

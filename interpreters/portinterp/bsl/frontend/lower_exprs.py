@@ -104,6 +104,8 @@ class ExprLowering(Lowering):
         if not self.scope.knows(name):
             if name in ("этотобъект", "thisobject"):
                 return self.this_object(pos_of(node))
+            if name in names.GLOBAL_PROPERTIES:
+                return ir.Prim(names.GLOBAL_PROPERTIES[name], [], pos_of(node))
             if name in ONESCRIPT_GLOBALS:  # OneScript knows it; the use fails when it runs
                 return ir.Prim("unsupported", [ir.Const(token.value)], pos_of(node))
             self.fail(node, f"Переменная не определена ({token.value})")
@@ -236,15 +238,18 @@ class ExprLowering(Lowering):
             return self.evaluate_call(args, where)
         if signature is not None:
             self.check_count(name_token, len(args), len(signature.params), len(args))
-            missing = [p for p, a in zip(signature.params, args + [None] * 99, strict=False)
-                       if a is None and p.default is None]
+            # An argument left out at the end needs a default; one skipped between commas
+            # (``Ф(, 2)``) is Неопределено when it has none, as in OneScript.
+            missing = [p for p in signature.params[len(args):] if p.default is None]
             if missing:
                 self.fail(name_token,
                           f"Недостаточно фактических параметров ({name_token.value})")
             if not signature.is_function and not as_statement:
                 self.fail(name_token,
                           f"Использование процедуры как функции ({name_token.value})")
-            return ir.Call(name, [None if a is None else self.expr(a) for a in args], where)
+            return ir.Call(name, [self.skipped(p) if a is None else self.expr(a)
+                                  for p, a in zip(signature.params, args, strict=False)],
+                           where)
         builtin = names.BUILTINS.get(name)
         if builtin is None and name in ONESCRIPT_GLOBALS:
             values = [ir.Const(None) if a is None else self.expr(a) for a in args]
@@ -260,6 +265,11 @@ class ExprLowering(Lowering):
             self.fail(name_token,
                       f"Использование процедуры как функции ({name_token.value})")
         return self.builtin_call(builtin, args, where)
+
+    @staticmethod
+    def skipped(param: ir.Param) -> ir.Expr | None:
+        """A skipped argument: the parameter's default (the core's), else Неопределено."""
+        return None if param.default is not None else ir.Const(None)
 
     def check_count(self, token: Token, given: int, most: int, present: int,
                     least: int = 0) -> None:

@@ -149,8 +149,11 @@ class StmtLowering(ExprLowering):
     def stmt_try_stmt(self, node: Tree) -> list[ir.Stmt]:
         body, handler = node.children[1], node.children[3]
         # The handler's end forgets the error (ИнформацияОбОшибке() is empty after it).
-        done = ir.Eval(ir.Prim("handled", [], pos_of(node)), pos_of(node))
-        return [ir.Try(self.block(body), [*self.block(handler), done], "caught", pos_of(node))]
+        where = pos_of(node)
+        done = ir.Eval(ir.Prim("handled", [], where), where)
+        ended = ir.Eval(ir.Prim("try_ended", [], where), where)
+        return [ir.Try([*self.block(body), ended], [*self.block(handler), done], "caught",
+                       where)]
 
     def stmt_raise_stmt(self, node: Tree) -> list[ir.Stmt]:
         value = node.children[1]
