@@ -18,10 +18,10 @@ from portinterp.bsl.runtime.conversions import NOT_A_BOOLEAN
 from portinterp.bsl.runtime.numbers import NOT_A_NUMBER
 from portinterp.bsl.runtime.objects import (
     NO_FIELD,
-    register_type,
     NOT_INDEXABLE,
     NOT_ITERABLE,
     BslObject,
+    register_type,
     spellings,
 )
 from portinterp.bsl.runtime.values import INDEX_OUT_OF_RANGE
