@@ -39,6 +39,8 @@ NOT_COMPILED = ("Внешнее исключение (ScriptEngine.Compiler.{}):
 ONESCRIPT_SYNTAX = (
     (re.compile(r"Синтаксическая ошибка: неожиданное «.*» \(ожидается ';'\)"),
      "Ожидается символ ; (точка с запятой)"),
+    (re.compile(r"Синтаксическая ошибка: неожиданное «.*» \(ожидается идентификатор\)"),
+     "Ожидается идентификатор"),
     (re.compile(r"Синтаксическая ошибка: ожидается вызов процедуры или присваивание"),
      "Неизвестная операция"),
     (re.compile(r"(Слишком много|Недостаточно) фактических параметров \(.*\)"),
@@ -55,11 +57,15 @@ def not_compiled(message: str) -> str:
         if message.startswith(prefix) and message.endswith(")"):
             name = message[len(prefix):-1]
             return NOT_COMPILED.format("SymbolNotFoundException", f"Неизвестный символ: {name}")
+    return NOT_COMPILED.format("CompilerException", onescript_words(message))
+
+
+def onescript_words(message: str) -> str:
+    """The front-end's message in OneScript's compiler's words, where they differ."""
     for pattern, words in ONESCRIPT_SYNTAX:
         if pattern.fullmatch(message):
-            message = pattern.sub(words, message)
-            break
-    return NOT_COMPILED.format("CompilerException", message)
+            return pattern.sub(words, message)
+    return message
 
 
 @dataclasses.dataclass(frozen=True)

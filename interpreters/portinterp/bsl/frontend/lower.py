@@ -9,6 +9,8 @@ outside a loop, duplicate names.  Names are case-insensitive, so they are lower-
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from lark import Token, Tree
 
 from portinterp.bsl.frontend.eval_runtime import EvalLowering, fill_host
@@ -102,8 +104,18 @@ class ModuleLowering(EvalLowering, StmtLowering):
             self.exported.add(name)
 
     def default(self, node: Tree) -> ir.Const:
+        """A parameter's default: a literal; a minus before a number negates it, before
+        Истина, Ложь, Неопределено or Null changes nothing (OneScript's compiler); before
+        a string or a date, or anything but a literal, is its error."""
         if node.data == "negative_number":
             return ir.Const(-self.number(node.children[1]))
+        if node.data == "negative_literal":
+            value = self.expr(node.children[1])
+            if not isinstance(value, ir.Const) or type(value.value) in (str, datetime):
+                self.fail(node.children[1], "Ожидается числовая константа")
+            return value
+        if node.data == "not_a_constant":
+            self.fail(node.children[1], "Ожидается константа")
         value = self.expr(node)
         assert isinstance(value, ir.Const)
         return value

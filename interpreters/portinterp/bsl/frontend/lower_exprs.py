@@ -19,6 +19,7 @@ from portinterp.bsl.library import names
 from portinterp.bsl.library.this_object import DISPATCHER
 from portinterp.bsl.runtime.literals import date_value, number_value, string_value
 from portinterp.bsl.runtime.numbers import MAX_DIGITS
+from portinterp.bsl.runtime.objects import EnumObject
 from portinterp.bsl.runtime.values import NULL, BslArray
 from portinterp.core import ir
 from portinterp.core.lowering import Lowering, pos_of
@@ -106,6 +107,8 @@ class ExprLowering(Lowering):
                 return self.this_object(pos_of(node))
             if name in names.GLOBAL_PROPERTIES:
                 return ir.Prim(names.GLOBAL_PROPERTIES[name], [], pos_of(node))
+            if name in names.ENUMS and name not in ("символы", "chars"):
+                return ir.Const(EnumObject(token.value, names.ENUMS[name]), pos_of(node))
             if name in ONESCRIPT_GLOBALS:  # OneScript knows it; the use fails when it runs
                 return ir.Prim("unsupported", [ir.Const(token.value)], pos_of(node))
             self.fail(node, f"Переменная не определена ({token.value})")

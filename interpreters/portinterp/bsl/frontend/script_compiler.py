@@ -39,6 +39,11 @@ def compile_script_text(text: str, path: str, runtime_class: type[RuntimeBase],
         lowering = ModuleLowering(path)
         lowering.module_vars.update(name.lower() for name in context)
         module = call_deep(lowering.module, tree)
+        if context:  # their values are set before the body: not reset to Неопределено
+            given = {name.lower() for name in context}
+            module.body = [s for s in module.body if not (
+                id(s) in lowering.initial and isinstance(s, ir.Assign)
+                and isinstance(s.target, ir.Var) and s.target.name in given)]
     except SourceError as error:
         raise ProgramFault(compile_failure(error)) from None
     if DISPATCHER not in lowering.hidden_procs:  # a script naming ЭтотОбъект has it
@@ -49,8 +54,12 @@ def compile_script_text(text: str, path: str, runtime_class: type[RuntimeBase],
 
 
 def compile_failure(error: SourceError) -> str:
-    """How a script that does not compile is reported (the program loading it goes on)."""
-    return f"Ошибка компиляции сценария: {error}"
+    """How a script that does not compile is reported (the program loading it goes on),
+    with the words of OneScript's compiler where they differ (``fragment.onescript_words``)."""
+    from portinterp.bsl.frontend.fragment import onescript_words
+
+    return f"Ошибка компиляции сценария: {error.filename}:{error.line}:{error.col}: " + \
+        onescript_words(error.message)
 
 
 def _exported_vars(tree: Any) -> list[str]:

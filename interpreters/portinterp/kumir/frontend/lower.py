@@ -168,10 +168,16 @@ class ModuleLowering(StmtLowering):
             self.declared.append(RESULT_NAME)
         prologue += self.body(alg.children[1])
         body = prologue + self.body(alg.children[2])
+        pos = pos_of(alg.children[0])
+        result = self.result_value(pos)
         if signature.result is not None and not _sets_result_first(body):
             body.insert(0, ir.Assign(ir.Var(RESULT_NAME), ir.Const(None)))
-        pos = pos_of(alg.children[0])
-        body += [*self.wanted_checks, ir.Return(self.result_value(pos), pos)]
+            # A function that may end without a value: KuMir stops at its ``кон``.
+            end = getattr(alg.meta, "end", None)
+            if end is not None:
+                pos = pos_of(end)
+            result = ir.Prim("defined", [ir.Var(RESULT_NAME, pos)], pos)
+        body += [*self.wanted_checks, ir.Return(result, pos)]
         params = [ir.Param(p.name, by_ref=p.mode in ("рез", "аргрез")) for p in signature.params]
         return ir.Proc(signature.name, params, list(self.declared), body,
                        signature.result is not None, pos)

@@ -102,10 +102,20 @@ class StmtLowering(ExprLowering):
         return code
 
     def table_initial(self, target: ir.Var, kind: TableType, node: Tree) -> ir.Stmt:
-        """``цел таб t[1:3] = {1, 2, 3}``: the elements in order."""
+        """``цел таб t[1:3] = {1, 2, 3}``: the elements in order; a table of two dimensions
+        takes its rows (``{{2, 7, 6}, {9, 5, 1}}``), each from its first column on."""
         if node.data != "table_lit":
             self.fail(node, "Это не константа")
-        values = [self.constant(item, kind.element) for item in node.children[0].children]
+        items = node.children[0].children
+        if any(isinstance(i, Tree) and i.data == "table_lit" for i in items):
+            if kind.dims != 2 or not all(isinstance(i, Tree) and i.data == "table_lit"
+                                         for i in items):
+                self.fail(node, "Это не константа")
+            rows = [[self.constant(item, kind.element).value for item in row.children[0].children]
+                    for row in items]
+            return ir.Eval(ir.Prim("fill_table_rows", [target, ir.Const(rows, pos_of(node))],
+                                   pos_of(node)), pos_of(node))
+        values = [self.constant(item, kind.element) for item in items]
         return ir.Eval(ir.Prim("fill_table", [target, ir.Const(
             [v.value for v in values], pos_of(node))], pos_of(node)), pos_of(node))
 
@@ -373,6 +383,11 @@ class StmtLowering(ExprLowering):
         return ir.Eval(ir.Prim(prim, [ir.Const(kind), value, *formats], pos), pos)
 
     def stmt_input(self, node: Tree) -> list[ir.Stmt]:
+        for place in node.children:
+            variable = self.scope.lookup(str(place.children[0]))
+            if variable is not None and variable.type == STR and (
+                    place.data == "place_slice" or len(place.children) > 1):
+                self.fail(place, "Нельзя ввести часть строки")
         return [self.store(place, self.read_value(place), pos_of(place))
                 for place in node.children]
 

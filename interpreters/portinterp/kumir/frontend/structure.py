@@ -137,6 +137,7 @@ class _Builder:
         """``алг`` header, ``дано``/``надо``/``#`` lines, ``нач`` body ``кон``; only the
         first algorithm of a file may go without a name."""
         header_statement, header = self.take()
+        self.end_token: Token | None = None
         if header is not None and not any(
                 isinstance(c, Token) and c.type == "NAME" for c in header.children) and not first:
             self.error(header_statement, "Не указано имя алгоритма")
@@ -147,6 +148,11 @@ class _Builder:
             last = statement if statement.kind != "_DOC" else last
             if tree is not None and statement.kind != "_DOC":
                 pre.append(tree)
+        while self.kind() == "_ALG" and (self.begin_follows(after=1) or self.end_follows(1)):
+            # A header right after a header without a body: KuMir reads the second as a
+            # line of the first algorithm, the body that follows as the first's.
+            statement, _ = self.take()
+            self.error(statement, '"алг" внутри алгоритма')
         if self.kind() != "_NACH" and self.begin_follows():
             while self.kind() != "_NACH":
                 statement, _ = self.take()
@@ -167,21 +173,23 @@ class _Builder:
         header.meta.line = header_statement.line
         header.meta.column = header_statement.tokens[0].column
         header.meta.empty = False
-        return Tree("alg", [header, Tree("alg_pre", pre), Tree("body", body)])
+        alg = Tree("alg", [header, Tree("alg_pre", pre), Tree("body", body)])
+        alg.meta.end = self.end_token  # the ``кон`` (KuMir reports a function's unset знач there)
+        return alg
 
-    def end_follows(self) -> bool:
+    def end_follows(self, after: int = 0) -> bool:
         """Is there a ``кон`` before the next ``алг`` (a body without ``нач``)?"""
-        for statement, _ in self.items[self.n:]:
+        for statement, _ in self.items[self.n + after:]:
             if statement.kind == "_KON":
                 return True
             if statement.kind in ("_ALG", "_ISP", "_KON_ISP"):
                 return False
         return False
 
-    def begin_follows(self) -> bool:
+    def begin_follows(self, after: int = 0) -> bool:
         """Is there a ``нач`` before the next ``кон``/``алг`` (the lines between are then
         garbage, not a body without ``нач``)?"""
-        for statement, _ in self.items[self.n:]:
+        for statement, _ in self.items[self.n + after:]:
             if statement.kind == "_NACH":
                 return True
             if statement.kind in ("_KON", "_ALG", "_ISP", "_KON_ISP"):
@@ -191,7 +199,8 @@ class _Builder:
     def rest_of_algorithm(self, begin: Statement) -> list[Tree]:
         body = self.block({"_KON"}, set())
         if self.kind() == "_KON":
-            self.take()
+            end, _ = self.take()
+            self.end_token = end.tokens[0]
         elif self.kind() == "_ALG":  # KuMir names the inner алг
             self.error(self.items[self.n][0], "Вложенное описание алгоритма")
         else:

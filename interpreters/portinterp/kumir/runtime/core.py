@@ -263,6 +263,14 @@ class KumirRuntime(BuiltinFunctions, RuntimeBase):
         """``цел таб t[1:3] = {1, 2, 3}``: the elements in order, as many as given."""
         table.data[: len(values)] = values[: len(table.data)]
 
+    def prim_fill_table_rows(self, table: Table, rows: list[list[Any]]) -> None:
+        """``цел таб t[1:3, 1:3] = {{…}, {…}}``: row after row, each from the first column,
+        as many as fit (a short row leaves the rest without a value)."""
+        (low, high), (first, last) = table.bounds
+        width = max(last - first + 1, 0)
+        for n, row in enumerate(rows[: max(high - low + 1, 0)]):
+            table.data[n * width: n * width + min(len(row), width)] = row[:width]
+
     def prim_table_set(self, table: Table, *index_and_value: Any) -> None:
         table.set(index_and_value[:-1], index_and_value[-1])
 
