@@ -213,7 +213,9 @@ def run_one(command: list[str], case: Case, timeout: float, env: dict[str, str])
 
 
 def embedded_command(worktree: Path) -> tuple[list[str], dict[str, str]]:
-    env = dict(os.environ, PYTHONPATH=str(worktree))
+    # The worktree's portcheck and its portinterp (interpreters/) before any installed one.
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(worktree),
+                                                       str(worktree / "interpreters")]))
     cmd = [sys.executable, "-m", "portcheck", "exec", "--engine", "embedded",
            "--dialect", "onescript"]
     return cmd, env

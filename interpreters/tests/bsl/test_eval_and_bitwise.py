@@ -63,3 +63,27 @@ def test_bitwise_functions_never_leak(canonical: str, count: int) -> None:
         except ProgramFault:
             continue
         assert isinstance(result, (bool, int))
+
+
+@pytest.mark.parametrize("source,place", [
+    ('Сообщить("до");\nН = 0;\n~Начало:\nН = Н + 1;\nЕсли Н < 3 Тогда\n'
+     '\tПерейти ~Начало;\nКонецЕсли;\nСообщить(Н);\n', (3, 1)),
+    ('Сообщить("до");\nПерейти ~Конец;\nСообщить("пропущено");\n~Конец:\n'
+     'Сообщить("после");\n', (2, 9)),
+])
+def test_labels_are_refused_in_the_onescript_dialect(source: str, place: tuple) -> None:
+    """OneScript 1.9.2 has no labels: it stops before running anything at the first ``~``
+    with «Неизвестный символ ~» (found on it: ``{Модуль … / Ошибка в строке: 3,1 / …}``
+    and ``2,9`` for these two); the platform dialect runs them."""
+    from portinterp.errors import RunError
+
+    out = io.StringIO()
+    with pytest.raises(RunError) as error:
+        run_program(compile_text(source), stdin=io.StringIO(), stdout=out,
+                    dialect="onescript")
+    assert (error.value.line, error.value.col, error.value.message) == (
+        *place, "Неизвестный символ ~")
+    assert out.getvalue() == ""
+    out = io.StringIO()
+    run_program(compile_text(source), stdin=io.StringIO(), stdout=out)
+    assert out.getvalue().startswith("до\n")

@@ -40,6 +40,7 @@ class ModuleLowering(StmtLowering):
         self.errors = errors
         self.algorithms: dict[str, Signature] = {}
         self.broken: set[str] = set()
+        self.main: Tree | None = None  # the algorithm the program runs
         self.scope = Scope({}, is_global=True)
         self.loop_depth = 0
         self.wanted_checks = []
@@ -57,9 +58,10 @@ class ModuleLowering(StmtLowering):
             self.guarded(lambda alg=alg: self.register(alg))
         body = self.body(intro)
         globals_ = list(self.declared)
-        procs = [self.algorithm(alg) for alg in algs if _alg_name(alg) in self.algorithms]
         # The program runs its first algorithm outside the modules (исп … кон исп).
         main = next((node for node in rest if node.data != "module_algs"), None)
+        self.main = main
+        procs = [self.algorithm(alg) for alg in algs if _alg_name(alg) in self.algorithms]
         if main is not None and _alg_name(main) in self.algorithms:
             body += self.guarded(lambda: self.run_first(main)) or []
         procs += self.library_procs.values()
@@ -113,6 +115,13 @@ class ModuleLowering(StmtLowering):
         if header.data == "broken_header":
             self.broken.add(name)
             return
+        try:
+            self.register_signature(alg, header, name, token)
+        except CompileError:
+            self.broken.add(name)  # its calls are «Алгоритм с ошибкой», as in KuMir
+            raise
+
+    def register_signature(self, alg: Tree, header: Tree, name: str, token: Token) -> None:
         if name in self.algorithms or name in BUILTINS:
             self.fail(token, "Имя занято другим алгоритмом" if name in BUILTINS
                       else f"Алгоритм с именем {name} уже есть")
@@ -139,6 +148,9 @@ class ModuleLowering(StmtLowering):
             if kind_token is None:
                 self.fail(name, "Не указан тип")
             bounds = _child(param, "bounds_list")
+            call = _call_in(bounds)
+            if call is not None:  # a parameter's bound is known before any algorithm runs
+                self.fail(call, "Нельзя использовать вызов алгоритма в границе")
             kind = self.declared_type(kind_token, bounds, name)
             variables.append(Variable(str(name), kind, mode))
         return variables
@@ -172,11 +184,12 @@ class ModuleLowering(StmtLowering):
         result = self.result_value(pos)
         if signature.result is not None and not _sets_result_first(body):
             body.insert(0, ir.Assign(ir.Var(RESULT_NAME), ir.Const(None)))
-            # A function that may end without a value: KuMir stops at its ``кон``.
+            # A function that may end without a value: KuMir stops at its ``кон`` (the
+            # first algorithm's result is printed only when it has one: no error there).
             end = getattr(alg.meta, "end", None)
-            if end is not None:
+            if end is not None and alg is not self.main:
                 pos = pos_of(end)
-            result = ir.Prim("defined", [ir.Var(RESULT_NAME, pos)], pos)
+                result = ir.Prim("defined", [ir.Var(RESULT_NAME, pos)], pos)
         body += [*self.wanted_checks, ir.Return(result, pos)]
         params = [ir.Param(p.name, by_ref=p.mode in ("рез", "аргрез")) for p in signature.params]
         return ir.Proc(signature.name, params, list(self.declared), body,
@@ -193,6 +206,17 @@ def lower(tree: Tree, filename: str, errors: list[CompileError]) -> ir.Module:
         first.more = ordered[1:]
         raise first
     return narrow_module(module)
+
+
+def _call_in(bounds: Tree | None) -> Tree | None:
+    """The first call of an algorithm (with arguments, or a built-in function without)
+    in a table parameter's bounds."""
+    if bounds is None:
+        return None
+    for node in bounds.iter_subtrees_topdown():
+        if node.data == "call" or (node.data == "name" and str(node.children[0]) in BUILTINS):
+            return node
+    return None
 
 
 def _child(node: Tree, data: str) -> Tree | None:

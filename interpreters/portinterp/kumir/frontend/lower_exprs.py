@@ -91,9 +91,7 @@ class ExprLowering(Lowering):
         if isinstance(kind, TableType) and not isinstance(wanted, TableType):
             self.fail(node, "Нет индексов у таблицы")  # a whole table where a value goes
         if kind is None or not assignable(wanted, kind):
-            where = f" ({what})" if what else ""
-            self.fail(node, f"Несоответствие типов{where}: нужно {wanted}, "
-                      f"а выражение имеет тип {type_name(kind)}")
+            self.fail(node, mismatch(wanted, kind, what))
         if wanted == REAL and kind == INT:
             if isinstance(code, ir.Const):
                 return ir.Const(float(code.value), code.pos)
@@ -221,9 +219,11 @@ class ExprLowering(Lowering):
         return Signature(name, params, builtin.result, 0, 0)
 
     def check_arity(self, token: Token, wanted: int, given: int) -> None:
+        """KuMir's words: «Нет аргументов» (none given), «Мало аргументов», «Лишние
+        аргументы»."""
         if wanted != given:
-            self.fail(token, f"Неверное число аргументов у {token}: нужно {wanted}, "
-                      f"передано {given}")
+            self.fail(token, "Лишние аргументы" if given > wanted else
+                      "Нет аргументов" if given == 0 else "Мало аргументов")
 
     def user_call(self, token: Token, signature: Signature, args: list[Node]) -> ir.Call:
         self.check_arity(token, len(signature.params), len(args))
@@ -241,8 +241,7 @@ class ExprLowering(Lowering):
     def table_arg(self, node: Node, wanted: TableType, what: str) -> ir.Expr:
         code, kind = self.expr(node)
         if kind != wanted:
-            self.fail(node, f"Несоответствие типов ({what}): нужно {wanted}, "
-                      f"а выражение имеет тип {type_name(kind)}")
+            self.fail(node, "Плохой тип параметра")
         return code
 
     def ref_arg(self, node: Node, param: Variable, what: str) -> ir.Expr:
@@ -255,15 +254,23 @@ class ExprLowering(Lowering):
         if variable is not None and variable.mode == ARG:
             self.fail(node, "Нельзя арг передать в рез или аргрез")
         if kind != param.type:
-            self.fail(node, f"Несоответствие типов ({what}): нужно {param.type}, "
-                      f"а величина имеет тип {type_name(kind)}")
+            self.fail(node, "Плохой тип параметра")
         return code
 
     # -- tables and strings ------------------------------------------------------------
 
+    def declared_base(self, token: Token, node: Tree) -> Typed:
+        """The table or string an index or a slice applies to: an unknown name there is
+        KuMir's «Величина не описана» (elsewhere «Имя не объявлено»)."""
+        name = str(token)
+        if (self.scope.lookup(name) is None and name not in self.algorithms
+                and name not in BUILTINS and name != RESULT_NAME):
+            self.fail(token, "Величина не описана")
+        return self.expr_name(Tree("name", [token], node.meta))
+
     def expr_index(self, node: Tree) -> Typed:
         token, *index_nodes = node.children
-        base, kind = self.expr_name(Tree("name", [token], node.meta))
+        base, kind = self.declared_base(token, node)
         index = [self.converted(i, INT, "индекс") for i in index_nodes]
         if isinstance(kind, TableType) and kind.element == STR and len(index) == kind.dims + 1:
             # лт[i, k]: character k of the лит element лт[i], as KuMir 2 reads it
@@ -278,7 +285,7 @@ class ExprLowering(Lowering):
     def table_item(self, token: Token, base: ir.Expr, kind: TableType,
                    index: list[ir.Expr]) -> ir.Item:
         if len(index) != kind.dims:
-            self.fail(token, f"Неверное число индексов у таблицы {token}: нужно {kind.dims}")
+            self.fail(token, "Не все индексы" if len(index) < kind.dims else "Лишние индексы")
         if kind.dims == 1:
             return ir.Item(base, index, "table_get1", "table_set1", pos_of(token))
         return ir.Item(base, index, "table_get", "table_set", pos_of(token))
@@ -289,7 +296,7 @@ class ExprLowering(Lowering):
         if index_nodes:
             item, kind = self.expr_index(Tree("index", [token, *index_nodes], node.meta))
             return self.sliced(token, item, kind, start, stop)
-        base, kind = self.expr_name(Tree("name", [token], node.meta))
+        base, kind = self.declared_base(token, node)
         return self.sliced(token, base, kind, start, stop)
 
     def expr_item_slice(self, node: Tree) -> Typed:
@@ -316,8 +323,7 @@ class ExprLowering(Lowering):
         if symbol == "+" and left_kind in _STRINGS and right_kind in _STRINGS:
             return ir.Prim("concat", [left, right], pos), STR
         if left_kind not in NUMERIC or right_kind not in NUMERIC:
-            self.fail(op, f"Несоответствие типов: операция {symbol} невозможна для "
-                      f"{type_name(left_kind)} и {type_name(right_kind)}")
+            self.fail(op, f'Нельзя "{type_name(left_kind)} {symbol} {type_name(right_kind)}"')
         both_int = left_kind == right_kind == INT
         if symbol == "/":
             return ir.Prim("div_real", [_unchecked_real(left), right], pos), REAL
@@ -335,7 +341,8 @@ class ExprLowering(Lowering):
             return ir.Const(-(INT_MAX + 1), pos_of(op)), INT
         operand, kind = self.expr(operand_node)
         if kind not in NUMERIC:
-            self.fail(op, f"Несоответствие типов: унарный {op} невозможен для {type_name(kind)}")
+            self.fail(op, f'Нельзя " - {type_name(kind)}"' if str(op) == "-"
+                      else f"Нельзя +{type_name(kind)}")
         if str(op) == "+":
             return operand, kind
         if isinstance(operand, ir.Const):  # KuMir's minus of a вещ is 0.0 - x
@@ -418,12 +425,20 @@ class ExprLowering(Lowering):
         return ir.Prim(fn, [left, right], pos_of(op))
 
     def expr_and_op(self, node: Tree) -> Typed:
-        left, right = (self.condition(child) for child in node.children)
-        return ir.And(left, right, pos_of(node)), BOOL
+        return self.logical(node, "и", ir.And)
 
     def expr_or_op(self, node: Tree) -> Typed:
-        left, right = (self.condition(child) for child in node.children)
-        return ir.Or(left, right, pos_of(node)), BOOL
+        return self.logical(node, "или", ir.Or)
+
+    def logical(self, node: Tree, word: str, make: type[ir.And] | type[ir.Or]) -> Typed:
+        """``a и b``, ``a или b``: both лог, else KuMir's «Нельзя "лог и вещ"»."""
+        typed = [self.expr(child) for child in node.children]
+        kinds = [kind for _code, kind in typed]
+        if any(kind != BOOL for kind in kinds):
+            self.fail(node, f'Нельзя "{type_name(kinds[0])} {word} {type_name(kinds[1])}"')
+        left, right = (self.truth(code, child) for (code, _kind), child in
+                       zip(typed, node.children, strict=True))
+        return make(left, right, pos_of(node)), BOOL
 
     def expr_newline_lit(self, node: Tree) -> Typed:
         return ir.Const("\n", pos_of(node)), CHAR
@@ -433,6 +448,23 @@ class ExprLowering(Lowering):
 
 
 _CHECKED_REAL = {"add_real", "sub_real", "mul_real", "div_real"}
+# Where a value of the wrong type goes -> KuMir's words (an assignment's are «Нельзя "цел :=
+# вещ"»; a table's bound and a loop's bounds, step and count «Величина не целая»).
+_WRONG_TYPE = {"индекс": "Индекс - не целое число", "граница цикла": "Величина не целая",
+               "шаг цикла": "Величина не целая", "число повторений": "Величина не целая",
+               "формат вывода": "Параметр вывода - не целое число"}
+
+
+def mismatch(wanted: Type, kind: Type | None, what: str) -> str:
+    """KuMir's message for a value of type ``kind`` where ``wanted`` goes (``what``)."""
+    if what == "присваивание":
+        return f'Нельзя "{wanted} := {type_name(kind)}"'
+    if what.startswith("аргумент "):
+        return "Плохой тип параметра"
+    if what in _WRONG_TYPE:
+        return _WRONG_TYPE[what]
+    where = f" ({what})" if what else ""
+    return f"Несоответствие типов{where}: нужно {wanted}, а выражение имеет тип {type_name(kind)}"
 
 
 def _unchecked_real(code: ir.Expr) -> ir.Expr:

@@ -155,6 +155,9 @@ class StmtLowering(ExprLowering):
         if variable is None:
             if name in self.algorithms or name in BUILTINS:
                 self.fail(token, "Нельзя присвоить алгоритму")
+            if name == RESULT_NAME:
+                self.fail(token, 'Вне алгоритмов не бывает "знач"' if self.scope.is_global
+                          else 'У этого алгоритма нет "знач"')
             self.fail(token, f"Имя не объявлено: {shown(name)}")
         if variable.mode == ARG:
             self.fail(token, "Нельзя менять значение аргумента")
@@ -162,7 +165,7 @@ class StmtLowering(ExprLowering):
             return self.store_slice(token, variable.type, index_nodes, make, pos)
         if not index_nodes:
             if isinstance(variable.type, TableType):
-                self.fail(token, f"Таблицу {name} нельзя присвоить целиком")
+                self.fail(token, "Нет индексов у таблицы")
             return ir.Assign(ir.Var(name, pos_of(token)), make(variable.type), pos)
         index = [self.converted(i, INT, "индекс") for i in index_nodes]
         base = ir.Var(name, pos_of(token))

@@ -53,7 +53,7 @@ def _syntax_error(error: UnexpectedInput, statement: lexer.Statement,
     first = statement.tokens[0]
     if isinstance(error, UnexpectedToken) and error.token.type != "$END":
         token = error.token
-        message = Wording().unexpected_token(token, set(error.expected))
+        message = Wording().unexpected_token(token, set(error.expected), statement)
         if _keyword_in_name(statement, token):
             message = "Ключевое слово в имени"
         return CompileError(filename, token.line or first.line or 0, token.column or 0,
@@ -96,14 +96,45 @@ def _parser() -> Lark:
     return parsing.lalr_parser(GRAMMAR, lexer=_Given, maybe_placeholders=False)
 
 
+# A statement cut short after its first word (or after a word of a loop's head): KuMir's
+# message (messages.csv of KuMir 2's analyser, as kumir2-bc prints them).
+_NOTHING_AFTER = {
+    "_INPUT": "Куда вводить?", "_OUTPUT": "Что выводить?", "_IF": 'Нет условия для "если"',
+    "_CASE": 'Нет условия после "при"', "_KC_PRI": 'Нет условия для "кц при"',
+    "_ISP": "Нет имени исполнителя", "_FROM": 'Нет значения после "от"',
+    "_TO": 'Нет значения после "до"', "_STEP": 'Нет значения после "шаг"',
+    "_WHILE": 'Нет условия после "нц пока"', "_TIMES": "Сколько раз?",
+    "_ASSIGN": "Нет правой части присваивания",
+}
+
+
 class Wording:
     """KuMir's words for syntax errors."""
 
-    def unexpected_token(self, token: Token, expected: set[str]) -> str:
+    def unexpected_token(self, token: Token, expected: set[str],
+                         statement: lexer.Statement | None = None) -> str:
+        tokens = statement.tokens if statement is not None else [token]
+        where = next((n for n, t in enumerate(tokens) if t is token), 0)
+        before = tokens[where - 1].type if where else None
         if token.type == "_RPAR":
-            return "Непарная )"
+            return 'Пусто между "(" и ")"' if before == "_LPAR" else "Непарная )"
         if token.type == "_RSQB":
-            return "Непарная ]"
+            return 'Пусто между "[" и "]"' if before == "_LSQB" else "Непарная ]"
+        if token.type == "_LSQB":
+            return 'Перед "[" должно быть имя таблицы'
+        if token.type == "_COLON" and tokens[0].type != "_CASE":
+            return "Лишнее двоеточие"
+        if token.type == "_TO" and before == "_FROM":
+            return 'Нет значения после "от"'
+        if token.type in ("_FOR", "_WHILE") and where == 0:
+            return f'Перед "{token}" нет "нц"'
+        if token.type == "_ASSIGN":
+            if where == 0:
+                return "Некуда присваивать"
+            if any(t.type == "_ASSIGN" for t in tokens[:where]):
+                return 'Много ":=" в одной строке'
+        if token.type == "_LBRACE":
+            return "Лишняя {"
         if token.type in ("ADD", "MUL", "POW") and "NAME" in expected:
             return "Лишний оператор"  # an operator where an operand goes: 2 * -3
         if "$END" in expected:
@@ -119,4 +150,12 @@ class Wording:
             t.type == "_RSQB" for t in statement.tokens)
         if squares > 0:
             return "Непарная ["
+        last = statement.tokens[-1].type
+        if last == "_COMMA" and statement.tokens[0].type in ("_INPUT", "_OUTPUT"):
+            return "Запятая в конце"
+        if last in _NOTHING_AFTER:
+            return _NOTHING_AFTER[last]
+        if statement.tokens[0].type == "_NC" and any(t.type == "_FROM"
+                                                     for t in statement.tokens):
+            return 'Нет "до"'
         return f"Синтаксическая ошибка: незаконченная строка «{statement.tokens[0]}…»"

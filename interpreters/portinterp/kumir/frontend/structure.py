@@ -101,7 +101,8 @@ class _Builder:
             self.rest_of_algorithm(statement)
         elif kind in ("TYPE", "TABTYPE") and outside:
             self.error(statement, "Объявление после алгоритма")
-        elif kind in SIMPLE or kind in ("_IF", "_SWITCH", "_NC", "_DOC") or kind not in _STRAY:
+        elif kind in SIMPLE or kind in ("_IF", "_SWITCH", "_NC", "_DOC", "_DANO", "_NADO") \
+                or kind not in _STRAY:
             self.error(statement, "Строка вне алгоритма")
         else:
             self.error(statement, _STRAY[kind])
@@ -123,7 +124,7 @@ class _Builder:
         if self.kind() == "_KON_ISP":
             self.take()
         else:
-            self.error(opening, 'Для "исп" нет "кон_исп"')
+            self.error(opening, 'Нет парной "кон исп"')
         names = [t for t in opening.tokens if t.type == "NAME"]
         outside = {str(node.children[0]) for tree in self.intro if tree.data == "decl"
                    for node in tree.iter_subtrees() if node.data == "decl_name"}
@@ -139,7 +140,8 @@ class _Builder:
         header_statement, header = self.take()
         self.end_token: Token | None = None
         if header is not None and not any(
-                isinstance(c, Token) and c.type == "NAME" for c in header.children) and not first:
+                isinstance(c, Token) and c.type == "NAME" for c in header.children) and not first \
+                and (self.begin_follows() or self.end_follows()):  # else: «Нет реализации»
             self.error(header_statement, "Не указано имя алгоритма")
         pre: list[Tree] = []
         last = header_statement
@@ -293,7 +295,7 @@ class _Builder:
         if self.kind() == "_FI" and (cases or True):
             self.take()
         else:
-            self.error(opening, 'Нет "все" после "выбор"')
+            self.error(opening, 'Нет "все" для этой конструкции')
         if broken or not any(c.data == "case" for c in cases):
             return [_broken(opening, [c if c.data == "body" else c.children[1]
                                       for c in cases])]
