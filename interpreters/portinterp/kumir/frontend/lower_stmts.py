@@ -85,8 +85,10 @@ class StmtLowering(ExprLowering):
         target = ir.Var(str(name_token), pos)
         if isinstance(kind, TableType):
             assert bounds is not None
-            limits = [self.converted(e, INT, "граница таблицы")
-                      for bound in bounds.children for e in bound.children]
+            limits = [self.converted(e, INT, side)
+                      for bound in bounds.children
+                      for e, side in zip(bound.children, ("левая граница", "правая граница"),
+                                         strict=False)]
             made = [ir.Assign(target, ir.Prim("new_table", limits, pos), pos)]
             if initial is not None:
                 made.append(self.table_initial(target, kind, initial))

@@ -289,13 +289,15 @@ class _Builder:
                 cases.append(body)
             else:
                 cases.append(_tree("case", statement, [head.children[0], body]))
-        if self.kind() == "_ELSE":
+        otherwise = self.kind() == "_ELSE"
+        if otherwise:
             self.take()
             cases.append(Tree("body", self.block({"_FI"}, outer | ends)))
         if self.kind() == "_FI" and (cases or True):
             self.take()
-        else:
-            self.error(opening, 'Нет "все" для этой конструкции')
+        else:  # KuMir's words differ once an ``иначе`` was read
+            self.error(opening, 'Нет "все" для этой конструкции' if otherwise
+                       else 'Нет "все" после "выбор"')
         if broken or not any(c.data == "case" for c in cases):
             return [_broken(opening, [c if c.data == "body" else c.children[1]
                                       for c in cases])]
