@@ -123,8 +123,7 @@ class ModuleLowering(StmtLowering):
 
     def register_signature(self, alg: Tree, header: Tree, name: str, token: Token) -> None:
         if name in self.algorithms or name in BUILTINS:
-            self.fail(token, "Имя занято другим алгоритмом" if name in BUILTINS
-                      else f"Алгоритм с именем {name} уже есть")
+            self.fail(token, "Имя занято другим алгоритмом")
         result = _alg_result(header)
         if isinstance(result, TableType):
             self.fail(token, "Нельзя вернуть таблицу")

@@ -241,7 +241,8 @@ class ExprLowering(Lowering):
     def table_arg(self, node: Node, wanted: TableType, what: str) -> ir.Expr:
         code, kind = self.expr(node)
         if kind != wanted:
-            self.fail(node, "Плохой тип параметра")
+            self.fail(node, "Несоответствие размерностей таблиц" if isinstance(
+                kind, TableType) and kind.element == wanted.element else "Плохой тип параметра")
         return code
 
     def ref_arg(self, node: Node, param: Variable, what: str) -> ir.Expr:
@@ -280,7 +281,7 @@ class ExprLowering(Lowering):
             return self.table_item(token, base, kind, index), kind.element
         if kind == STR and len(index) == 1:
             return ir.Prim("char_at", [base, index[0]], pos_of(token)), CHAR
-        self.fail(token, f"{token} — не таблица и не строка, индекс не нужен")
+        self.fail(token, "Лишние индексы")
 
     def table_item(self, token: Token, base: ir.Expr, kind: TableType,
                    index: list[ir.Expr]) -> ir.Item:
@@ -402,7 +403,10 @@ class ExprLowering(Lowering):
                 (right, right_node), right_kind, right_nots = parts[n + 2]
                 if right_nots:
                     self.fail(right_node, 'Лишний "не"')
-                tests.append(self.comparison(op, (left, left_kind), (right, right_kind)))
+                # KuMir reads a later comparison of a chain as one of the earlier's лог
+                # result: its error names лог (``1 > 1 < "стр"``: «Нельзя "лог < лит"»).
+                tests.append(self.comparison(op, (left, left_kind), (right, right_kind),
+                                             chained=n > 0))
             result, result_kind = chained(tests), BOOL
         for _ in range(nots):
             if result_kind != BOOL:
@@ -410,7 +414,8 @@ class ExprLowering(Lowering):
             result = ir.Not(self.truth(result, node), pos_of(node))
         return result, result_kind
 
-    def comparison(self, op: Token, left_typed: Typed, right_typed: Typed) -> ir.Expr:
+    def comparison(self, op: Token, left_typed: Typed, right_typed: Typed,
+                   chained: bool = False) -> ir.Expr:
         (left, left_kind), (right, right_kind) = left_typed, right_typed
         fn = _COMPARE[str(op)]
         comparable = (
@@ -419,7 +424,8 @@ class ExprLowering(Lowering):
             or (left_kind == right_kind == BOOL and fn in ("eq", "ne"))
         )
         if not comparable:
-            self.fail(op, f'Нельзя "{type_name(left_kind)} {op} {type_name(right_kind)}"')
+            shown_left = "лог" if chained else type_name(left_kind)
+            self.fail(op, f'Нельзя "{shown_left} {op} {type_name(right_kind)}"')
         if fn in ("eq", "ne"):  # the others stop at a missing value by themselves
             left, right = defined(left), defined(right)
         return ir.Prim(fn, [left, right], pos_of(op))
@@ -444,7 +450,10 @@ class ExprLowering(Lowering):
         return ir.Const("\n", pos_of(node)), CHAR
 
     def expr_not_op(self, node: Tree) -> Typed:
-        return ir.Not(self.condition(node.children[0]), pos_of(node)), BOOL
+        code, kind = self.expr(node.children[0])
+        if kind != BOOL:
+            self.fail(node, f"Нельзя не {type_name(kind)}")
+        return ir.Not(self.truth(code, node.children[0]), pos_of(node)), BOOL
 
 
 _CHECKED_REAL = {"add_real", "sub_real", "mul_real", "div_real"}

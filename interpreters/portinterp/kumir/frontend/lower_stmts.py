@@ -130,7 +130,7 @@ class StmtLowering(ExprLowering):
                 self.fail(name, "Таблицы не бывают размерности > 3")
             return TableType(element, len(bounds.children))
         if bounds is not None:
-            self.fail(name, f"{name} объявлена как {kind_token}, а не таблица")
+            self.fail(name, "Лишние границы")
         return element
 
     def add_variable(self, token: Token, variable: Variable) -> None:
@@ -156,10 +156,14 @@ class StmtLowering(ExprLowering):
         variable = self.scope.lookup(name)
         if variable is None:
             if name in self.algorithms or name in BUILTINS:
-                self.fail(token, "Нельзя присвоить алгоритму")
+                callee = self.algorithms.get(name) or BUILTINS[name]
+                self.fail(token, "Нет аргументов" if callee.params
+                          else "Нельзя присвоить алгоритму")
             if name == RESULT_NAME:
                 self.fail(token, 'Вне алгоритмов не бывает "знач"' if self.scope.is_global
                           else 'У этого алгоритма нет "знач"')
+            if index_nodes:
+                self.fail(token, "Величина не описана")
             self.fail(token, f"Имя не объявлено: {shown(name)}")
         if variable.mode == ARG:
             self.fail(token, "Нельзя менять значение аргумента")
@@ -177,7 +181,7 @@ class StmtLowering(ExprLowering):
         if variable.type == STR and len(index) == 1:
             char = ir.Prim("with_char", [base, index[0], make(CHAR)], pos)
             return ir.Assign(ir.Var(name, pos_of(token)), char, pos)
-        self.fail(token, f"{name} — не таблица и не строка, индекс не нужен")
+        self.fail(token, "Лишние индексы")
 
     def store_slice(self, token: Token, kind: Type, bounds: list[Tree],
                     make: Callable[[Type], ir.Expr], pos: ir.Pos) -> ir.Stmt:
@@ -199,8 +203,12 @@ class StmtLowering(ExprLowering):
                 return [self.builtin_update(token, args, pos_of(node))]
             return [ir.Eval(self.builtin_prim(token, args), pos_of(node))]
         signature = self.algorithms.get(name)
+        if signature is None and builtin is not None and not args and builtin.params:
+            self.fail(token, "Нет аргументов")
         if signature is None and builtin is not None:
             self.fail(token, f"Алгоритм-функцию {name} нельзя вызывать как команду")
+        if signature is None and len(node.children) == 1 and name not in self.broken:
+            self.fail(token, "Имя не объявлено")  # a bare name: KuMir reads no call in it
         if signature is None:
             self.unknown_algorithm(token)
         if signature.result is not None:
