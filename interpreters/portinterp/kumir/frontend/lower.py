@@ -26,7 +26,7 @@ from portinterp.kumir.frontend.scope import (
     Signature,
     Variable,
 )
-from portinterp.kumir.runtime.types import TableType, Type, element_of
+from portinterp.kumir.runtime.types import INT, TableType, Type, element_of
 
 UNNAMED = "главный"
 _MAIN_PREFIX = "$"  # the first algorithm's arguments: no KuMir name holds a "$"
@@ -82,15 +82,30 @@ class ModuleLowering(StmtLowering):
         pos = pos_of(alg.children[0])
         steps: list[ir.Stmt] = []
         args: list[ir.Expr] = []
-        for param in signature.params:
-            if isinstance(param.type, TableType):
-                self.fail(alg.children[0], "Таблицу нельзя ввести как аргумент")
+        nodes = _param_nodes(alg.children[0])
+        holders: dict[str, str] = {}
+        for param, node in zip(signature.params, nodes, strict=True):
             holder = ir.Var(_MAIN_PREFIX + param.name, pos)
             self.main_holders.append(holder.name)
             value: ir.Expr = ir.Const(None, pos)
+            if isinstance(param.type, TableType):
+                # KuMir asks for each element (``Введите т[1]: ``), row after row; its bounds
+                # may name the module's variables and the arguments asked before.
+                bounds = [_renamed(self.converted(e, INT, "граница таблицы"), holders)
+                          for bound in _child(node, "bounds_list").children  # type: ignore[union-attr]
+                          for e in bound.children]
+                value = ir.Prim("new_table", bounds, pos)
+                steps.append(ir.Assign(holder, value, pos))
+                if param.mode != RES:
+                    steps.append(ir.Eval(ir.Prim("main_in_table", [
+                        ir.Const(param.name), ir.Const(param.type.element), holder], pos), pos))
+                holders[param.name] = holder.name
+                args.append(holder)
+                continue
             if param.mode != RES:
                 value = ir.Prim("main_in", [ir.Const(param.name), ir.Const(param.type)], pos)
             steps.append(ir.Assign(holder, value, pos))
+            holders[param.name] = holder.name
             args.append(holder)
         call = ir.Call(signature.name, args, pos)
         if signature.result is None:
@@ -98,7 +113,7 @@ class ModuleLowering(StmtLowering):
         else:
             steps.append(self.main_out("Значение функции", signature.result, call, pos))
         for param, holder in zip(signature.params, args, strict=True):
-            if param.mode in (RES, ARGRES):
+            if param.mode in (RES, ARGRES) and not isinstance(param.type, TableType):
                 steps.append(self.main_out(param.name, param.type, holder, pos))
         return steps
 
@@ -205,6 +220,21 @@ def lower(tree: Tree, filename: str, errors: list[CompileError]) -> ir.Module:
         first.more = ordered[1:]
         raise first
     return narrow_module(module)
+
+
+def _param_nodes(header: Tree) -> list[Tree]:
+    """The parameter nodes of an algorithm's header, in order."""
+    params = _child(header, "params")
+    return [] if params is None else list(params.children)
+
+
+def _renamed(code: ir.Expr, holders: dict[str, str]) -> ir.Expr:
+    """``code`` with the first algorithm's parameters read from their holders."""
+    if isinstance(code, ir.Var):
+        return ir.Var(holders.get(code.name, code.name), code.pos)
+    if isinstance(code, ir.Prim):
+        return ir.Prim(code.fn, [_renamed(a, holders) for a in code.args], code.pos)
+    return code
 
 
 def _call_in(bounds: Tree | None) -> Tree | None:

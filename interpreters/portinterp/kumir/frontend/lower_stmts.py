@@ -11,7 +11,8 @@ from portinterp.core import ir
 from portinterp.core.lowering import Node, pos_of
 from portinterp.errors import CompileError
 from portinterp.kumir.frontend.library import BUILTINS
-from portinterp.kumir.frontend.lower_exprs import ExprLowering, defined, shown
+from portinterp.kumir.frontend.lower_exprs import defined, shown
+from portinterp.kumir.frontend.lower_logic import LogicLowering
 from portinterp.kumir.frontend.scope import ARG, RESULT_NAME, Variable
 from portinterp.kumir.runtime.types import BOOL, CHAR, INT, REAL, STR, TableType, Type, element_of
 
@@ -19,7 +20,7 @@ _FAST_WRITES = {INT: "write_int", STR: "write_text", CHAR: "write_text"}
 _INPUT_PRIMS = {INT: "in_int", REAL: "in_real", BOOL: "in_bool", CHAR: "in_char", STR: "in_str"}
 
 
-class StmtLowering(ExprLowering):
+class StmtLowering(LogicLowering):
     loop_depth: int
     wanted_checks: list[ir.Stmt]
     declared: list[str]

@@ -11,6 +11,7 @@ below do no type tests at run time.
 
 from __future__ import annotations
 
+import itertools
 import math
 import operator
 import sys
@@ -364,6 +365,17 @@ class KumirRuntime(BuiltinFunctions, RuntimeBase):
             return getattr(self.reader, _READERS[kind])()
         except ProgramFault:
             raise ProgramFault(BAD_MAIN_ARGUMENTS) from None
+
+    def prim_main_in_table(self, name: str, kind: str, table: Table) -> None:
+        """Prompt for each element of a table argument of the first algorithm (``Введите
+        т[1]: ``, ``т[1,2]`` for two dimensions), row after row, and read it."""
+        ranges = [range(low, high + 1) for low, high in table.bounds]
+        for flat, index in enumerate(itertools.product(*ranges)):
+            self.write(f"Введите {name}[{','.join(map(str, index))}]: ")
+            try:
+                table.data[flat] = getattr(self.reader, _READERS[kind])()
+            except ProgramFault:
+                raise ProgramFault(BAD_MAIN_ARGUMENTS) from None
 
     def prim_main_out(self, label: str, kind: str, value: Any) -> None:
         """Print a result of the first algorithm: ``Значение функции = 4``, ``r = 6``;
