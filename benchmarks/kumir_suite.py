@@ -44,7 +44,6 @@ STDIN = "3\n" * 40
 ACTOR = re.compile(r"(?im)^\s*использовать\s+(?!строки\b)\S")
 COMPILE_ERROR = re.compile(r"^Ошибка: .*?:(\d+):\d+(?:-\d+)?: (.*)$", re.M)
 RUN_ERROR = re.compile(r"^ОШИБКА ВЫПОЛНЕНИЯ В СТРОКЕ (\d+): (.*)$", re.M)
-OUR_ERROR = re.compile(r"^.*?:(\d+):\d+: (.*)$", re.M)
 
 
 @dataclass(frozen=True)
@@ -119,32 +118,43 @@ def run_embedded(path: Path, timeout: float, python: str = sys.executable) -> En
         return _run_embedded(source, timeout, python)
 
 
+# One run on the embedded interpreter: a compile error and a run-time error are told apart
+# by the API (``CompileError``, ``RunError``), one process per program.
+_RUN = """
+import sys
+from pathlib import Path
+from portinterp.errors import CompileError, RunError
+from portinterp.kumir import compile_file, run_program
+try:
+    program = compile_file(Path(sys.argv[1]))
+except CompileError as error:
+    sys.stderr.write(f"compile-error {error.line} {error.message}\\n")
+    sys.exit(1)
+try:
+    run_program(program, stdin=sys.stdin, stdout=sys.stdout)
+except RunError as error:
+    sys.stdout.flush()
+    sys.stderr.write(f"run-error {error.line} {error.message}\\n")
+    sys.exit(1)
+"""
+_ENDED = re.compile(r"^(compile-error|run-error) (\d+) (.*)$", re.M)
+
+
 def _run_embedded(path: Path, timeout: float, python: str) -> Ending:
     try:
-        done = subprocess.run([python, "-m", "portinterp.kumir", str(path)],
-                              input=STDIN.encode(), capture_output=True, timeout=timeout,
-                              check=False)
+        done = subprocess.run([python, "-c", _RUN, str(path)], input=STDIN.encode(),
+                              capture_output=True, timeout=timeout, check=False)
     except subprocess.TimeoutExpired:
         return Ending("timeout", 0, "", "")
     out = done.stdout.decode("utf-8", "replace")
     err = done.stderr.decode("utf-8", "replace")
-    if "Traceback" in err or "interpreter failed" in err:
-        return Ending("traceback", 0, err.strip().splitlines()[-1], out)
-    found = OUR_ERROR.search(err)
-    if done.returncode == 0 or found is None:
-        return Ending("ok", 0, "", out)
-    # Compile errors come before any output; one that printed ran.
-    status = "compile-error" if not out and _compile_time(path, python) else "run-error"
-    return Ending(status, int(found.group(1)), found.group(2).strip(), out)
-
-
-def _compile_time(path: Path, python: str) -> bool:
-    """Whether the embedded interpreter rejects the program before running it."""
-    check = ("import sys; from pathlib import Path; from portinterp.kumir import compile_file\n"
-             "try: compile_file(Path(sys.argv[1]))\n"
-             "except Exception: sys.exit(3)")
-    done = subprocess.run([python, "-c", check, str(path)], capture_output=True, check=False)
-    return done.returncode == 3
+    ended = _ENDED.search(err)
+    if ended is not None:
+        return Ending(ended.group(1), int(ended.group(2)), ended.group(3).strip(), out)
+    if done.returncode != 0:
+        lines = err.strip().splitlines()
+        return Ending("traceback", 0, lines[-1] if lines else f"exit {done.returncode}", out)
+    return Ending("ok", 0, "", out)
 
 
 def same_words(kumir: str, ours: str) -> bool:
