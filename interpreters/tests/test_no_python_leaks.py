@@ -141,7 +141,7 @@ def test_kumir_recursion_100000_deep_runs_and_endless_recursion_is_its_error() -
     text = ("алг\nнач\nвывод ф(100000), нс\nвывод ф(-1)\nкон\n"
             "алг цел ф(цел н)\nнач\n"
             "если н = 0 то знач := 0 иначе знач := ф(н - 1) + 1 все\nкон\n")
-    assert run_kumir(text) == "100000\n!p.kum:8:31: Слишком глубокая рекурсия"
+    assert run_kumir(text) == "100000\n!p.kum:8:31: Слишком много вложенных вызовов алгоритмов"
 
 
 # ---- numbers past Python's digit limit and the decimal context ---------------------------
