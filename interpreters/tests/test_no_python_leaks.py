@@ -166,7 +166,7 @@ def test_a_100000_digit_1c_literal_is_a_compile_error_at_the_literal() -> None:
 def test_kumir_whole_numbers_of_5000_digits_overflow() -> None:
     digits = "1" * 5000
     assert run_kumir(kumir_main(f"а := {digits}\n", "цел а\n")) \
-        == "!p.kum:4:6: Слишком большое целое число"
+        == "!p.kum:4:6: Слишком большое вещественное значение"  # KuMir 2: a вещ literal
     assert run_kumir(kumir_main("ввод а\nвывод а\n", "цел а\n"), stdin=digits + "\n") \
         == "!p.kum:4:6: Ошибка ввода: слишком большое целое число"  # KuMir 2's words
 

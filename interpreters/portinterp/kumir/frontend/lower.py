@@ -48,6 +48,7 @@ class ModuleLowering(StmtLowering):
         self.main_holders: list[str] = []
         self.library_procs: dict[str, ir.Proc] = {}
         self.real_constants: dict[str, float] = {}
+        self.big_literals: set[int] = set()
 
     def module(self, tree: Tree) -> ir.Module:
         uses, intro, *rest = tree.children

@@ -47,6 +47,7 @@ class ExprLowering(Lowering):
     algorithms: dict[str, Signature]
     broken: set[str]  # algorithms whose header has an error
     library_procs: dict[str, ir.Proc]  # built-ins with a рез/аргрез parameter, as procs
+    big_literals: set[int]  # ids of the вещ constants written as whole numbers past цел
     real_constants: dict[str, float]  # the program's вещ literals by 15 digits (see real_lit)
 
     # -- entry points ------------------------------------------------------------------
@@ -88,6 +89,8 @@ class ExprLowering(Lowering):
             kind = CHAR  # KuMir takes "Ж" where a сим is wanted, as if it were 'Ж'
         if isinstance(kind, TableType) and not isinstance(wanted, TableType):
             self.fail(node, "Нет индексов у таблицы")  # a whole table where a value goes
+        if wanted == INT and kind == REAL and id(code) in self.big_literals:
+            self.fail(node, "Слишком большое целое число")  # KuMir's words for it there
         if kind is None or not assignable(wanted, kind):
             self.fail(node, mismatch(wanted, kind, what))
         if wanted == REAL and kind == INT:
@@ -99,9 +102,16 @@ class ExprLowering(Lowering):
     # -- literals ----------------------------------------------------------------------
 
     def expr_int_lit(self, node: Tree) -> Typed:
+        """A whole number past ``цел``'s range is a ``вещ`` in KuMir 2 (``вывод 2147483648``
+        prints ``2.147483648e+09``); only where a ``цел`` is wanted is it an error."""
         value = whole(node.children[0])
         if value > INT_MAX:
-            self.fail(node, "Слишком большое целое число")
+            real, error = parse_real(str(node.children[0]))
+            if error is not None:
+                self.fail(node, "Слишком большое вещественное значение")
+            code = ir.Const(self.real_constants.setdefault(f"{real:.15g}", real), pos_of(node))
+            self.big_literals.add(id(code))
+            return code, REAL
         return ir.Const(value, pos_of(node)), INT
 
     def expr_hex_lit(self, node: Tree) -> Typed:
