@@ -216,10 +216,11 @@ class _Builder:
         construct's end), ``алг`` or the end of text ends it too, left for the caller."""
         stop = ends | outer | {"_KON", "_ALG", "_ISP", "_KON_ISP"}
         body: list[Tree] = []
+        start = self.n
         while self.kind() is not None and self.kind() not in stop:
             kind = self.kind()
             if kind == "_IF":
-                body += self.if_stmt(ends | outer)
+                body += self.if_stmt(ends | outer, first=self.n == start)
             elif kind == "_SWITCH":
                 body += self.switch_stmt(ends | outer)
             elif kind == "_NC":
@@ -232,7 +233,9 @@ class _Builder:
                     self.error(statement, _STRAY.get(kind, "Строка не на месте"))
         return body
 
-    def if_stmt(self, outer: set[str]) -> list[Tree]:
+    def if_stmt(self, outer: set[str], first: bool = False) -> list[Tree]:
+        """``first``: the если opens its block, where KuMir (PDAutomata::
+        setGarbageIfThenError, the context's first statement) marks the если's line too."""
         opening, head = self.take()
         if self.kind() != "_THEN":
             if self.kind() == "_ELSE":  # если … иначе … все: KuMir names the иначе
@@ -245,6 +248,8 @@ class _Builder:
             if not self.then_follows():
                 self.error(opening, 'Нет "то..все" после "если"')
                 return []
+            if first:
+                self.error(opening, 'Мусор между "если".."то"')
             while self.kind() != "_THEN":
                 statement, _ = self.take()
                 self.error(statement, 'Мусор между "если".."то"')
@@ -275,6 +280,8 @@ class _Builder:
 
     def switch_stmt(self, outer: set[str]) -> list[Tree]:
         opening, _ = self.take()
+        if self.kind() in SIMPLE:  # KuMir marks the выбор's line as well
+            self.error(opening, 'Мусор между "выбор".."при"')
         while self.kind() in SIMPLE:
             statement, _ = self.take()
             self.error(statement, 'Мусор между "выбор".."при"')
