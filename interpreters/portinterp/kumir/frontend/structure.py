@@ -143,6 +143,13 @@ class _Builder:
                 isinstance(c, Token) and c.type == "NAME" for c in header.children) and not first \
                 and (self.begin_follows() or self.end_follows()):  # else: «Нет реализации»
             self.error(header_statement, "Не указано имя алгоритма")
+        elif header is not None and first and not any(
+                isinstance(c, Token) and c.type == "NAME" for c in header.children):
+            # KuMir's SyntaxAnalizer::parseAlgHeader on a first algorithm without a name
+            if any(isinstance(c, Tree) and c.data == "params" for c in header.children):
+                self.error(header_statement, "Лишние аргументы")
+            elif any(isinstance(c, Tree) and c.data == "type_" for c in header.children):
+                self.error(header_statement, "Алгоритм без имени ничего не возвращает")
         pre: list[Tree] = []
         last = header_statement
         while self.kind() in ("_DANO", "_NADO", "_DOC"):
