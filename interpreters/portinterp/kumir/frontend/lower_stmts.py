@@ -140,6 +140,8 @@ class StmtLowering(LogicLowering):
             self.fail(token, "Величина уже описана")
         if variable.name in self.algorithms:
             self.fail(token, "Имя занято другим алгоритмом")
+        if variable.name in BUILTINS:  # KuMir 2's library: «цел sin» is refused
+            self.fail(token, "Имя занято алгоритмом")
         own[variable.name] = variable
         self.declared.append(variable.name)
 
