@@ -11,8 +11,9 @@ from portinterp.bsl.library.eval_prims import EvalPrims
 from portinterp.bsl.library.global_prims import GlobalPrims
 from portinterp.bsl.library.media_prims import MediaPrims
 from portinterp.bsl.library.object_prims import ObjectPrims
-from portinterp.bsl.library.scripts import LoadedModule
+from portinterp.bsl.library.scripts import LoadedModule, ScriptObject
 from portinterp.bsl.runtime.core import BslRuntimeCore
+from portinterp.errors import ProgramFault
 
 
 class BslRuntime(ObjectPrims, MediaPrims, GlobalPrims, BitwisePrims, EvalPrims,
@@ -29,6 +30,21 @@ class BslRuntime(ObjectPrims, MediaPrims, GlobalPrims, BitwisePrims, EvalPrims,
         from portinterp.bsl.frontend.script_compiler import compile_script
 
         return compile_script(path, type(self))
+
+    def prim_f_loadscriptfromstring(self, text: Any, context: Any = None) -> Any:
+        """``ЗагрузитьСценарийИзСтроки(Текст, ВнешнийКонтекст)``: the text as a script
+        object; the context's keys are variables of the script, set before its body (here,
+        not in ``eval_prims``: ``library.scripts`` imports the names that import those)."""
+        if type(text) is not str:
+            raise ProgramFault("Неверный тип аргумента")
+        preset: dict[str, Any] = {}
+        if context is not None:
+            entries = getattr(context, "entries", None)
+            if not isinstance(entries, dict):
+                raise ProgramFault("Неверный тип аргумента")
+            preset = {key: value for key, value in entries.values()}
+        module = self.compile_script_text(text, tuple(preset))
+        return ScriptObject(module, "Сценарий", self, (), preset)
 
     def compile_script_text(self, text: str, context: tuple[str, ...]) -> LoadedModule:
         """``ЗагрузитьСценарийИзСтроки``'s text (``context``: its external variables)."""

@@ -14,8 +14,6 @@ from __future__ import annotations
 import sys
 from typing import Any
 
-from portinterp.errors import ProgramFault
-
 EVAL_BUILTINS = [("ЗагрузитьСценарийИзСтроки", "LoadScriptFromString",
                   "loadscriptfromstring", 1, 2)]
 
@@ -93,19 +91,3 @@ class EvalPrims:
     def prim_chain_set(self, chain: list[ExecFrame], level: int, name: str,
                        value: Any) -> None:
         chain[level].values[name] = value
-
-    def prim_f_loadscriptfromstring(self, text: Any, context: Any = None) -> Any:
-        """``ЗагрузитьСценарийИзСтроки(Текст, ВнешнийКонтекст)``: the text as a script
-        object; the context's keys are variables of the script, set before its body."""
-        from portinterp.bsl.library.scripts import ScriptObject
-
-        if type(text) is not str:
-            raise ProgramFault("Неверный тип аргумента")
-        preset: dict[str, Any] = {}
-        if context is not None:
-            entries = getattr(context, "entries", None)
-            if not isinstance(entries, dict):
-                raise ProgramFault("Неверный тип аргумента")
-            preset = {key: value for key, value in entries.values()}
-        module = self.compile_script_text(text, tuple(preset))  # type: ignore[attr-defined]
-        return ScriptObject(module, "Сценарий", self, (), preset)
