@@ -200,9 +200,12 @@ class BslStructure:
         self.entries.clear()
 
 
-def _map_key(key: object) -> object:
+def map_key(key: object) -> object:
     """Python key for a 1C value: booleans must not collide with 0 and 1."""
     return ("bool", key) if type(key) is bool else key
+
+
+_map_key = map_key
 
 
 class BslMap:
