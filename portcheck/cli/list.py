@@ -8,6 +8,7 @@ from portcheck.runners import get_runner
 from portcheck.suite.languages import LANGUAGES
 from portcheck.suite.ports import find_ports
 from portcheck.suite.project import find_project
+from portcheck.terminal.words import plural
 
 NAME = "list"
 TRAILING = None
@@ -25,7 +26,8 @@ def handle(args: argparse.Namespace) -> int:
     for algorithm in project.algorithms.values():
         mine = [f"{p.folder.name} ({p.origin}{'' if p.runnable else ', transcript only'})"
                 for p in ports if p.algorithm == algorithm.name]
-        print(f"  {algorithm.name:{width}} {algorithm.title}; {len(algorithm.cases)} cases, "
+        cases = plural(len(algorithm.cases), "case")
+        print(f"  {algorithm.name:{width}} {algorithm.title}; {cases}, "
               f"inputs {algorithm.inputs_help()}")
         print(f"  {'':{width}} ports: {', '.join(mine) or 'none'}")
     print("runtimes here:")

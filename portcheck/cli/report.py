@@ -13,6 +13,7 @@ from portcheck.errors import CheckFailed
 from portcheck.suite.ports import find_ports
 from portcheck.suite.project import find_project
 from portcheck.terminal.progress import Progress
+from portcheck.terminal.words import plural
 from portcheck.verify.checks import CheckContext
 from portcheck.verify.parallel import verify
 
@@ -44,7 +45,7 @@ def handle(args: argparse.Namespace) -> int:
     verifications = [verification_of(context, port, results[port.id]) for port in ports]
     matrix = write_site(project, context, ports, verifications, target)
     seconds = time.perf_counter() - started
-    print(f"{len(ports)} ports: {matrix.count(Outcome.PASSED)} passed, "
+    print(f"{plural(len(ports), 'port')}: {matrix.count(Outcome.PASSED)} passed, "
           f"{matrix.count(Outcome.FAILED)} failed, {matrix.count(Outcome.NOT_RUNNABLE)} not "
           f"runnable here, {matrix.count(Outcome.NOT_APPLICABLE)} not applicable "
           f"({seconds:.1f} s)")

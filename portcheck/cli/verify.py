@@ -47,7 +47,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, default=1, help="seed of the --deep inputs")
     p.add_argument("--jobs", type=count(1), default=None,
                    help="ports checked at once (default: one per core)")
-    p.add_argument("-v", "--verbose", action="store_true", help="show passing checks too")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="show passing checks too, and each golden case no port prints")
     p.add_argument("--junit-xml", metavar="FILE", help="also write the results as JUnit XML")
     add_timeout(p)
     add_engine(p)
@@ -73,7 +74,7 @@ def handle(args: argparse.Namespace) -> int:
     if args.junit_xml:
         write_junit(Path(args.junit_xml), junit_xml(ports, results, goldens))
     paint = diff_painter(wants_color(args.color, sys.stdout))
-    print_report(goldens, paint, quiet_ok=True)
+    print_report(goldens, paint, quiet_ok=True, verbose=args.verbose)
     print(report.matrix(ports, results) if ports else "no ports selected")
     text = report.details(results, verbose=args.verbose, paint=paint)
     if text:
@@ -82,7 +83,7 @@ def handle(args: argparse.Namespace) -> int:
     print()
     print(report.summary(results))
     if goldens.failures:
-        print(f"goldens are missing or differ from the reference; fix with: {fixes(goldens)}")
+        print(f"goldens or suite files need fixing (above); fix with: {fixes(goldens)}")
     if goldens.failures or any(r.status == FAIL for rs in results.values() for r in rs):
         raise CheckFailed()
     return 0
