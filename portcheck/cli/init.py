@@ -16,8 +16,9 @@ from portcheck.suite.ports import find_ports
 from portcheck.suite.project import Project
 from portcheck.suite.render import write_rendered
 from portcheck.suite.scaffold import copy_starter
-from portcheck.verify.checks import record_transcript
+from portcheck.verify.checks import CheckContext
 from portcheck.verify.execution import RunSettings
+from portcheck.verify.record import record_transcript
 from portcheck.verify.results import FAIL
 
 NAME = "init"
@@ -43,10 +44,11 @@ def _fill(project: Project) -> None:
     written = update_goldens(project, list(project.algorithms.values()), [])
     for path in written.written:
         print(f"wrote {path}")
+    context = CheckContext(project, RunSettings())
     for port in find_ports(project):
         assert port.template is not None
         write_rendered(port, project.templates_dir)
-        result = record_transcript(port, RunSettings())
+        result = record_transcript(context, port)
         if result.status == FAIL:
             raise UsageError(f"{port.id}: the starter program did not run: {result.message}")
         print(f"wrote {port.id}/{port.program.name} and its transcript")

@@ -17,9 +17,9 @@ from pathlib import Path
 
 from portcheck.errors import UsageError
 from portcheck.files.yamlio import read_text
-from portcheck.publish import slicing
 from portcheck.publish.errata import MarkedText, as_printed, as_run, plain
 from portcheck.publish.verification import Verification, verification_of, verify_port
+from portcheck.suite import slicing
 from portcheck.suite.languages import Language, get_language
 from portcheck.suite.ports import Port
 from portcheck.suite.render import render_template

@@ -1,4 +1,5 @@
-"""A transcript cut into its cases, so a listing can show some of them.
+"""A transcript cut into its cases, so a listing can show some of them and a fresh run's
+difference from it is shown case by case.
 
 A transcript is what a program printed for all its cases, in order; its ``transcript``
 check has matched it against the cases' goldens in the port's comparison mode.  Each case

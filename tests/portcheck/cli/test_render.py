@@ -26,7 +26,9 @@ def test_render_check_fails_after_editing_a_rendered_program(
     assert code == 1
     assert "FAIL ports/freecell/python: freecell.py differs from its template" in out
     assert "ok   ports/freecell/java: up to date" in out
-    assert out.strip().splitlines()[-1] == "fix with: portcheck render write"
+    assert out.strip().splitlines()[-1] == (
+        "fix with: portcheck render write freecell --lang python (a change belongs in the "
+        "template: write renders it again)")
     assert program.read_bytes() == before  # check never writes
 
 
