@@ -16,11 +16,13 @@ from portcheck.cli import (
     init,
     listing,
     mutate,
+    new,
     pages,
     reference,
     render,
     report,
     run,
+    update,
     verify,
 )
 from portcheck.cli import exec as exec_file
@@ -47,8 +49,8 @@ class Subcommand(Protocol):
 
 
 SUBCOMMANDS: tuple[Subcommand, ...] = (  # in the order of ``portcheck --help``
-    list_suite, reference, run, fuzz, mutate, verify, golden, render, exec_file, check, init,
-    listing, pages, report)
+    list_suite, reference, run, new, update, verify, golden, render, check, init, fuzz, mutate,
+    exec_file, listing, pages, report)
 BY_NAME = {command.NAME: command for command in SUBCOMMANDS}
 
 

@@ -35,6 +35,20 @@ def load_algorithms(root: Path) -> dict[str, Algorithm]:
     return _LOADED[root]
 
 
+def forget(root: Path) -> None:
+    """Load the project's algorithms again when next asked (``portcheck new`` has written a
+    module into its ``reference/``)."""
+    root = root.resolve()
+    _LOADED.pop(root, None)
+    package = _package_name(root / REFERENCE)
+    for name in [n for n in sys.modules if n == package or n.startswith(package + ".")]:
+        del sys.modules[name]
+
+
+def _package_name(folder: Path) -> str:
+    return f"portcheck_suite_{hashlib.sha256(str(folder).encode()).hexdigest()[:12]}"
+
+
 def _load(folder: Path) -> dict[str, Algorithm]:
     if not folder.is_dir():
         return {}
@@ -55,8 +69,7 @@ def _load(folder: Path) -> dict[str, Algorithm]:
 
 def _package(folder: Path) -> ModuleType:
     """``reference/`` as a package with a name of its own (its ``__init__.py`` runs if any)."""
-    digest = hashlib.sha256(str(folder).encode()).hexdigest()[:12]
-    name = f"portcheck_suite_{digest}"
+    name = _package_name(folder)
     if name in sys.modules:
         return sys.modules[name]
     init = folder / "__init__.py"
