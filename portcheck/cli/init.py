@@ -1,8 +1,9 @@
 """``portcheck init DIR``: a new suite that passes ``portcheck verify`` at once.
 
 The starter's files are copied (``suite.scaffold``); then the golden is written by the
-reference (as ``golden update`` writes it) and the program and its transcript by a real run
-(as ``render write`` makes them), exactly as an author would make them.
+reference (as ``golden update`` writes it) and the port its template makes, its program and
+its transcript by a real run (as ``render write`` makes them), exactly as an author would
+make them.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from pathlib import Path
 
 from portcheck.errors import UsageError
 from portcheck.golden.update import update_goldens
-from portcheck.suite.ports import find_ports
+from portcheck.suite.ports import find_ports, unrendered_ports
 from portcheck.suite.project import Project
 from portcheck.suite.render import write_rendered
 from portcheck.suite.scaffold import copy_starter
@@ -45,7 +46,7 @@ def _fill(project: Project) -> None:
     for path in written.written:
         print(f"wrote {path}")
     context = CheckContext(project, RunSettings())
-    for port in find_ports(project):
+    for port in unrendered_ports(project, find_ports(project)):
         assert port.template is not None
         write_rendered(port, project.templates_dir)
         result = record_transcript(context, port)

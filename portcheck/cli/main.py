@@ -22,6 +22,7 @@ from portcheck.cli import (
     render,
     report,
     run,
+    style,
     update,
     verify,
 )
@@ -50,7 +51,7 @@ class Subcommand(Protocol):
 
 SUBCOMMANDS: tuple[Subcommand, ...] = (  # in the order of ``portcheck --help``
     list_suite, reference, run, new, update, verify, golden, render, check, init, fuzz, mutate,
-    exec_file, listing, pages, report)
+    exec_file, listing, pages, report, style)
 BY_NAME = {command.NAME: command for command in SUBCOMMANDS}
 
 

@@ -1,7 +1,7 @@
 """The documented style of the Java, Pascal, school-language and puzzle-book listings
-(docs/style.md),
-as a checker: the programs are read with their Pygments lexers, so strings and comments
-never count as code.
+(docs/style.md) as a checker: the programs are read with their Pygments lexers, so
+strings and comments never count as code.  (No formatter of these languages can serve:
+docs/style.md says why.)
 
 Indentation in steps of 2 spaces (Java: 4), no tab, no trailing white space, lines of at
 most 100 characters (a continuation line, which goes on an expression, may be aligned as
