@@ -7,7 +7,7 @@ import argparse
 import sys
 from collections.abc import Callable
 
-from portcheck.cli.options import add_color
+from portcheck.cli.options import ALGO, add_color, command
 from portcheck.errors import CheckFailed, UsageError
 from portcheck.golden.check import GoldenReport, check_goldens, unprinted_notes
 from portcheck.golden.update import update_goldens
@@ -21,7 +21,15 @@ TRAILING = "algorithms"
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser(NAME, help="check or update the golden outputs")
+    p = command(sub, NAME, "check or update the golden outputs",
+                "check: the goldens are what the reference computes now, and no golden, "
+                "template or port folder is an orphan. update: write them from the reference "
+                "(portcheck update also renders and records the ports).",
+                [("portcheck golden check", ""),
+                 ("portcheck golden update josephus", "add the new cases"),
+                 ("portcheck golden update freecell --allow-changed", "rewrite changed ones"),
+                 ("portcheck golden check -k game-617", "only matching case ids")],
+                ALGO)
     p.add_argument("action", choices=("check", "update"))
     p.add_argument("algorithms", nargs="*", metavar="ALGO", help="default: all")
     p.add_argument("-k", action="append", metavar="PATTERN",

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from portcheck.cli.options import command
 from portcheck.errors import UsageError
 from portcheck.golden.update import update_goldens
 from portcheck.suite.ports import find_ports, unrendered_ports
@@ -27,7 +28,12 @@ TRAILING = None
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser(NAME, help="create a minimal working suite in a new folder")
+    p = command(sub, NAME, "create a minimal working suite in a new folder",
+                "Create a suite of your own that verifies at once: a reference algorithm, "
+                "its goldens, a Python template and its port, a README and a tox.ini.",
+                [("portcheck init my-article", ""),
+                 ("cd my-article && portcheck new josephus", "then your own algorithm")],
+                "DIR: the new suite's folder (new, or empty).")
     p.add_argument("directory", metavar="DIR")
 
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 
+from portcheck.cli.options import command
 from portcheck.runners import get_runner
 from portcheck.suite.languages import LANGUAGES
 from portcheck.suite.ports import find_ports
@@ -15,7 +16,10 @@ TRAILING = None
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    sub.add_parser(NAME, help="algorithms, their ports, and the runtimes found here")
+    command(sub, NAME, "algorithms, their ports, and the runtimes found here",
+            "List the suite's algorithms (title, cases, inputs with their valid values and "
+            "defaults), the ports of each, and which runtimes are installed here.",
+            [("portcheck list", "everything"), ("portcheck list | grep queens", "")])
 
 
 def handle(args: argparse.Namespace) -> int:

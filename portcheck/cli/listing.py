@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from portcheck.cli.options import add_run_options, settings_of
+from portcheck.cli.options import ALGO, LANG, NAME_VALUE, add_run_options, command, settings_of
 from portcheck.errors import CheckFailed, UsageError
 from portcheck.files.yamlio import write_atomic
 from portcheck.publish.formats import FORMATS, SIDE_BY_SIDE_FORMATS
@@ -25,8 +25,19 @@ TRAILING = None
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser(NAME, help="a port as a teaching listing: highlighted source, "
-                                  "then its output as verified")
+    p = command(sub, NAME, "a port as a teaching listing: highlighted source, then its "
+                           "output as verified",
+                "A port's program with its output as verified (md, html, tex, pdf); with "
+                "inputs (NAME=VALUE), a template port rendered and run for them and checked "
+                "against the reference on the fly; --all-languages: every port side by side.",
+                [("portcheck listing freecell --lang java", "Markdown on stdout"),
+                 ("portcheck listing freecell --lang pascal --cases game-617 --format html "
+                  "-o deal.html", ""),
+                 ("portcheck listing queens --lang kumir n=6 --format pdf -o queens6.pdf",
+                  "inputs that are no golden case"),
+                 ("portcheck listing freecell --all-languages --format pdf -o freecell.pdf",
+                  "")],
+                ALGO, NAME_VALUE, LANG)
     p.add_argument("algorithm", metavar="ALGO")
     which = p.add_mutually_exclusive_group()
     which.add_argument("--lang", metavar="L", help="the language or port folder (bsl-article)")

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import argparse
 
-from portcheck.cli.options import add_timeout, settings_of
+from portcheck.cli.options import add_timeout, command, settings_of
 from portcheck.cli.render import write_port
 from portcheck.errors import CheckFailed, UsageError
 from portcheck.files.yamlio import write_atomic
@@ -36,28 +36,23 @@ from portcheck.verify.checks import CheckContext
 
 NAME = "new"
 TRAILING = None
-EPILOG = """\
-examples:
-  portcheck new josephus                       the algorithm, and a port in every
-                                               language that runs here
-  portcheck new josephus --input n=1..100 --input k=1..100 --lang python --lang java
-  portcheck new queens --lang pascal           a Pascal port of an algorithm that exists
-
-ALGO is the new algorithm's name: lower-case words joined by '-' (its module is
-reference/ALGO.py, with '_' for '-'). NAME=LOW..HIGH is a whole-number input,
-NAME=one|two|three an input that is one of a few words. Then edit reference/ALGO.py and
-templates/<lang>/ALGO.<ext>.j2, and run: portcheck update ALGO
-"""
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser(NAME, help="a new algorithm (reference skeleton, starter templates "
-                                  "and ports that verify at once), or new ports of one",
-                       description="Write a new algorithm's reference skeleton and, per "
-                                   "language, a starter template that prints each case's "
-                                   "inputs; render and run its ports. For an algorithm "
-                                   "that exists, add the languages named.",
-                       epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = command(sub, NAME, "a new algorithm (reference skeleton, starter templates and "
+                           "ports that verify at once), or new ports of one",
+                "Write a new algorithm's reference skeleton and, per language, a starter "
+                "template that prints each case's inputs; render and run its ports. For an "
+                "algorithm that exists, add the languages named.",
+                [("portcheck new josephus", "a port in every language that runs here"),
+                 ("portcheck new josephus --input n=1..100 --input k=1..100 --lang python "
+                  "--lang java", ""),
+                 ("portcheck new queens --lang pascal", "a port of an algorithm that exists")],
+                "ALGO: the new algorithm's name, lower-case words joined by '-' (its module "
+                "is reference/ALGO.py, with '_' for '-').", "NAME=LOW..HIGH: a whole-number "
+                "input; NAME=one|two|three: an input that is one of a few words.", "Then edit "
+                "reference/ALGO.py and templates/<lang>/ALGO.<ext>.j2, and run: portcheck "
+                "update ALGO")
     p.add_argument("algorithm", metavar="ALGO")
     p.add_argument("--lang", action="append", metavar="L",
                    help=f"a language to start a port in (repeatable; starters: "

@@ -8,7 +8,15 @@ from __future__ import annotations
 import argparse
 import sys
 
-from portcheck.cli.options import add_engine, add_selection, add_timeout, settings_of
+from portcheck.cli.options import (
+    ALGO,
+    LANG,
+    add_engine,
+    add_selection,
+    add_timeout,
+    command,
+    settings_of,
+)
 from portcheck.errors import CheckFailed, UsageError
 from portcheck.suite.ports import Port, find_ports, unrendered_ports
 from portcheck.suite.project import Project, find_project
@@ -21,26 +29,20 @@ from portcheck.verify.results import FAIL, Reason
 
 NAME = "render"
 TRAILING = "algorithms"
-EPILOG = """\
-examples:
-  portcheck render check                       every rendered program is its template's
-  portcheck render write josephus --lang java  render the Java port and record its transcript
-  portcheck render write freecell --accept     record even a run that differs from the goldens
-
-ALGO is an algorithm's name (portcheck list shows them); --lang takes a language or a
-port folder (bsl-article). A template templates/<lang>/<ALGO>.<ext>.j2 with no folder
-ports/<ALGO>/<lang>/ yet is made into one by write.
-"""
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser(NAME, help="check or write the programs rendered from templates "
-                                  "(write also records transcripts from real runs)",
-                       description="check: the committed programs are what their templates "
-                                   "render now. write: render them and record each "
-                                   "transcript from a real run, if it agrees with the "
-                                   "goldens.",
-                       epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = command(sub, NAME, "check or write the programs rendered from templates "
+                           "(write also records transcripts from real runs)",
+                "check: the committed programs are what their templates render now. write: "
+                "render them and record each transcript from a real run, if it agrees with "
+                "the goldens; a template with no port folder yet gets one.",
+                [("portcheck render check", "every rendered program is its template's"),
+                 ("portcheck render write josephus --lang java",
+                  "render the Java port and record its transcript"),
+                 ("portcheck render write freecell --accept",
+                  "record even a run that differs from the goldens")],
+                ALGO, LANG)
     p.add_argument("action", choices=("check", "write"))
     add_selection(p)
     p.add_argument("--accept", action="store_true",

@@ -8,7 +8,7 @@ import sys
 import time
 from pathlib import Path
 
-from portcheck.cli.options import add_run_options, count, settings_of
+from portcheck.cli.options import add_run_options, command, count, settings_of
 from portcheck.errors import CheckFailed
 from portcheck.suite.ports import find_ports
 from portcheck.suite.project import find_project
@@ -22,7 +22,15 @@ TRAILING = None
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser(NAME, help="the whole verification as a static site")
+    p = command(sub, NAME, "the whole verification as a static site",
+                "Verify every port and write the results as a static site: the matrix, each "
+                "port's listing, each algorithm side by side (on screen and printed), the "
+                "failures' diffs, the goldens with their outputs, and a PDF handout per "
+                "algorithm.",
+                [("portcheck report -o site", ""),
+                 ("portcheck report -o site && chromium site/index.html", "")],
+                "DIR: the site's folder: new, empty, or an earlier report (nothing else is "
+                "replaced).")
     p.add_argument("-o", "--output", metavar="DIR", required=True)
     p.add_argument("--jobs", type=count(1), default=None,
                    help="ports checked at once (default: one per core)")

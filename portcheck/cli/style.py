@@ -8,7 +8,7 @@ from __future__ import annotations
 import argparse
 import os
 
-from portcheck.cli.options import add_selection
+from portcheck.cli.options import ALGO, LANG, add_selection, command
 from portcheck.errors import CheckFailed, UsageError
 from portcheck.suite.ports import find_ports
 from portcheck.suite.project import find_project
@@ -18,25 +18,19 @@ from portcheck.terminal.words import plural
 NAME = "style"
 TRAILING = "algorithms"
 REQUIRE_ENV = "PORTCHECK_REQUIRE_RUNTIMES"
-EPILOG = """\
-examples:
-  portcheck style                  every template port of the suite
-  portcheck style freecell --lang java
-
-ALGO is an algorithm's name (portcheck list shows them); --lang takes a language or a port
-folder. The gates need bslfmt and ruff (pip install 'portcheck[style]'); a gate whose tool
-is missing is skipped, naming it (with PORTCHECK_REQUIRE_RUNTIMES=1 it fails). Article and
-contributed ports are printed as their authors wrote them: no gate.
-"""
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser(NAME, help="the template ports' programs in their languages' style "
-                                  "(bslfmt, ruff, the documented rules)",
-                       description="Check that every program rendered from a template is "
-                                   "written as its language's formatter or documented style "
-                                   "wants it (docs/style.md).",
-                       epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = command(sub, NAME, "the template ports' programs in their languages' style "
+                           "(bslfmt, ruff, the documented rules)",
+                "Check that every program rendered from a template is written as its "
+                "language's formatter or documented style wants it (docs/style.md).",
+                [("portcheck style", "every template port of the suite"),
+                 ("portcheck style freecell --lang java", "")],
+                ALGO, LANG, "The gates need bslfmt and ruff (pip install 'portcheck[style]'); "
+                "a gate whose tool is missing is skipped, naming it (with "
+                "PORTCHECK_REQUIRE_RUNTIMES=1 it fails). Article and contributed ports are "
+                "printed as their authors wrote them: no gate.")
     add_selection(p)
     p.add_argument("-v", "--verbose", action="store_true", help="list the ports that pass too")
 

@@ -15,7 +15,15 @@ import argparse
 import sys
 
 from portcheck.cli.golden import print_report
-from portcheck.cli.options import add_engine, add_selection, add_timeout, settings_of
+from portcheck.cli.options import (
+    ALGO,
+    LANG,
+    add_engine,
+    add_selection,
+    add_timeout,
+    command,
+    settings_of,
+)
 from portcheck.cli.render import selected_ports, write_port
 from portcheck.errors import CheckFailed, UsageError
 from portcheck.golden.update import update_goldens
@@ -27,26 +35,21 @@ from portcheck.verify.checks import CheckContext
 
 NAME = "update"
 TRAILING = "algorithms"
-EPILOG = """\
-examples:
-  portcheck update                   the whole suite, after the reference changed
-  portcheck update josephus          one algorithm: its goldens and every port of it
-  portcheck update josephus --lang kumir
-  portcheck update freecell --accept record transcripts even where a run differs
-
-ALGO is an algorithm's name (portcheck list shows them); --lang takes a language or a port
-folder (bsl-article). Goldens are written by the reference only; transcripts only by real
-runs, and never one that disagrees with the goldens without --accept.
-"""
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser(NAME, help="bring the suite up to date after the reference changed: "
-                                  "goldens, rendered programs, transcripts",
-                       description="Write the goldens from the reference, render every "
-                                   "template port again and record each transcript from a "
-                                   "real run that agrees with the new goldens.",
-                       epilog=EPILOG, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p = command(sub, NAME, "bring the suite up to date after the reference changed: "
+                           "goldens, rendered programs, transcripts",
+                "Write the goldens from the reference (every change shown as a diff), render "
+                "every template port again and record each transcript from a real run that "
+                "agrees with the new goldens.",
+                [("portcheck update", "the whole suite, after the reference changed"),
+                 ("portcheck update josephus", "one algorithm: its goldens and every port"),
+                 ("portcheck update josephus --lang kumir", ""),
+                 ("portcheck update freecell --accept", "record transcripts even where a run "
+                                                        "differs")],
+                ALGO, LANG, "Goldens are written by the reference only; transcripts only by "
+                "real runs, and never one that disagrees with the goldens without --accept.")
     add_selection(p)
     p.add_argument("--accept", action="store_true",
                    help="record a transcript even when the run differs from the goldens")

@@ -9,11 +9,14 @@ from pathlib import Path
 
 from portcheck.cli.golden import fixes, print_report
 from portcheck.cli.options import (
+    ALGO,
+    LANG,
     MAX_DEEP,
     add_color,
     add_engine,
     add_selection,
     add_timeout,
+    command,
     count,
     settings_of,
 )
@@ -37,7 +40,16 @@ TRAILING = "algorithms"
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser(NAME, help="every check of every port (the main job)")
+    p = command(sub, NAME, "every check of every port (the main job)",
+                "Check every selected port (its transcript against the goldens, a fresh run "
+                "against its transcript, a template port rendered again) and the goldens of "
+                "their algorithms, and report the matrix, each failure with its diff.",
+                [("portcheck verify", "the whole suite"),
+                 ("portcheck verify freecell --lang java", "one port"),
+                 ("portcheck verify --deep 5", "also 5 other inputs per template port"),
+                 ("portcheck verify -v", "passing checks, and every golden case no port "
+                                         "prints")],
+                ALGO, LANG)
     add_selection(p)
     p.add_argument("--require-runtimes", action="store_true",
                    help="a missing toolchain fails instead of being skipped")

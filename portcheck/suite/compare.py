@@ -59,6 +59,7 @@ DIFF_WINDOW = 400
 MARK_OPEN, MARK_CLOSE = "⟦", "⟧"
 TOKENS_OF_CONTEXT = 24  # tokens mode: how far before the first difference the diff starts
 CASES_SHOWN = 3  # the diffs of this many differing cases, then the others are counted
+WHITESPACE_WINDOW = 6  # white space alone differs: a few lines show it, the words say it
 ALIGNED_UNITS = 50_000  # longer outputs are laid out on the cases by position, not aligned
 OPTIONS = {"lines": "trailing spaces and blank lines at the end",
            "tokens": "runs of white space, line breaks included"}
@@ -203,8 +204,9 @@ def _line_diff(want: list[Unit], got: list[Unit], labels: tuple[str, str],
                visible: bool) -> str:
     want_lines, got_lines = [u for _, u in want], [u for _, u in got]
     first = _first_difference(want_lines, got_lines)
-    want_shown, want_cut = _window(want_lines, first)
-    got_shown, got_cut = _window(got_lines, first)
+    size = WHITESPACE_WINDOW if visible else DIFF_WINDOW
+    want_shown, want_cut = _window(want_lines, first, size)
+    got_shown, got_cut = _window(got_lines, first, size)
     if visible:  # white space alone differs: show it
         want_shown, got_shown = _visible(want_shown), _visible(got_shown)
     diff = "".join(difflib.unified_diff(want_shown, got_shown, *labels, n=2))
@@ -215,10 +217,10 @@ def _visible(lines: list[str]) -> list[str]:
     return [line.rstrip("\n").replace(" ", "·").replace("\t", "→") + "⏎\n" for line in lines]
 
 
-def _window(units: list[str], first: int) -> tuple[list[str], int]:
+def _window(units: list[str], first: int, size: int = DIFF_WINDOW) -> tuple[list[str], int]:
     """The units around the first difference, and how many were left out after them."""
     start = max(0, first - 3)
-    shown = units[start:first + DIFF_WINDOW]
+    shown = units[start:first + size]
     return shown, max(0, len(units) - start - len(shown))
 
 

@@ -20,7 +20,7 @@ EMBEDDED = "embedded"
 @dataclass(frozen=True)
 class Language:
     name: str  # "java": what port.yaml says
-    title: str  # "Java": what a person reads
+    title: str  # "Java", "1C", "КуМир": what a person reads (a report's column header)
     runner: str  # "package.module:Class", imported when first used
     suffixes: tuple[str, ...]  # the first is what a rendered program is called
     external: str | None = None  # the real tool's engine name when there is an embedded one
@@ -50,16 +50,16 @@ class Language:
 
 
 LANGUAGES: dict[str, Language] = {language.name: language for language in (
-    Language("arsac", "the puzzle book's pseudo-language (Arsac)",
+    Language("arsac", "Псевдокод Арсака",
              "portcheck.runners.arsac:ArsacRunner", (".arsac",),
              embedded="arsac", takes_args=False, lexer="arsac",
              options=("engine", "encoding")),
-    Language("bsl", "1C (BSL)", "portcheck.runners.bsl:BslRunner", (".bsl", ".os"),
+    Language("bsl", "1C", "portcheck.runners.bsl:BslRunner", (".bsl", ".os"),
              external="oscript", embedded="bsl", takes_args=False,
              lexer="bsl", options=("engine", "dialect")),
     Language("java", "Java", "portcheck.runners.java:JavaRunner", (".java",),
              class_named_file=True, lexer="java"),
-    Language("kumir", "school algorithmic language (KuMir)", "portcheck.runners.kumir:KumirRunner",
+    Language("kumir", "КуМир", "portcheck.runners.kumir:KumirRunner",
              (".kum",), external="kumir", embedded="kumir", takes_args=False,
              lexer="kumir", comment="|", options=("engine", "seed", "encoding")),
     Language("pascal", "Free Pascal", "portcheck.runners.pascal:PascalRunner", (".pas", ".pp"),
