@@ -24,6 +24,7 @@ from portcheck.suite.layout import expected_template, template_path
 from portcheck.suite.ports import find_ports, new_port
 from portcheck.suite.project import Project, find_project
 from portcheck.suite.reference_loader import forget
+from portcheck.suite.render import write_rendered
 from portcheck.suite.starters import (
     DEFAULT_INPUT,
     LANGUAGES,
@@ -100,10 +101,17 @@ def handle(args: argparse.Namespace) -> int:
         port = new_port(project, name, language)
         if port.folder in folders:
             print(f"same  {port.id} (exists: left as it is)")
-            continue
-        failed |= not write_port(context, port)
-    print(f"next: edit {project.relative(algorithm.source)} and the templates, then run "
-          f"`portcheck update {name}` and `portcheck verify {name}`")
+        elif exists:  # the starter prints the inputs, not what the algorithm prints
+            write_rendered(port, project.templates_dir)
+            print(f"wrote {port.id}/{port.program.name}")
+        else:
+            failed |= not write_port(context, port)
+    if exists:
+        print(f"next: write {name} in the new templates (their starter prints each case's "
+              f"inputs), then run `portcheck update {name}` and `portcheck verify {name}`")
+    else:
+        print(f"next: edit {project.relative(algorithm.source)} and the templates, then run "
+              f"`portcheck update {name}` and `portcheck verify {name}`")
     if failed:
         raise CheckFailed()
     return 0
