@@ -1,6 +1,8 @@
-"""``portcheck listing ALGO --lang L``: a port as a teaching listing (highlighted source, then
-its output as verified) in Markdown, HTML, LaTeX or PDF; ``--all-languages``: every port
-side by side (``portcheck.publish``)."""
+"""``portcheck listing ALGO --lang L [NAME=VALUE…]``: a port as a teaching listing
+(highlighted source, then its output as verified) in Markdown, HTML, LaTeX or PDF; with
+inputs, for a case that need not be a golden one (the template rendered and run for it,
+checked against the reference computed now: a lesson's own example); ``--all-languages``:
+every port side by side (``portcheck.publish``)."""
 
 from __future__ import annotations
 
@@ -21,7 +23,7 @@ if TYPE_CHECKING:
     from portcheck.publish.listing import Listing
 
 NAME = "listing"
-TRAILING = None
+TRAILING = "inputs"
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -39,6 +41,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                   "")],
                 ALGO, NAME_VALUE, LANG)
     p.add_argument("algorithm", metavar="ALGO")
+    p.add_argument("inputs", nargs="*", metavar="NAME=VALUE",
+                   help="inputs of one case, golden or not: a template port is rendered and "
+                        "run for it, and its output checked against the reference computed "
+                        "now")
     which = p.add_mutually_exclusive_group()
     which.add_argument("--lang", metavar="L", help="the language or port folder (bsl-article)")
     which.add_argument("--all-languages", action="store_true",
@@ -64,17 +70,27 @@ def handle(args: argparse.Namespace) -> int:
     ports = [p for p in find_ports(project) if p.algorithm == algorithm.name]
     context = CheckContext(project, settings_of(args))
     cases = [c for word in args.cases or () for c in word.split(",") if c]
+    case = algorithm.case_from_args(args.inputs) if args.inputs else None
+    if case is not None and cases:
+        raise UsageError("give the inputs of one case (NAME=VALUE) or --cases, not both")
+    if case is not None and args.all_languages:
+        ports = [p for p in ports if p.template is not None]
+        if not ports:
+            raise UsageError(f"{algorithm.name} has no template port: only a template can be "
+                             "rendered for other inputs")
     if args.all_languages:
         if args.format not in SIDE_BY_SIDE_FORMATS:
             raise UsageError(f"--all-languages writes {' or '.join(SIDE_BY_SIDE_FORMATS)}, "
                              f"not {args.format}")
-        listings = [build_listing(context, port, cases or None)
-                    for port in _printing(ports, cases)]
+        listings = [build_listing(context, port, cases or None, inputs=case)
+                    for port in _printing(ports, cases)
+                    if case is None or port.why_not(case) is None]
         _refuse_failed(listings)
         page = side_by_side(f"{algorithm.title}: every language", listings)
         return _emit(page if args.format == "html" else pdf(page), args.output)
     port = choose_port(project, ports, algorithm.name, args.lang)
-    listing = build_listing(context, port, cases or None, printed=args.as_printed)
+    listing = build_listing(context, port, cases or None, printed=args.as_printed,
+                            inputs=case)
     _refuse_failed([listing])
     return _emit(format_listing(listing, args.format), args.output)
 
