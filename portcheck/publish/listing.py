@@ -57,6 +57,12 @@ class Listing:
         return [match.case for match in self.verification.goldens]
 
     @property
+    def warnings(self) -> list[str]:
+        """What the runs warned about (a 1C number turned into text implicitly), each once,
+        placed in the template where the program was rendered from one."""
+        return list(dict.fromkeys(w for r in self.verification.results for w in r.warnings))
+
+    @property
     def notes(self) -> list[str]:
         """What a reader must know about the output besides how it was verified."""
         notes = [self.port.note] if self.port.note else []

@@ -117,7 +117,7 @@ class Pages:
     def write_all(self, root: Path, ports: list[Port],
                   verifications: list[Verification]) -> None:
         self.write(root, "index.html", "site_index.html.j2", title="portcheck report",
-                   matrix=self.matrix, project=self.project.root.name)
+                   matrix=self.matrix, project=self.project.root.name, wide=True)
         self.write(root, "goldens.html", "site_goldens.html.j2", title="Goldens",
                    files=golden_files(self.project, ports))
         listings = {}

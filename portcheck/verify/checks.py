@@ -27,6 +27,7 @@ from portcheck.golden.store import golden_path, read_golden
 from portcheck.runners.environment import PLAIN, RunEnvironment
 from portcheck.suite.algorithms import Case, case_of
 from portcheck.suite.compare import Difference, Segment, compare
+from portcheck.suite.origins import placed_in_template, program_origins
 from portcheck.suite.ports import Port
 from portcheck.suite.project import Project
 from portcheck.suite.render import check_rendered, render_template
@@ -133,6 +134,7 @@ def check_run(context: CheckContext, plan: PortPlan) -> CheckResult:
                            reason=Reason.MISSING)
     result = produce_output(port, port.program, context.settings, plan.runs,
                             environment=context.environment)
+    result.warnings = in_template(context, port, result.warnings)
     if not port.transcript.exists():
         return compare_with_goldens(context, port, result, "run")
     recorded = read_text(port.transcript)
@@ -155,6 +157,18 @@ def check_run(context: CheckContext, plan: PortPlan) -> CheckResult:
                        warnings=result.warnings, seconds=result.seconds)
 
 
+def in_template(context: CheckContext, port: Port, warnings: list[str],
+                cases: list[Case] | None = None) -> list[str]:
+    """A template port's run's warnings about lines of its program (rendered for ``cases``,
+    default: the port's), each placed in the template too (the line a teacher edits)."""
+    if not warnings or port.template is None:
+        return warnings
+    origins = program_origins(port.template, context.project.templates_dir, port.reference,
+                              port.applicable if cases is None else cases)
+    return placed_in_template(warnings, port.program.name, origins,
+                              context.project.relative(context.project.templates_dir))
+
+
 def compare_with_goldens(context: CheckContext, port: Port, result: Output,
                          kind: str) -> CheckResult:
     """What a run printed (normalized as the port declares) against its cases' goldens."""
@@ -162,6 +176,7 @@ def compare_with_goldens(context: CheckContext, port: Port, result: Output,
         expected = golden_segments(context.project, port)
     except MissingGolden as missing:
         return CheckResult(port.id, kind, FAIL, str(missing), reason=Reason.MISSING)
+    result.warnings = in_template(context, port, result.warnings)
     difference = compare(expected, result.stdout, port.compare, ("golden", "fresh run"),
                          mapping=port.normalize)
     if difference:
@@ -225,6 +240,7 @@ def differential_run(context: CheckContext, port: Port, cases: list[Case],
         program.write_text(text, encoding="utf-8")
         result = produce_output(port, program, context.settings, planned_runs(port, cases),
                                 kind=kind, environment=context.environment)
+    result.warnings = in_template(context, port, result.warnings, cases)
     expected = [Segment(c.id, port.reference.output(c.params), inputs_of(c)) for c in cases]
     return DifferentialRun(expected, result, compare(expected, result.stdout, port.compare,
                                                      ("reference", label)))
