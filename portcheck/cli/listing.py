@@ -61,7 +61,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def handle(args: argparse.Namespace) -> int:
     # imported here: Pygments, the HTML templates and WeasyPrint, which every other command
     # would pay for at start-up
-    from portcheck.publish.formats.html import side_by_side
+    from portcheck.publish.formats.html import handout, side_by_side
     from portcheck.publish.formats.pdf import pdf
     from portcheck.publish.listing import build_listing
 
@@ -86,8 +86,10 @@ def handle(args: argparse.Namespace) -> int:
                     for port in _printing(ports, cases)
                     if case is None or port.why_not(case) is None]
         _refuse_failed(listings)
-        page = side_by_side(f"{algorithm.title}: every language", listings)
-        return _emit(page if args.format == "html" else pdf(page), args.output)
+        title = f"{algorithm.title}: every language"
+        if args.format == "html":
+            return _emit(side_by_side(title, listings), args.output)
+        return _emit(pdf(handout(title, listings)), args.output)
     port = choose_port(project, ports, algorithm.name, args.lang)
     listing = build_listing(context, port, cases or None, printed=args.as_printed,
                             inputs=case)

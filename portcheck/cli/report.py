@@ -32,6 +32,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                 "DIR: the site's folder: new, empty, or an earlier report (nothing else is "
                 "replaced).")
     p.add_argument("-o", "--output", metavar="DIR", required=True)
+    p.add_argument("--no-handouts", dest="handouts", action="store_false",
+                   help="write no PDF handouts (they need WeasyPrint: pip install "
+                        "'portcheck[pdf]'; a few seconds each)")
     p.add_argument("--jobs", type=count(1), default=None,
                    help="ports checked at once (default: one per core)")
     add_run_options(p)
@@ -51,7 +54,7 @@ def handle(args: argparse.Namespace) -> int:
     with Progress(len(ports), "ports checked", sys.stdout) as progress:
         results = verify(context, ports, jobs=args.jobs, done=progress.advance)
     verifications = [verification_of(context, port, results[port.id]) for port in ports]
-    matrix = write_site(project, context, ports, verifications, target)
+    matrix = write_site(project, context, ports, verifications, target, args.handouts)
     seconds = time.perf_counter() - started
     print(f"{plural(len(ports), 'port')}: {matrix.count(Outcome.PASSED)} passed, "
           f"{matrix.count(Outcome.FAILED)} failed, {matrix.count(Outcome.NOT_RUNNABLE)} not "

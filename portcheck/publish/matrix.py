@@ -35,6 +35,11 @@ class Row:
     cells: list[Cell | None]  # one per column; None: no port of that name
     side_by_side: str  # the algorithm's page of every port, relative to the root
 
+    @property
+    def handout(self) -> str:
+        """The algorithm's PDF handout, relative to the root."""
+        return f"handouts/{self.algorithm}.pdf"
+
 
 @dataclass(frozen=True)
 class Column:
