@@ -89,3 +89,8 @@ def test_a_1c_warning_names_the_template_line(project_copy: Path,
     assert line == at + 1 + 9  # 9 comment lines, one a case, from 3 template lines
     assert (f"freecell.bsl:{line}:2 (templates/bsl/freecell.bsl.j2:{at + 1 + 3}): warning: "
             "число неявно преобразовано в строку") in out
+    code, out, err = portcheck(capsys, "listing", "freecell", "--lang", "bsl", "--engine",
+                               "embedded", "--format", "html")
+    assert code == 0, err
+    assert (f"<li>freecell.bsl:{line}:2 (templates/bsl/freecell.bsl.j2:{at + 1 + 3}): "
+            "warning: число неявно") in out  # the listing shows it too, in the template
