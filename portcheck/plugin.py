@@ -133,7 +133,7 @@ def pytest_collection_finish(session: pytest.Session) -> None:
             except UsageError:
                 usage.partial = True  # the item itself reports the broken port.yaml
                 continue
-            usage.used.update((port.algorithm, case_id) for case_id in port.cases)
+            usage.used.update((port.algorithm, case.id) for case in port.applicable)
     usage.complete = config.args_source in (
         pytest.Config.ArgsSource.TESTPATHS, pytest.Config.ArgsSource.INVOCATION_DIR)
 

@@ -60,7 +60,8 @@ def golden_file(project: Project, algorithm: Algorithm, ports: list[Port]) -> Go
     stored = read_golden(path, algorithm.name) or {}
     expected = expected_cases(algorithm, list(algorithm.cases))
     printers = {cid: [p.folder.name for p in ports
-                      if p.algorithm == algorithm.name and cid in p.cases]
+                      if p.algorithm == algorithm.name
+                      and cid in {case.id for case in p.applicable}]
                 for cid in [*expected, *stored]}
     rows = []
     for cid in [*expected, *(c for c in stored if c not in expected)]:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from portcheck.suite.languages import get_language
 from tests.helpers.cli import write
 from tests.helpers.reference import REPO, freecell
 
@@ -55,3 +56,25 @@ def collatz_article_port(root: Path, name: str, program: str, text: str, cases: 
     write(folder / "port.yaml", f"algorithm: collatz\nlanguage: {language}\norigin: article\n"
                                 f"program: {program}\ncases: [{', '.join(cases)}]\n")
     return folder
+
+
+FREECELL_CASES = ("game-1, game-617, game-2, game-11982, game-32000, game-1000000, "
+                  "game-1073741824, game-2147483646, game-2147483647")
+
+
+def explicit_port_yaml(root: Path, language: str = "python") -> Path:
+    """``ports/freecell/<language>/port.yaml`` saying every key, as the layout would say
+    them (a template port needs none: a test that breaks or extends one writes it)."""
+    path = root / "ports" / "freecell" / language / "port.yaml"
+    if not path.exists():
+        program = get_language(language).program_name("freecell")
+        suffix = get_language(language).suffixes[0]
+        write(path, f"algorithm: freecell\nlanguage: {language}\norigin: template\n"
+                    f"program: {program}\ntemplate: templates/{language}/freecell{suffix}.j2\n"
+                    f"cases: [{FREECELL_CASES}]\ncompare: exact\n")
+    return path
+
+
+def append(path: Path, text: str) -> None:
+    """``text`` added to a port.yaml (made when the port had none)."""
+    write(path, (path.read_text(encoding="utf-8") if path.exists() else "") + text)

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers.cli import one_error_line, portcheck, portcheck_process, write
+from tests.helpers.ports import explicit_port_yaml
 from tests.helpers.reference import REPO
 
 
@@ -62,7 +63,7 @@ def test_usage_error_as_a_real_process(project_copy: Path) -> None:
 
 
 def python_port_yaml(root: Path) -> Path:
-    return root / "ports" / "freecell" / "python" / "port.yaml"
+    return explicit_port_yaml(root)
 
 
 def line_count(path: Path) -> int:

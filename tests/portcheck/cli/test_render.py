@@ -111,7 +111,6 @@ def test_a_case_never_rendered_hints_render_write(project_copy: Path,
     rendered for: its transcript ends before it, and the hint says how to record it."""
     reference = Project(project_copy).algorithm("freecell").module
     monkeypatch.setattr(reference, "CASES", {**reference.CASES, "game-3": {"game": 3}})
-    (project_copy / "ports" / "freecell" / "python" / "port.yaml").unlink()  # every case
     assert portcheck(capsys, "golden", "update", "freecell", "--new-only")[0] == 0
     code, out, _ = portcheck(capsys, "verify", "freecell", "--lang", "python")
     assert code == 1

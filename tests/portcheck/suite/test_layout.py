@@ -25,7 +25,7 @@ def python_port(root: Path) -> Path:
 
 
 def test_a_template_port_without_port_yaml_is_what_its_place_says(project_copy: Path) -> None:
-    (python_port(project_copy) / "port.yaml").unlink()
+    assert not (python_port(project_copy) / "port.yaml").exists()  # none in the repository
     port = next(p for p in find_ports(Project(project_copy))
                 if p.id == "ports/freecell/python")
     assert (port.algorithm, port.language, port.origin) == ("freecell", "python", "template")
@@ -36,7 +36,7 @@ def test_a_template_port_without_port_yaml_is_what_its_place_says(project_copy: 
 
 def test_it_verifies_and_is_collected_by_pytest(project_copy: Path,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
-    (python_port(project_copy) / "port.yaml").unlink()
+    assert not (python_port(project_copy) / "port.yaml").exists()  # none in the repository
     code, out, _ = portcheck(capsys, "verify", "freecell", "--lang", "python")
     assert code == 0, out
     assert "1 port: 3 checks passed" in out
