@@ -199,9 +199,11 @@ def test_side_by_side_fits_a_1280_px_screen(site: Path) -> None:
     (SCREENSHOTS / "report-side-by-side.png").write_bytes(shot)
 
 
-def test_side_by_side_prints_on_a4_landscape(site: Path, tmp_path: Path) -> None:
+def test_side_by_side_prints_on_a4_landscape(site: Path, project_copy: Path,
+                                             tmp_path: Path) -> None:
     """Laid out for print (an A4 landscape page within its margins), every column is on the
-    page; printed to PDF, the pages are A4 landscape and hold every language."""
+    page; printed to PDF, the pages are A4 landscape and hold every language, every line of
+    every program to its last word (Chromium leaves out of the PDF what falls off a page)."""
     need(shutil.which("pdfinfo") and shutil.which("pdftotext"),
          "pdfinfo and pdftotext not found: install Debian's poppler-utils")
     browser = chromium_or_skip()
@@ -226,8 +228,36 @@ def test_side_by_side_prints_on_a4_landscape(site: Path, tmp_path: Path) -> None
     for title in ("1C", "1C — article", "Java", "КуМир", "Free Pascal", "Python"):
         assert re.search(rf"(^|\s){re.escape(title)}(\s|$)", text, re.M), title
     assert "J♦ K♠ K♣ 4♥" in text  # the outputs, printed
+    words = printed_words(pdf)
+    assert len(words) > 1000  # every program and output, not a page of headings
+    # No column cut off: every word printed lies on its page, clear of its edges.
+    beyond = [w for w in words if w[1] < 0 or w[2] > w[0]]
+    assert not beyond, beyond[:5]
+    plain = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True,
+                           check=True).stdout
+    programs = [p for p in (project_copy / "ports/freecell").glob("*/*")
+                if p.suffix in (".bsl", ".java", ".kum", ".pas", ".py")]
+    assert len(programs) == 6
+    for program in programs:
+        ends = [line.split()[-1] for line in program.read_text("utf-8-sig").splitlines()
+                if line.strip()]
+        assert [end for end in ends if end not in plain] == [], program
     SCREENSHOTS.mkdir(exist_ok=True)
     (SCREENSHOTS / "report-side-by-side.pdf").write_bytes(printed)
+
+
+def printed_words(pdf: Path) -> list[tuple[float, float, float, str]]:
+    """(page width, left, right, text) of every word of ``pdf``, from pdftotext -bbox."""
+    found = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True,
+                           text=True, check=True).stdout
+    words, width = [], 0.0
+    for line in found.splitlines():
+        if page := re.search(r'<page width="([0-9.]+)"', line):
+            width = float(page.group(1))
+        elif word := re.search(r'<word xMin="([-0-9.]+)" yMin="[-0-9.]+" '
+                               r'xMax="([-0-9.]+)" yMax="[-0-9.]+">(.*)</word>', line):
+            words.append((width, float(word.group(1)), float(word.group(2)), word.group(3)))
+    return words
 
 
 def page_size(pdfinfo: str) -> tuple[float, float]:
