@@ -16,10 +16,19 @@ normalization, comparison, verdict and diff as a run's output.
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 from pathlib import Path
 
-from portcheck.cli.options import add_color, add_engine, add_timeout, case_ids, check_engine
+from portcheck.cli.options import (
+    ALGO,
+    add_color,
+    add_engine,
+    add_timeout,
+    case_ids,
+    check_engine,
+    command,
+)
 from portcheck.errors import CheckFailed, UsageError
 from portcheck.files.yamlio import load_yaml, read_text
 from portcheck.suite.algorithms import Case
@@ -38,8 +47,18 @@ TRAILING = None
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser(NAME, help="verify one program file against the goldens "
-                                  "(no port folder needed)")
+    p = command(sub, NAME, "verify one program file against the goldens "
+                           "(no port folder needed)",
+                "Build and run one program file (its language from its suffix, or --lang) "
+                "and compare what it prints with the goldens of the cases it prints.",
+                [("portcheck check freecell Deal.java --cases game-1,game-617", ""),
+                 ('portcheck check freecell --args "{game}" deal.py',
+                  "one run a case, the input on its command line"),
+                 ("portcheck check freecell deal.py --args {game} --normalize letters.yaml",
+                  "another notation, mapped")],
+                ALGO, "FILE: the program file.", "--args WORDS: the command line of one run "
+                "(quoted: one word, or several split as a shell does); {name} stands for the "
+                "case's input name.")
     p.add_argument("algorithm", metavar="ALGO")
     p.add_argument("file", metavar="FILE", nargs="?",
                    help="the program (or --output: what a program printed)")
@@ -48,8 +67,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--cases", action="append", metavar="ID,ID",
                    help="the cases the program prints, in order (default with --args: all)")
     p.add_argument("--lang", metavar="LANG", help="default: from the file's suffix")
-    p.add_argument("--args", nargs="+", metavar="WORD",
-                   help='command-line arguments of one run a case, e.g. --args "{game}"')
+    p.add_argument("--args", type=words, metavar="WORDS",
+                   help='the command line of one run a case, e.g. --args "{game}" or '
+                        '--args "-g {game}" (one argument: split as a shell does, so it '
+                        'never takes FILE)')
     p.add_argument("--compare", choices=MODES, default="exact")
     p.add_argument("--normalize", metavar="FILE.yaml",
                    help="a reviewed presentation mapping (chars, words, drop_lines)")
@@ -67,6 +88,19 @@ def handle(args: argparse.Namespace) -> int:
     if result.status == FAIL:
         raise CheckFailed()
     return 0
+
+
+def words(text: str) -> list[str]:
+    """``--args``: one command-line argument split as a shell splits it (one option value,
+    so that ``--args "{game}" prog.py`` leaves the file to FILE)."""
+    try:
+        split = shlex.split(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"{text!r}: {error}") from None
+    if not split:
+        raise argparse.ArgumentTypeError("give the words of a run's command line, e.g. "
+                                         '--args "{game}"')
+    return split
 
 
 def check_file(project: Project, args: argparse.Namespace) -> CheckResult:

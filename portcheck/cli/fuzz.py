@@ -7,7 +7,16 @@ from __future__ import annotations
 import argparse
 import dataclasses
 
-from portcheck.cli.options import MAX_FUZZ, add_run_options, check_engine, count, settings_of
+from portcheck.cli.options import (
+    ALGO,
+    LANG,
+    MAX_FUZZ,
+    add_run_options,
+    check_engine,
+    command,
+    count,
+    settings_of,
+)
 from portcheck.errors import CheckFailed, UsageError
 from portcheck.explore import fuzz
 from portcheck.explore.exhaustive.cluster import dask_client, require_extras, scheduler_address
@@ -35,8 +44,15 @@ SHARD_TIMEOUT = 1800.0  # default time limit of one shard's run (Python: 2^24 ga
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser(NAME, help="run each template port on random inputs against the "
-                       "reference; shrink a failing input")
+    p = command(sub, NAME, "run each template port on random inputs against the "
+                           "reference; shrink a failing input",
+                "Render each template port for random inputs (the ends of every range among "
+                "them), run it and compare with the reference computed on the fly; a failing "
+                "input is shrunk to the smallest that still fails.",
+                [("portcheck fuzz freecell", ""),
+                 ("portcheck fuzz queens --lang pascal --count 200", ""),
+                 ("portcheck fuzz freecell --range 1..1000000", "every deal of the range")],
+                ALGO, LANG)
     p.add_argument("algorithm", metavar="ALGO")
     p.add_argument("--lang", action="append", metavar="L",
                    help="only this language (repeatable; default: every template port)")

@@ -17,11 +17,14 @@ from portcheck.cli import (
     languages,
     listing,
     mutate,
+    new,
     pages,
     reference,
     render,
     report,
     run,
+    style,
+    update,
     verify,
 )
 from portcheck.cli import exec as exec_file
@@ -52,8 +55,8 @@ class Subcommand(Protocol):
 
 
 SUBCOMMANDS: tuple[Subcommand, ...] = (  # in the order of ``portcheck --help``
-    list_suite, languages, reference, run, fuzz, mutate, verify, golden, render, exec_file,
-    check, init, listing, pages, report)
+    list_suite, languages, reference, run, new, update, verify, golden, render, check, init,
+    fuzz, mutate, exec_file, listing, pages, report, style)
 BY_NAME = {command.NAME: command for command in SUBCOMMANDS}
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import math
+import textwrap
 from collections.abc import Callable, Iterable
 
 from portcheck.errors import UsageError
@@ -20,6 +21,36 @@ from portcheck.terminal.sizes import parse_size, size_text
 from portcheck.verify.execution import RunSettings
 
 MAX_TIMEOUT = 3600.0
+
+# What the words of the command lines stand for, said once for every subcommand's help.
+ALGO = "ALGO: an algorithm's name (portcheck list shows them: freecell, queens, …)"
+NAME_VALUE = ("NAME=VALUE: an input of ALGO, e.g. game=617 (portcheck list shows each "
+              "algorithm's inputs, their valid values and defaults; an input left out takes "
+              "its default, the article's own choice)")
+LANG = "L: a language (java, pascal, bsl, kumir, arsac, python) or a port folder (bsl-article)"
+
+
+def command(sub: argparse._SubParsersAction, name: str, summary: str, description: str,
+            examples: list[tuple[str, str]], *terms: str) -> argparse.ArgumentParser:
+    """A subcommand's parser: ``summary`` in ``portcheck --help``; its own ``--help`` says
+    what it does, shows examples and says what its words (ALGO, NAME=VALUE, DIR) stand
+    for."""
+    short = [example for example, _ in examples if len(example) <= EXAMPLE_WIDTH]
+    width = max(map(len, short), default=0) + 2
+    lines = ["examples:"]
+    for example, what in examples:
+        if len(example) <= EXAMPLE_WIDTH:
+            lines.append(f"  {example:{width}}{what}".rstrip())
+        else:
+            lines += [f"  {example}", *([f"  {'':{width}}{what}"] if what else [])]
+    if terms:
+        lines += ["", *(textwrap.fill(term, 88, subsequent_indent="  ") for term in terms)]
+    return sub.add_parser(name, help=summary, description=description,
+                          epilog="\n".join(lines),
+                          formatter_class=argparse.RawDescriptionHelpFormatter)
+
+
+EXAMPLE_WIDTH = 46  # a longer example has its explanation on the next line
 
 
 class StoreOnce(argparse._StoreAction):

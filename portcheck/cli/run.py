@@ -9,7 +9,15 @@ import sys
 import tempfile
 from pathlib import Path
 
-from portcheck.cli.options import add_engine, add_timeout, check_engine, settings_of
+from portcheck.cli.options import (
+    ALGO,
+    NAME_VALUE,
+    add_engine,
+    add_timeout,
+    check_engine,
+    command,
+    settings_of,
+)
 from portcheck.errors import UsageError
 from portcheck.suite.algorithms import Algorithm, Case
 from portcheck.suite.languages import Language
@@ -26,7 +34,13 @@ TRAILING = "inputs"
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser(NAME, help="render a language's template for one case, build and run it")
+    p = command(sub, NAME, "render a language's template for one case, build and run it",
+                "Render the language's template for one case, build it and run it with the "
+                "real toolchain (or an embedded interpreter); print exactly what it printed.",
+                [("portcheck run freecell --lang java game=617", ""),
+                 ("portcheck run queens --lang kumir n=6", "the other inputs: their defaults")],
+                ALGO, NAME_VALUE, "LANG: a language (java, pascal, bsl, kumir, arsac, "
+                "python).")
     p.add_argument("algorithm", metavar="ALGO")
     p.add_argument("inputs", nargs="*", metavar="NAME=VALUE")
     p.add_argument("--lang", required=True, metavar="LANG")

@@ -9,12 +9,15 @@ from pathlib import Path
 
 from portcheck.cli.golden import fixes, print_report
 from portcheck.cli.options import (
+    ALGO,
+    LANG,
     MAX_DEEP,
     add_color,
     add_engine,
     add_selection,
     add_timeout,
     check_engine,
+    command,
     count,
     settings_of,
 )
@@ -38,7 +41,16 @@ TRAILING = "algorithms"
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser(NAME, help="every check of every port (the main job)")
+    p = command(sub, NAME, "every check of every port (the main job)",
+                "Check every selected port (its transcript against the goldens, a fresh run "
+                "against its transcript, a template port rendered again) and the goldens of "
+                "their algorithms, and report the matrix, each failure with its diff.",
+                [("portcheck verify", "the whole suite"),
+                 ("portcheck verify freecell --lang java", "one port"),
+                 ("portcheck verify --deep 5", "also 5 other inputs per template port"),
+                 ("portcheck verify -v", "passing checks, and every golden case no port "
+                                         "prints")],
+                ALGO, LANG)
     add_selection(p)
     p.add_argument("--require-runtimes", action="store_true",
                    help="a missing toolchain fails instead of being skipped")
@@ -48,7 +60,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, default=1, help="seed of the --deep inputs")
     p.add_argument("--jobs", type=count(1), default=None,
                    help="ports checked at once (default: one per core)")
-    p.add_argument("-v", "--verbose", action="store_true", help="show passing checks too")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="show passing checks too, and each golden case no port prints")
     p.add_argument("--junit-xml", metavar="FILE", help="also write the results as JUnit XML")
     add_timeout(p)
     add_engine(p)
@@ -75,7 +88,7 @@ def handle(args: argparse.Namespace) -> int:
     if args.junit_xml:
         write_junit(Path(args.junit_xml), junit_xml(ports, results, goldens))
     paint = diff_painter(wants_color(args.color, sys.stdout))
-    print_report(goldens, paint, quiet_ok=True)
+    print_report(goldens, paint, quiet_ok=True, verbose=args.verbose)
     print(report.matrix(ports, results) if ports else "no ports selected")
     text = report.details(results, verbose=args.verbose, paint=paint)
     if text:
@@ -84,7 +97,7 @@ def handle(args: argparse.Namespace) -> int:
     print()
     print(report.summary(results))
     if goldens.failures:
-        print(f"goldens are missing or differ from the reference; fix with: {fixes(goldens)}")
+        print(f"goldens or suite files need fixing (above); fix with: {fixes(goldens)}")
     if goldens.failures or any(r.status == FAIL for rs in results.values() for r in rs):
         raise CheckFailed()
     return 0

@@ -4,7 +4,8 @@ Every parameter type answers the same questions, so the command line, the golden
 differential checks treat them alike: ``parse`` (command-line text to a valid value, or
 ``ValueError`` saying what is wrong), ``check`` (a value from a case), ``describe`` (the
 valid values, for help and errors), ``edges`` (the values a differential run always
-includes) and ``draw`` (one valid value at random).
+includes) and ``draw`` (one valid value at random); and each may have a ``default``, the
+value an input left out on the command line takes (the article's own choice).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ WHOLE_NUMBER = re.compile(r"[+-]?[0-9]+")
 
 class Param(Protocol):
     help: str
+    default: Any
 
     def parse(self, text: str) -> Any: ...
 
@@ -34,15 +36,25 @@ class Param(Protocol):
 
 @dataclass(frozen=True)
 class IntParam:
-    """A whole-number input with an inclusive valid range."""
+    """A whole-number input with an inclusive valid range.  A ``default`` (the article's
+    own choice: ``IntParam(1, 10, "board size", default=8)``) is what the command line
+    takes when the input is not given (``portcheck reference queens``); a case still names
+    every input."""
 
     low: int
     high: int
     help: str = ""
+    default: int | None = None
 
     def __post_init__(self) -> None:
         if self.low > self.high:
             raise ValueError(f"IntParam({self.low}, {self.high}): low is above high")
+        if self.default is not None:
+            try:
+                self.check(self.default)
+            except ValueError as error:
+                raise ValueError(f"IntParam({self.low}, {self.high}): default: {error}") \
+                    from None
 
     def parse(self, text: str) -> int:
         """Turn command-line text into a valid value; ``ValueError`` says what is wrong."""

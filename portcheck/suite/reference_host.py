@@ -279,6 +279,17 @@ def algorithms_of(root: Path) -> dict[str, Algorithm]:
         return _ALGORITHMS[root]
 
 
+def forget(root: Path) -> None:
+    """Declare the project's algorithms again when next asked (``portcheck new`` has
+    written a module into its ``reference/``): its reference process is ended."""
+    root = root.resolve()
+    with _HOSTS_LOCK:
+        _ALGORITHMS.pop(root, None)
+        host = _HOSTS.pop(root, None)
+    if host is not None:
+        host.close()
+
+
 @atexit.register
 def close_all() -> None:
     for host in list(_HOSTS.values()):

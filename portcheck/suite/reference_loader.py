@@ -66,10 +66,13 @@ def _check_file(path: Path, folder: Path) -> None:
     read_bytes(path, inside=folder)
 
 
+def _package_name(folder: Path) -> str:
+    return f"portcheck_suite_{hashlib.sha256(str(folder).encode()).hexdigest()[:12]}"
+
+
 def _package(folder: Path) -> ModuleType:
     """``reference/`` as a package with a name of its own (its ``__init__.py`` runs if any)."""
-    digest = hashlib.sha256(str(folder).encode()).hexdigest()[:12]
-    name = f"portcheck_suite_{digest}"
+    name = _package_name(folder)
     if name in sys.modules:
         return sys.modules[name]
     init = folder / "__init__.py"

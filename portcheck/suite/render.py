@@ -25,6 +25,7 @@ import jinja2
 from portcheck.errors import UsageError
 from portcheck.files.yamlio import read_text, write_atomic
 from portcheck.suite.algorithms import Algorithm, Case, script_lines
+from portcheck.suite.layout import template_path
 from portcheck.suite.ports import Port
 from portcheck.suite.template_cache import template_cache
 
@@ -138,11 +139,11 @@ def _template_line(exc: BaseException) -> int:
 
 def template_for(templates_dir: Path, language: str, algorithm: str) -> Path:
     """``templates/<language>/<algorithm>.<ext>.j2``: the one template of that pair."""
-    found = sorted((templates_dir / language).glob(f"{algorithm}.*.j2"))
-    if not found:
+    found = template_path(templates_dir, language, algorithm)
+    if found is None:
         raise UsageError(f"no template for {algorithm} in {language} "
                          f"(expected {templates_dir / language / (algorithm + '.<ext>.j2')})")
-    return found[0]
+    return found
 
 
 def render_port(port: Port, templates_dir: Path) -> str:

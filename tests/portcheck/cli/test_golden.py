@@ -9,6 +9,7 @@ exactly."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -17,6 +18,7 @@ import yaml
 from portcheck.cli.main import main
 from portcheck.golden.store import GoldenCase, read_golden, write_golden
 from portcheck.suite.project import find_project
+from tests.helpers.ports import explicit_port_yaml
 from tests.helpers.reference import freecell
 
 GAME_617_LINE_1 = "7♦ A♦ 5♣ 3♠ 5♠ 8♣ 2♦ A♥"  # the article's first line of Игра(617)
@@ -134,12 +136,35 @@ def test_case_the_reference_dropped_fails_check(project_copy: Path,
 
 def test_stale_case_is_a_note(project_copy: Path, new_case: str,
                               capsys: pytest.CaptureFixture[str]) -> None:
+    for language in ("bsl", "java", "kumir", "pascal", "python"):  # the cases they had
+        explicit_port_yaml(project_copy, language)
     assert golden("update", "freecell", "--new-only") == 0
     capsys.readouterr()
     assert golden("check", "freecell") == 0
     out = capsys.readouterr().out
+    assert "note 1 golden case of 1 file no port prints (stale unless a test reads them; " \
+           "-v lists them)" in out.splitlines()
+    assert golden("check", "freecell", "-v") == 0
+    out = capsys.readouterr().out
     assert f"note golden/freecell.yaml: case {new_case}: no port prints it" in out
     assert "no port prints it" not in out.replace(f"case {new_case}: no port prints", "")
+
+
+def test_the_cases_no_port_prints_are_one_line_without_v(
+        project_copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A small suite's verify once printed a note a case before its matrix."""
+    for folder in (project_copy / "ports" / "freecell").iterdir():
+        if folder.name != "java":
+            shutil.rmtree(folder)
+    for template in (project_copy / "templates").glob("*/freecell.*.j2"):
+        if template.parent.name != "java":
+            template.unlink()
+    (project_copy / "ports" / "freecell" / "java" / "port.yaml").write_text(
+        "cases: [game-617]\n", encoding="utf-8")
+    assert golden("check", "freecell") == 0
+    notes = [line for line in capsys.readouterr().out.splitlines() if line.startswith("note")]
+    assert notes == ["note 8 golden cases of 1 file no port prints (stale unless a test reads "
+                     "them; -v lists them)"]
 
 
 def test_partial_check_reports_only_what_it_looked_at(
