@@ -43,7 +43,9 @@ from portcheck.verify.execution import Output, RunSettings, produce_output
 from portcheck.verify.results import FAIL, CheckResult, RunProblem
 
 NAME = "check"
-TRAILING = None
+# ``check ALGO --args "{game}" FILE``: argparse gives the optional FILE its empty match as
+# soon as ALGO is read, so a FILE after an option comes back as a trailing word.
+TRAILING = "trailing"
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -62,6 +64,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("algorithm", metavar="ALGO")
     p.add_argument("file", metavar="FILE", nargs="?",
                    help="the program (or --output: what a program printed)")
+    p.set_defaults(trailing=[])
     p.add_argument("--output", metavar="FILE",
                    help="check this saved output instead of running a program")
     p.add_argument("--cases", action="append", metavar="ID,ID",
@@ -104,6 +107,7 @@ def words(text: str) -> list[str]:
 
 
 def check_file(project: Project, args: argparse.Namespace) -> CheckResult:
+    _file_from_trailing(args)
     settings = RunSettings(timeout=args.timeout, require_runtimes=True, engine=args.engine,
                            max_output=args.max_output)
     if args.output is not None:
@@ -139,6 +143,17 @@ def check_output(project: Project, args: argparse.Namespace,
     printed = Output(normalise_newlines(read_text(saved)))
     return compare_with_goldens(CheckContext(project, settings), port, printed, "check",
                                 printed_as=saved.name)
+
+
+def _file_from_trailing(args: argparse.Namespace) -> None:
+    """FILE given after an option (``--args "{game}" deal.py``) is FILE; any other word
+    left over is an error, as argparse would say."""
+    words = list(getattr(args, "trailing", None) or [])
+    if words and getattr(args, "file", None) is None:
+        args.file = words.pop(0)
+    if words:
+        raise UsageError(f"unrecognized arguments: {' '.join(words)}")
+    args.trailing = []
 
 
 def _compare(mode: str) -> str:

@@ -42,8 +42,8 @@ def handle(args: argparse.Namespace) -> int:
     for name in args.algorithms:
         project.algorithm(name)
     every = find_ports(project)
-    ports = [p for p in select_ports(every, Selection(tuple(args.algorithms),
-                                                      tuple(args.lang or ())))
+    selection = Selection(tuple(args.algorithms), tuple(args.lang or ()))
+    ports = [p for p in select_ports(every, selection, project.languages)
              if p.template is not None]
     if not ports:
         raise UsageError("no template port is selected: only template ports have a style gate")

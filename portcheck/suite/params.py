@@ -125,7 +125,8 @@ class ChoiceParam:
 def param_data(param: object) -> dict[str, Any]:
     """A parameter type as plain data (what the reference's process tells portcheck)."""
     if isinstance(param, IntParam):
-        return {"type": "int", "low": param.low, "high": param.high, "help": param.help}
+        return {"type": "int", "low": param.low, "high": param.high, "help": param.help,
+                "default": param.default}
     if isinstance(param, ChoiceParam):
         return {"type": "choice", "choices": list(param.choices), "help": param.help,
                 "default": param.default}
@@ -136,8 +137,10 @@ def param_from_data(data: dict[str, Any]) -> Param:
     """The parameter type :func:`param_data` described (``ValueError`` on anything else)."""
     if not isinstance(data, dict):
         raise ValueError(f"not a parameter type: {data!r}")
-    if data.get("type") == "int" and all(type(data.get(k)) is int for k in ("low", "high")):
-        return IntParam(data["low"], data["high"], str(data.get("help", "")))
+    if data.get("type") == "int" and all(type(data.get(k)) is int for k in ("low", "high")) \
+            and (data.get("default") is None or type(data["default"]) is int):
+        return IntParam(data["low"], data["high"], str(data.get("help", "")),
+                        default=data.get("default"))
     if data.get("type") == "choice" and isinstance(data.get("choices"), list) \
             and all(isinstance(c, str) for c in data["choices"]) \
             and isinstance(data.get("default"), str | None):

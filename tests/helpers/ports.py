@@ -60,9 +60,25 @@ def collatz_article_port(root: Path, name: str, program: str, text: str, cases: 
 
 
 def copy_port(port: Path, target: Path) -> None:
-    """A port folder copied (a test that wants a port outside ``project_copy``'s slice
-    copies it)."""
+    """A port folder of the real project copied into a copy's ``ports/<algo>/`` (a test that
+    wants a port outside ``project_copy``'s slice copies it), with its language's templates
+    of the algorithm: a template no port renders is an orphan."""
     shutil.copytree(port, target, ignore=shutil.ignore_patterns("__pycache__"))
+    copy_templates(port.parents[2], target.parents[2], port.name.split("-")[0],
+                   port.parent.name)
+
+
+def copy_templates(source: Path, target: Path, language: str, algorithm: str) -> None:
+    """``templates/<language>/`` of ``algorithm`` (its pieces and range mode too)."""
+    folder = source / "templates" / language
+    for template in sorted([*folder.glob(f"{algorithm}.*.j2"),
+                            *folder.glob(f"_{algorithm}_*.j2"),
+                            *folder.glob(f"{algorithm}-range.*.j2")]):
+        into = target / "templates" / language
+        into.mkdir(parents=True, exist_ok=True)
+        shutil.copy2(template, into)
+
+
 FREECELL_CASES = ("game-1, game-617, game-2, game-11982, game-32000, game-1000000, "
                   "game-1073741824, game-2147483646, game-2147483647")
 

@@ -75,7 +75,7 @@ def test_a_saved_output_is_checked_as_a_run_would_be(
     code, out, _ = portcheck(capsys, "check", "freecell", "--output", str(saved),
                              "--cases", "game-617", "--normalize", str(MAPPING))
     assert code == 0, out
-    assert "1 cases match the goldens (exact, normalized: chars C→♣" in out
+    assert "1 case matches the goldens (exact, normalized: chars C→♣" in out
     saved.write_text(freecell.output(617).replace("7♠", "7♣", 1), encoding="utf-8")
     code, out, _ = portcheck(capsys, "check", "freecell", "--output", str(saved),
                              "--cases", "game-617")

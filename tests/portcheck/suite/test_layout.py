@@ -65,7 +65,8 @@ def test_a_folder_that_is_no_language_must_say_its_language(
     assert code == 2
     assert one_error_line(err) == (
         f"portcheck: error: {folder / 'port.yaml'}: missing key 'language' (the folder's "
-        "name, 'python-two', is not a language: arsac, bsl, java, kumir, pascal, python)")
+        "name, 'python-two', is not a language: arsac, bsl, c, cpp, csharp, go, java, "
+        "javascript, kumir, lua, pascal, python, ruby, rust)")
 
 
 def test_an_article_port_still_names_its_program(project_copy: Path,
