@@ -99,8 +99,11 @@ def read_declarations(path: Path, *, packaged: bool = False) -> dict[str, Langua
     if not isinstance(data, dict):
         raise UsageError(f"{lines.where()}: a languages file is a mapping of language names "
                          "to their declarations")
-    return {str(name): _language(str(name), spec, lines, path, packaged)
-            for name, spec in data.items()}
+    for name, line in zip(data, lines.top_lines(), strict=False):
+        if not isinstance(name, str):  # `~:`, `yes:` or `1:`, which YAML reads as no text
+            raise UsageError(f"{path}:{line}: a language name is letters, digits, - _ and +, "
+                             f"written as text: {name!r}")
+    return {name: _language(name, spec, lines, path, packaged) for name, spec in data.items()}
 
 
 def _language(name: str, spec: Any, lines: LineNumbers, path: Path,

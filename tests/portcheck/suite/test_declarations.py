@@ -78,3 +78,15 @@ def test_two_declared_names_that_differ_only_in_case_are_refused(tmp_path: Path)
     with pytest.raises(UsageError, match=r"languages.yaml:7: 'AWK' and 'awk' differ only "
                                          "in case"):
         registry_for(tmp_path)
+
+
+@pytest.mark.parametrize(("key", "shown"), [("~", "None"), ("1", "1"), ("yes", "True")])
+def test_a_name_yaml_reads_as_no_text_is_refused(tmp_path: Path, key: str, shown: str) -> None:
+    """``~:`` was read as the language "None", with no line in the message."""
+    path = declare(tmp_path, "awk")
+    path.write_text(path.read_text(encoding="utf-8") + path.read_text(encoding="utf-8")
+                    .replace("awk:", f"{key}:", 1), encoding="utf-8")
+    with pytest.raises(UsageError) as raised:
+        registry_for(tmp_path)
+    assert str(raised.value) == f"{path.resolve()}:7: a language name is letters, digits, " \
+                                f"- _ and +, written as text: {shown}"
