@@ -218,6 +218,11 @@ class LineNumbers:
             raise UsageError(f"{self.path}:{node.start_mark.line + 1}: a whole number of "
                              f"{digits} digits (at most {limit} are read)")
 
+    def top_lines(self) -> list[int]:
+        """The line of each key of the top mapping, in order (for a key that is no text:
+        ``~`` is found as "~", not as the None it is read as)."""
+        return [line for keys, line in self._lines.items() if len(keys) == 1]
+
     def where(self, *keys: str | int) -> str:
         """``file:line`` of the deepest of ``keys`` found, or ``file``."""
         wanted = tuple(str(k) for k in keys)
