@@ -19,12 +19,18 @@ from __future__ import annotations
 import argparse
 import codecs
 import os
+import resource
+import signal
 import sys
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
 from portinterp import program_cache
 from portinterp.buffered_output import buffered_stdout
+from portinterp.core.limits import MAX_MEMORY
 from portinterp.errors import SourceError, describe_exception
 from portinterp.frontends import DEFAULT_ENCODING, FrontEnd, front_end, text_encoding
 from portinterp.languages import LANGUAGES, get_language
@@ -53,6 +59,7 @@ def main(language: str, argv: list[str] | None = None, prog: str | None = None) 
     stopped by a time limit keeps what it printed up to then."""
     front = front_end(language)
     args = _command_line(language, front, prog).parse_args(argv)
+    limit_memory()
     if not args.file.is_file():
         print(f"{args.file}: no such file", file=sys.stderr)
         return 2
@@ -117,7 +124,8 @@ def execute(language: str, path: Path, *, encoding: str = DEFAULT_ENCODING,
     if reconfigure is not None:
         reconfigure(errors=UNWRITABLE)
     try:
-        warnings = _run(language, path, encoding, cache, options)
+        with signals_end_the_run():
+            warnings = _run(language, path, encoding, cache, options)
     except SourceError as error:
         sys.stdout.flush()
         print(_indented(str(error)), file=sys.stderr)
@@ -145,6 +153,42 @@ def execute(language: str, path: Path, *, encoding: str = DEFAULT_ENCODING,
     for warning in warnings:
         print(warning, file=sys.stderr)
     return 0
+
+
+def limit_memory(limit: int = MAX_MEMORY) -> None:
+    """Bound this process's address space (a run of its own): a program that grows without
+    end (a string doubled in a loop, a table filled for ever) meets ``MemoryError``, its
+    language's out-of-memory error, in seconds, not a machine swapping for minutes."""
+    try:
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        wanted = limit if hard == resource.RLIM_INFINITY else min(limit, hard)
+        if soft == resource.RLIM_INFINITY or soft > wanted:
+            resource.setrlimit(resource.RLIMIT_AS, (wanted, hard))
+    except (ValueError, OSError):
+        pass
+
+
+@contextmanager
+def signals_end_the_run() -> Iterator[None]:
+    """Ctrl-C and SIGTERM end a run at once, whatever it is doing.  A Python handler runs
+    only between bytecodes, on the main thread, with the GIL: a program inside one long C
+    call (a regular expression that backtracks, ``РегулярноеВыражение("^(a+)+$")`` on
+    forty ``a`` and a ``!``; a huge string operation) holds the GIL, so neither
+    ``KeyboardInterrupt`` nor a harness's handler could ever run.  While the program runs
+    the two signals have their default action (the kernel ends the process, as for any
+    program), and their handlers are restored after.  Only the main thread may change
+    them; elsewhere nothing changes."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+    saved = {number: signal.getsignal(number) for number in (signal.SIGINT, signal.SIGTERM)}
+    for number in saved:
+        signal.signal(number, signal.SIG_DFL)
+    try:
+        yield
+    finally:
+        for number, handler in saved.items():
+            signal.signal(number, handler if handler is not None else signal.SIG_DFL)
 
 
 def _indented(message: str) -> str:
