@@ -6,7 +6,8 @@ process: portcheck's ``exec`` does), for every language of ``languages.LANGUAGES
 The compiled program comes from the content-keyed cache (``program_cache``); the program
 reads ``sys.stdin`` and writes ``sys.stdout``; warnings go to stderr (``file:line:col:
 warning: …``); a compile or run-time error is one line ``file:line:col: message`` on stderr
-(a message of several lines continues on indented lines) and exit status 1, and so is a
+(a message's line breaks and control characters written as escapes, ``\\n``, ``\\x1b``:
+one line, and a program's text never steers the terminal) and exit status 1, and so is a
 failure of the interpreter itself (one line naming it, never a traceback); a closed pipe
 (``… | head``) ends the program quietly with 141; bad usage (a missing file, an unknown
 option) exits with 2.
@@ -19,6 +20,7 @@ from __future__ import annotations
 import argparse
 import codecs
 import os
+import re
 import resource
 import signal
 import sys
@@ -63,6 +65,7 @@ def main(language: str, argv: list[str] | None = None, prog: str | None = None) 
     if not args.file.is_file():
         print(f"{args.file}: no such file", file=sys.stderr)
         return 2
+    _streams_present()
     sys.stdout.reconfigure(encoding="utf-8", line_buffering=True)  # type: ignore[union-attr]
     sys.stderr.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
     sys.stdin.reconfigure(encoding="utf-8")  # type: ignore[union-attr]
@@ -120,6 +123,7 @@ def execute(language: str, path: Path, *, encoding: str = DEFAULT_ENCODING,
     ``program_cache.cache_root()``).  ``options`` are run options by name; those the
     language does not take are ignored (so one command line may serve every language, as
     ``portcheck exec`` does)."""
+    _streams_present()
     reconfigure = getattr(sys.stdout, "reconfigure", None)
     if reconfigure is not None:
         reconfigure(errors=UNWRITABLE)
@@ -128,7 +132,7 @@ def execute(language: str, path: Path, *, encoding: str = DEFAULT_ENCODING,
             warnings = _run(language, path, encoding, cache, options)
     except SourceError as error:
         sys.stdout.flush()
-        print(_indented(str(error)), file=sys.stderr)
+        print(one_line(str(error)), file=sys.stderr)
         return 1
     except UnicodeError as error:  # UnicodeDecodeError, or UTF-16 without its BOM
         if isinstance(error, UnicodeEncodeError):
@@ -143,11 +147,11 @@ def execute(language: str, path: Path, *, encoding: str = DEFAULT_ENCODING,
     except OSError as error:
         if error.filename is None:  # the output itself (a full disk): the caller's to say
             raise
-        print(f"{path}: the embedded interpreter failed: {describe_exception(error)}",
+        print(one_line(f"{path}: the embedded interpreter failed: {describe_exception(error)}"),
               file=sys.stderr)
         return 1
     except Exception as error:  # the interpreter's own failure: still one line, no traceback
-        print(f"{path}: the embedded interpreter failed: {describe_exception(error)}",
+        print(one_line(f"{path}: the embedded interpreter failed: {describe_exception(error)}"),
               file=sys.stderr)
         return 1
     for warning in warnings:
@@ -191,11 +195,33 @@ def signals_end_the_run() -> Iterator[None]:
             signal.signal(number, handler if handler is not None else signal.SIG_DFL)
 
 
-def _indented(message: str) -> str:
-    """A multi-line message (``ВызватьИсключение`` of a text with line breaks) with its
-    continuation lines indented: its first line, with the place, stays the headline."""
-    first, *rest = message.rstrip("\n").split("\n")
-    return "\n".join([first, *("    " + line for line in rest)])
+# Every control character (line breaks too), DEL, C1 and the Unicode characters that
+# reorder text: what a program puts in an error's text (``ВызватьИсключение`` of a text
+# with a line break and an ANSI sequence) is shown, never obeyed.  (portcheck's
+# ``terminal.controls`` does the same for what it shows; portinterp cannot import it.)
+_CONTROLS = re.compile("[\x00-\x1f\x7f-\x9f\u061c\u200e\u200f\u202a-\u202e"
+                       "\u2066-\u2069]")
+
+
+def one_line(message: str) -> str:
+    """``message`` as one line of stderr: ``\\n``, ``\\x1b``… for its control
+    characters."""
+    return _CONTROLS.sub(_escape, message.rstrip("\n"))
+
+
+def _escape(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    named = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}.get(match.group())
+    return named or (f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}")
+
+
+def _streams_present() -> None:
+    """A closed standard stream (``<&-``, ``>&-``: Python makes it ``None``) replaced by
+    /dev/null: a closed input is an input that is over (``ввод`` meets its end, as on an
+    empty file), a closed output takes what is written and drops it."""
+    for name, mode in (("stdin", "r"), ("stdout", "w"), ("stderr", "w")):
+        if getattr(sys, name) is None:
+            setattr(sys, name, open(os.devnull, mode, encoding="utf-8"))
 
 
 def _run(language: str, path: Path, encoding: str, cache: Path | None,

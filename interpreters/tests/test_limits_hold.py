@@ -127,3 +127,22 @@ def test_the_documented_nesting_figures_are_the_real_ones(make: object, works: i
     figure = f"{works:,}"
     assert figure in (docs / "interpreters.md").read_text(encoding="utf-8")
     assert figure in (docs / "bsl.md").read_text(encoding="utf-8")
+
+
+def test_a_closed_stdin_is_an_input_that_is_over(tmp_path: Path) -> None:
+    (tmp_path / "v.kum").write_text("алг\nнач\n  цел н\n  ввод н\n  вывод н\nкон\n",
+                                    encoding="utf-8")
+    done = subprocess.run(["sh", "-c", f'exec "{sys.executable}" -m portinterp kumir v.kum <&-'],
+                          cwd=tmp_path, capture_output=True, text=True, check=False,
+                          env={**os.environ, CACHE_ENV: str(tmp_path / "cache")})
+    assert (done.returncode, done.stderr) == (
+        1, "v.kum:4:8: Ошибка ввода целого числа: текст закончился\n")
+
+
+def test_an_error_text_with_a_line_break_and_an_escape_is_one_line_shown(
+        tmp_path: Path) -> None:
+    (tmp_path / "e.bsl").write_text(
+        'ВызватьИсключение "раз" + Символы.ПС + Символ(27) + "[2Jдва";\n', encoding="utf-8")
+    done = python_m(tmp_path, "-m", "portinterp", "bsl", "e.bsl")
+    _out, err = done.communicate(timeout=60)
+    assert (done.returncode, err) == (1, "e.bsl:1:1: раз\\n\\x1b[2Jдва\n")
