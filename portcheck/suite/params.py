@@ -10,9 +10,11 @@ value an input left out on the command line takes (the article's own choice).
 
 from __future__ import annotations
 
+import dataclasses
 import random
 import re
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any, Protocol
 
 # Decimal digits only: Python's int() would also take "1_000" and non-ASCII digits.
@@ -128,8 +130,11 @@ def param_data(param: object) -> dict[str, Any]:
         return {"type": "int", "low": param.low, "high": param.high, "help": param.help,
                 "default": param.default}
     if isinstance(param, ChoiceParam):
+        own = {f.name for f in dataclasses.fields(ChoiceParam)}
+        extra = {f.name: plain(getattr(param, f.name)) for f in dataclasses.fields(param)
+                 if f.name not in own}  # what a subclass carries (battleship's fleets)
         return {"type": "choice", "choices": list(param.choices), "help": param.help,
-                "default": param.default}
+                "default": param.default, "extra": extra}
     raise TypeError(f"{param!r} is not IntParam or ChoiceParam")
 
 
@@ -144,5 +149,36 @@ def param_from_data(data: dict[str, Any]) -> Param:
     if data.get("type") == "choice" and isinstance(data.get("choices"), list) \
             and all(isinstance(c, str) for c in data["choices"]) \
             and isinstance(data.get("default"), str | None):
-        return ChoiceParam(tuple(data["choices"]), str(data.get("help", "")), data["default"])
+        param = ChoiceParam(tuple(data["choices"]), str(data.get("help", "")), data["default"])
+        for name, value in dict(data.get("extra") or {}).items():
+            object.__setattr__(param, str(name), from_plain(value))
+        return param
     raise ValueError(f"not a parameter type: {data!r}")
+
+
+def plain(value: object) -> object:
+    """``value`` as JSON data: a dataclass as its fields and properties, a tuple as a list
+    (what a template reads of a parameter's extra fields; never code)."""
+    if isinstance(value, str | int | float | bool) or value is None:
+        return value
+    if isinstance(value, list | tuple):
+        return [plain(item) for item in value]
+    if isinstance(value, dict):
+        return {str(k): plain(v) for k, v in value.items()}
+    if dataclasses.is_dataclass(value) and not isinstance(value, type):
+        names = [f.name for f in dataclasses.fields(value)]
+        names += [n for n, v in vars(type(value)).items() if isinstance(v, property)]
+        return {"__object__": {name: plain(getattr(value, name)) for name in names}}
+    raise TypeError(f"{value!r} cannot be told as data")
+
+
+def from_plain(value: object) -> object:
+    """What :func:`plain` made, with attributes for a dataclass's fields and tuples for
+    lists."""
+    if isinstance(value, list):
+        return tuple(from_plain(item) for item in value)
+    if isinstance(value, dict):
+        if set(value) == {"__object__"} and isinstance(value["__object__"], dict):
+            return SimpleNamespace(**{k: from_plain(v) for k, v in value["__object__"].items()})
+        return {k: from_plain(v) for k, v in value.items()}
+    return value

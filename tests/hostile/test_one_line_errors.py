@@ -37,3 +37,21 @@ def test_exec_into_a_full_disk_is_one_line_and_exit_2(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert one_error_line(done.stderr) == ("portcheck: error: cannot write the output: No "
                                            "space left on device")
+
+
+def test_exec_bounds_its_own_memory(tmp_path: Path) -> None:
+    """``portcheck exec`` runs the program in its own process, which ends with it: that
+    process's address space is bounded as ``python -m portinterp``'s is, so a string
+    doubled in a loop is the language's out-of-memory error, not the machine's memory."""
+    (tmp_path / "hello.bsl").write_text(HELLO, encoding="utf-8")
+    code = ("import resource, sys; from pathlib import Path;"
+            " from portcheck.runners.embedded import run_here;"
+            " status = run_here('bsl', Path('hello.bsl'));"
+            " print(status, resource.getrlimit(resource.RLIMIT_AS)[0], file=sys.stderr)")
+    done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True,
+                          text=True, timeout=120, check=False)
+    from portinterp.core.limits import MAX_MEMORY
+
+    status, limit = done.stderr.split()
+    assert (done.stdout, int(status)) == ("привет\n", 0)
+    assert 0 < int(limit) <= MAX_MEMORY

@@ -36,6 +36,7 @@ from portinterp.bsl.runtime.formatting import (
 from portinterp.bsl.runtime.objects import BslObject
 from portinterp.bsl.runtime.values import (
     INDEX_OUT_OF_RANGE,
+    OUT_OF_MEMORY,
     BslArray,
     BslKeyValue,
     BslMap,
@@ -53,7 +54,6 @@ NO_METHOD = "Метод объекта не обнаружен ({})"
 ONESCRIPT_NO_FIELD = "Свойство объекта не обнаружено"
 NOT_AN_OBJECT = "Значение не является значением объектного типа"
 STACK_OVERFLOW = "Переполнение стека встроенного языка"
-OUT_OF_MEMORY = "Недостаточно памяти"
 
 _OBJECT = object()  # ``_field_fault``: the base is an object
 _INT2 = "type({0}) is int is type({1})"

@@ -22,12 +22,14 @@ GRAMMAR = Path(__file__).with_name("grammar.lark")
 
 def parse(text: str, filename: str) -> tuple[Tree, list[CompileError]]:
     """The program's tree (statements with errors left out) and the errors found."""
+    parsing.check_size(text, filename)
     errors: list[CompileError] = []
     parsed = []
     for statement in lexer.statements(text):
         tree = parse_statement(statement, filename, errors)
         parsed.append((statement, tree))
     program = structure.build(parsed, filename, errors)
+    parsing.check_nesting(program, filename)  # blocks nest in the program's tree, as in 1C
     return program, errors
 
 
