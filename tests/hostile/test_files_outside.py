@@ -13,6 +13,7 @@ import pytest
 
 from portcheck.errors import UsageError
 from tests.helpers.cli import one_error_line, portcheck, portcheck_process, write
+from tests.helpers.ports import explicit_port_yaml
 
 PYTHON_PORT = Path("ports/freecell/python")
 
@@ -102,6 +103,8 @@ def test_a_suite_file_that_is_a_fifo_is_one_line_not_a_hang(project_copy: Path,
                                                              which: str) -> None:
     path = (project_copy / "golden" / "freecell.yaml" if which == "golden"
             else project_copy / PYTHON_PORT / which)
+    if which == "port.yaml":  # a template port needs none: write the one the layout implies
+        explicit_port_yaml(project_copy)
     path.unlink()
     os.mkfifo(path)
     done = portcheck_process("verify", "freecell", "--lang", "python", cwd=project_copy,
@@ -114,6 +117,8 @@ def test_a_suite_file_that_is_a_fifo_is_one_line_not_a_hang(project_copy: Path,
 def test_a_suite_file_linked_to_dev_zero_is_one_line(project_copy: Path, which: str) -> None:
     path = (project_copy / "golden" / "freecell.yaml" if which == "golden"
             else project_copy / PYTHON_PORT / which)
+    if which == "port.yaml":  # a template port needs none: write the one the layout implies
+        explicit_port_yaml(project_copy)
     path.unlink()
     path.symlink_to("/dev/zero")
     done = portcheck_process("verify", "freecell", "--lang", "python", cwd=project_copy,
@@ -154,7 +159,7 @@ def test_dev_zero_as_an_input_file_is_one_line(project_copy: Path, option: str) 
 def test_what_yaml_cannot_read_is_one_line_with_its_line(
         project_copy: Path, capsys: pytest.CaptureFixture[str], text: str, line: int,
         words: str) -> None:
-    port_yaml = project_copy / PYTHON_PORT / "port.yaml"
+    port_yaml = explicit_port_yaml(project_copy)  # seven lines: the note is line 8
     write(port_yaml, port_yaml.read_text(encoding="utf-8") + text)
     code, _, err = portcheck(capsys, "verify", "freecell", "--lang", "python")
     assert code == 2

@@ -137,7 +137,7 @@ def test_a_declared_language_has_its_listing_report_and_pytest_items(
     site = tmp_path / "site"
     code, out, _ = portcheck(capsys, "report", "-o", str(site))
     assert code == 0, out
-    assert ">awk<" in (site / "index.html").read_text(encoding="utf-8")
+    assert ">AWK<" in (site / "index.html").read_text(encoding="utf-8")  # its title
     assert (site / "ports" / "collatz" / "awk.html").is_file()
     tested = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
                              "--portcheck-deep", "2", "-k", "awk", "-rA"],
@@ -236,8 +236,9 @@ def test_a_declared_build_that_misbehaves_is_contained(
     code, out, _ = portcheck(capsys, "verify", "--lang", "bad")
     assert code == 1
     lines = out.splitlines()
+    # the FAIL line: what happened and the first message; below, the header, then the first ones
     failed = lines.index(f"FAIL ports/collatz/bad::run: build failed: {folder / 'prog.x'}: "
-                         f"{header}")
+                         f"{header}: {shown[0]}")
     assert [line.strip() for line in lines[failed + 2:failed + 2 + len(shown)]] == shown
     if how == "hangs":
         assert gone_soon(int(wait_for_file(init_suite / "helper.pid")))
