@@ -125,17 +125,7 @@ def _family(leader: int, marker: str) -> Family:
 def end(family: Family) -> None:
     """Kill everything of the run, reap the orphans among it, and forget the run.  Call it
     while the leader is not yet reaped (its id is then not reused)."""
-    killed: set[int] = set()
-    for round_number in range(ROUNDS):
-        _kill_group(family.leader)
-        table = processes()
-        found = members(family, table)
-        if not found:
-            break
-        for pid in found:
-            _kill(pid)
-        killed |= found
-        time.sleep(0.001 * (round_number + 1))
+    killed, table = _kill_until_gone(family, [], group=True)
     _reap(killed | _orphans(family, table), table)
     with _lock:
         _live.pop(family.marker, None)
@@ -147,8 +137,20 @@ def end(family: Family) -> None:
 def kill_members(family: Family, table: list[Proc]) -> None:
     """Kill everything the run started but its leader, which goes on (the reference's
     process after a call that started helpers), and reap the orphans among it."""
+    killed, table = _kill_until_gone(family, table, group=False)
+    _reap(killed | _orphans(family, table), table)
+
+
+def _kill_until_gone(family: Family, table: list[Proc],
+                     group: bool) -> tuple[set[int], list[Proc]]:
+    """Kill the run's members (and, with ``group``, the leader's whole group first), scan
+    ``/proc`` again and again until none is left or ROUNDS are done; what was killed, and
+    the last table read."""
     killed: set[int] = set()
     for round_number in range(ROUNDS):
+        if group:
+            _kill_group(family.leader)
+            table = processes()
         found = members(family, table)
         if not found:
             break
@@ -156,8 +158,9 @@ def kill_members(family: Family, table: list[Proc]) -> None:
             _kill(pid)
         killed |= found
         time.sleep(0.001 * (round_number + 1))
-        table = processes()
-    _reap(killed | _orphans(family, table), table)
+        if not group:
+            table = processes()
+    return killed, table
 
 
 def await_exit(pid: int, deadline: float) -> bool:
