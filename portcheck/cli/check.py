@@ -19,7 +19,14 @@ import argparse
 import sys
 from pathlib import Path
 
-from portcheck.cli.options import add_color, add_engine, add_timeout, case_ids, check_engine
+from portcheck.cli.options import (
+    add_color,
+    add_engine,
+    add_sandbox,
+    add_timeout,
+    case_ids,
+    check_engine,
+)
 from portcheck.errors import CheckFailed, UsageError
 from portcheck.files.yamlio import load_yaml, read_text
 from portcheck.suite.algorithms import Case
@@ -56,6 +63,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--stdin", metavar="FILE", help="input fed to the program")
     add_timeout(p)
     add_engine(p)
+    add_sandbox(p)
     add_color(p)
 
 

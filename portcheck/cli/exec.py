@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from portcheck.cli.options import add_engine
+from portcheck.cli.options import add_engine, add_sandbox
 from portcheck.errors import UsageError
 from portcheck.runners.embedded import DEFAULT_ENCODING, run_options, text_encoding
 from portcheck.suite.declarations import builtin_languages
@@ -19,6 +19,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser(NAME, help="run a 1C (.bsl, .os) or school-language (.kum) file")
     p.add_argument("file", metavar="FILE")
     add_engine(p)
+    add_sandbox(p)
     p.add_argument("--encoding", type=text_encoding, default=DEFAULT_ENCODING,
                    help="source encoding (default: UTF-8, with or without a BOM; cp1251)")
     for option in run_options():

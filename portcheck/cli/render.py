@@ -7,6 +7,7 @@ import argparse
 
 from portcheck.cli.options import (
     add_engine,
+    add_sandbox,
     add_selection,
     add_timeout,
     check_engine,
@@ -32,6 +33,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_selection(p)
     add_timeout(p)
     add_engine(p)
+    add_sandbox(p)
 
 
 def handle(args: argparse.Namespace) -> int:

@@ -9,7 +9,7 @@ import sys
 import tempfile
 from pathlib import Path
 
-from portcheck.cli.options import add_engine, add_timeout, check_engine, settings_of
+from portcheck.cli.options import add_engine, add_sandbox, add_timeout, check_engine, settings_of
 from portcheck.errors import UsageError
 from portcheck.suite.algorithms import Algorithm, Case
 from portcheck.suite.languages import Language
@@ -32,6 +32,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--lang", required=True, metavar="LANG")
     add_timeout(p)
     add_engine(p)
+    add_sandbox(p)
 
 
 def handle(args: argparse.Namespace) -> int:
