@@ -175,7 +175,7 @@ def _java_batch(programs: list[Path]) -> list[Build]:
                               *JAVAC_OPTIONS, "-g:none"], stdin=requests,
                              timeout=JAVA_BATCH_SECONDS + JAVA_SECONDS_EACH * len(programs),
                              writable=[p.parent / "classes" for p in programs],
-                             readable=programs)
+                             readable=[helper.parent, *programs])
     answers = result.stdout.splitlines()
     if len(answers) != len(programs):
         raise BuildError(f"the batch compiler stopped after {len(answers)} of "

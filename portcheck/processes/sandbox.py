@@ -13,7 +13,8 @@ A :class:`Box` turns a command into a bubblewrap command that runs it
 - with ``HOME``, ``/home``, ``/run`` (sockets: a read-only mount does not stop a
   ``connect``), the suite's folder and the build cache hidden under empty ``tmpfs``;
 - and, bound back into that, only what the run needs: its working folder (writable, or the
-  folders the caller names), the files and folders its command line names (read-only), the
+  folders the caller names), the program (what its runner names ``readable``: never what
+  its command line happens to name — a port's arguments could name ``~/.ssh``), the
   Python it runs on and the toolchains PATH names.
 
 Whether bubblewrap works here is asked once per process (:func:`probe`): it may be installed
@@ -201,29 +202,13 @@ def box_for(argv: Sequence[str], *, cwd: Path, env: Mapping[str, str],
             writable: Sequence[Path] | None = None,
             readable: Sequence[Path] = ()) -> Box | None:
     """The box of one run of ``argv`` in ``cwd`` (writable unless ``writable`` names the
-    folders it may write instead), or None when runs are not boxed."""
+    folders it may write instead), reading ``readable`` (relative: from ``cwd``), or None
+    when runs are not boxed."""
     if not boxing():
         return None
     return Box(writable=tuple(writable) if writable is not None else (cwd,),
-               readable=(cwd, *readable, *named_paths(argv, cwd), *runtime_paths(env)),
+               readable=(cwd, *(cwd / path for path in readable), *runtime_paths(env)),
                hidden=tuple(hidden_folders()))
-
-
-def named_paths(argv: Sequence[str], cwd: Path) -> list[Path]:
-    """The files and folders ``argv`` names that exist (a word, the part after ``=``, each
-    part of a ``:`` list; relative ones from ``cwd``)."""
-    found = []
-    for word in argv:
-        for part in word.rpartition("=")[2].split(":"):
-            if not part or "\0" in part:
-                continue
-            path = Path(part) if os.path.isabs(part) else cwd / part
-            try:
-                if path.exists():
-                    found.append(path)
-            except OSError:
-                continue
-    return found
 
 
 def runtime_paths(env: Mapping[str, str]) -> list[Path]:

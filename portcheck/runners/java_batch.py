@@ -158,7 +158,7 @@ def compile_missing(runner: JavaBuilds, launcher: Path, sources: list[Path],
     with memory.building():  # the JDK's compiler: it may write only into the folder
         run_command([*java_command(launcher, "-Xshare:auto"), str(jobs)],
                     timeout=COMPILE_TIMEOUT_EACH * len(missing), max_output=LAUNCHER_OUTPUT,
-                    writable=[folder], readable=missing)
+                    writable=[folder], readable=[launcher.parent, *missing])
     for number, source in enumerate(missing):
         out = folder / f"c{number}"
         if _read(Path(f"{out}.status")) == "exit 0" and (out / f"{source.stem}.class").is_file():
@@ -188,7 +188,8 @@ def run_all(launcher: Path, jobs: list[Job], built: dict[Path, Path], limits: Li
                         "-Djava.security.manager=allow")
     ran = run_command([*argv, str(listing)], timeout=limits.timeout * max(1, len(jobs)),
                       max_output=LAUNCHER_OUTPUT, writable=[folder],
-                      readable=[built[job.source.absolute()].parent for job in jobs])
+                      readable=[launcher.parent,
+                                *(built[job.source.absolute()].parent for job in jobs)])
     if ran.stdout or ran.output_limited:  # a port wrote to the real stdout: trust none
         return {}
     return dict(_vouched(jobs, built, folder))

@@ -45,12 +45,14 @@ def test_binds_come_outer_folder_first_and_hidden_folders_only_once(tmp_path: Pa
     assert words.count("--tmpfs") == 1  # tmp_path is under /tmp, hidden already
 
 
-def test_the_paths_a_command_line_names_are_found(tmp_path: Path) -> None:
-    (tmp_path / "Main.class").write_text("")
-    (tmp_path / "lib").mkdir()
-    argv = ["java", f"-cp={tmp_path}:{tmp_path}/lib", "Main.class", "/no/such/file"]
-    assert sandbox.named_paths(argv, tmp_path) == [tmp_path, tmp_path / "lib",
-                                                    tmp_path / "Main.class"]
+def test_a_run_reads_what_its_runner_names_never_what_its_arguments_name(
+        tmp_path: Path) -> None:
+    need(sandbox.boxing(), f"runs are not boxed here: {sandbox.probe() or 'off'}")
+    program = tmp_path / "prog.py"
+    found = sandbox.box_for(["python3", str(program), os.path.expanduser("~/.ssh")],
+                            cwd=tmp_path, env={}, readable=[Path("prog.py")])
+    assert found is not None and program in found.readable
+    assert not any(".ssh" in str(path) for path in found.readable)
 
 
 def test_the_runtime_never_binds_a_hidden_folder_back() -> None:
