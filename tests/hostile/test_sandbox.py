@@ -12,6 +12,8 @@ from __future__ import annotations
 import os
 import secrets
 import socket
+import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -211,3 +213,25 @@ def test_unboxed_the_same_port_reaches_all_of_it(project_copy: Path, planted: Pa
     assert "net: connected" in result.stdout and _connected(listener)
     # what containment still does unboxed: the daemon is ended with the run
     assert all(gone_soon(pid) for pid in _daemons(token))
+
+
+WRITER_1C = """Документ = Новый ТекстовыйДокумент;
+Документ.ДобавитьСтроку("written by a 1C program");
+Документ.Записать("{target}");
+Сообщить("written");
+"""
+
+
+@pytest.mark.usefixtures("boxed")
+def test_a_1c_program_given_to_exec_writes_nothing_outside_its_box(tmp_path: Path) -> None:
+    """The issue's example: ``ТекстовыйДокумент.Записать("/tmp/…")`` from ``exec`` wrote
+    anywhere the user can; boxed, it writes into the box's own /tmp, gone with it."""
+    target = Path("/tmp") / f"portcheck-escape-{secrets.token_hex(4)}.txt"
+    program = tmp_path / "writer.bsl"
+    program.write_text(WRITER_1C.replace("{target}", str(target)), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "portcheck", "exec", str(program)],
+                          cwd=tmp_path, capture_output=True, text=True, timeout=120,
+                          check=False)
+    assert (done.returncode, done.stdout) == (0, "written\n"), done.stderr
+    assert not target.exists()
+    target.unlink(missing_ok=True)
