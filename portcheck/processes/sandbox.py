@@ -47,8 +47,9 @@ ALWAYS_HIDDEN = ("/home", "/run")
 # read-only in the box when they exist.
 TOOLCHAIN_HOMES = (".rustup", ".cargo")
 # Variables naming what a run reads (``:`` lists): Python's path and bytecode folder, the
-# embedded interpreters' compiled programs.
-PATH_VARIABLES = ("PATH", "PYTHONPATH", "PYTHONPYCACHEPREFIX", "PORTINTERP_CACHE")
+# embedded interpreters' compiled programs and the key that seals them.
+PATH_VARIABLES = ("PATH", "PYTHONPATH", "PYTHONPYCACHEPREFIX", "PORTINTERP_CACHE",
+                  "PORTINTERP_CACHE_KEY")
 
 
 @dataclass(frozen=True)
