@@ -77,6 +77,8 @@ class Box:
                 words += ["--tmpfs", str(folder)]
                 covered.append(folder)
         for path, writable in _binds(self.writable, self.readable):
+            if not writable and any(path == f or path in f.parents for f in covered):
+                continue  # a hidden folder (or one holding it) is never bound back whole
             if _within(path, covered) or writable:
                 source = str(path.resolve())
                 words += ["--bind" if writable else "--ro-bind-try", source, str(path)]

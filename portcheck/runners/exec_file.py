@@ -67,7 +67,27 @@ def _boxed(argv: list[str], path: Path, env: dict[str, str]) -> int:
     box = sandbox.box_for(argv, cwd=here, env=env, writable=[], readable=[path])
     assert box is not None
     command = box.command(limits.command(argv, env), cwd=here)
-    return subprocess.run(command, env=env, check=False).returncode
+    streams = [_descriptor(stream) for stream in (sys.stdin, sys.stdout, sys.stderr)]
+    if streams[1] is not None:
+        sys.stdout.flush()
+    done = subprocess.run(command, env=env, check=False,
+                          stdin=streams[0] if streams[0] is not None else subprocess.DEVNULL,
+                          stdout=streams[1] if streams[1] is not None else subprocess.PIPE,
+                          stderr=streams[2] if streams[2] is not None else subprocess.PIPE)
+    for stream, captured in ((sys.stdout, done.stdout), (sys.stderr, done.stderr)):
+        if captured:  # portcheck's stream is not a file (run in-process, captured)
+            stream.write(captured.decode("utf-8", "replace"))
+    return done.returncode
+
+
+def _descriptor(stream: object) -> int | None:
+    """The file descriptor behind one of portcheck's streams; None when it is not a file
+    (replaced by a caller: its bytes then go through Python, never fd 0 of the process,
+    which may be a pipe of someone else's, such as pytest-xdist's channel)."""
+    try:
+        return stream.fileno()  # type: ignore[attr-defined, no-any-return]
+    except (AttributeError, OSError, ValueError):
+        return None
 
 
 def _embedded_suffixes() -> list[str]:

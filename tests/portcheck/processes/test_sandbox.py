@@ -113,3 +113,11 @@ def test_a_boxed_run_writes_only_its_folder_and_reads_no_home(tmp_path: Path) ->
     assert "secret" not in result.stdout
     assert not (tmp_path / "out").exists()
     assert result.stdout.strip() == "1"  # its own working folder, nothing else in /tmp
+
+
+def test_a_hidden_folder_is_never_bound_back_whole(tmp_path: Path) -> None:
+    """A run in HOME (or in the suite's folder) reads its program there, not all of it."""
+    home = Path(os.path.expanduser("~"))
+    words = sandbox.Box(readable=(home, home / "prog.py", Path("/tmp")),
+                        hidden=(home,)).command(["true"], cwd=home)
+    assert _pairs(words, "--ro-bind-try") == [(str(home / "prog.py"), str(home / "prog.py"))]
