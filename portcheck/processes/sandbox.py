@@ -128,7 +128,9 @@ def _ask() -> str | None:
     found = shutil.which(PROGRAM)
     if found is None:
         return f"{PROGRAM} not found: install package {PACKAGE}"
-    argv = Box().command(["true"], bwrap=found)
+    # `true` by its real path: PATH may name folders the bare box hides (a shadow in /tmp)
+    true = os.path.realpath(shutil.which("true") or "/bin/true")
+    argv = Box().command([true], bwrap=found)
     try:
         done = subprocess.run(argv, stdin=subprocess.DEVNULL, capture_output=True,
                               timeout=PROBE_TIMEOUT, start_new_session=True, check=False)
