@@ -143,6 +143,7 @@ def run_command(
     env: Mapping[str, str] | None = None,
     writable: Sequence[Path] | None = None,
     readable: Sequence[Path] = (),
+    boxed: bool = True,
 ) -> RunResult:
     """Run ``argv`` with a time limit and an output limit, contained
     (``portcheck.processes.containment``): when it ends, for whatever reason, everything it
@@ -159,14 +160,16 @@ def run_command(
     boxed: it may write in ``cwd`` (or only in the ``writable`` folders), read what its
     command line names and ``readable``, and nothing of HOME or the suite besides.  A
     program's run (not a build, ``limits.building``) gets the memory and file-size limits
-    (``portcheck.processes.limits``).
+    (``portcheck.processes.limits``).  ``boxed=False``: portcheck's own code, never a port's
+    (the interpreters' bytecode warm-up), runs unboxed.
     """
     words = [os.fspath(arg) for arg in argv]
     env = env if env is not None else child_env()
     if cwd is not None:
-        return _contained(words, stdin, timeout, max_output, cwd, env, writable, readable)
+        return _contained(words, stdin, timeout, max_output, cwd, env, writable, readable, boxed)
     with scratch_folder() as scratch:
-        return _contained(words, stdin, timeout, max_output, scratch, env, writable, readable)
+        return _contained(words, stdin, timeout, max_output, scratch, env, writable, readable,
+                          boxed)
 
 
 @contextmanager
@@ -209,14 +212,14 @@ class _Spawned:
 
 def _contained(argv: list[str], stdin: str, timeout: float, max_output: int, cwd: Path,
                env: Mapping[str, str], writable: Sequence[Path] | None,
-               readable: Sequence[Path]) -> RunResult:
+               readable: Sequence[Path], boxed: bool) -> RunResult:
     started = time.perf_counter()
     deadline = time.monotonic() + timeout
     limited = limits.limited()
     _check_startable(argv[0], cwd, env)
     command = limits.command(argv, env) if limited else argv
     box = sandbox.box_for(argv, cwd=cwd, env=env, writable=writable, readable=readable)
-    if box is not None:
+    if box is not None and boxed:
         command = box.command(command, cwd=cwd)
     try:
         process, family = containment.start(command, cwd=cwd, env=env)
@@ -246,6 +249,15 @@ def _check_startable(program: str, cwd: Path, env: Mapping[str, str]) -> None:
         raise CannotStart(f"cannot start {program}: No such file or directory")
     if path.is_dir() or not os.access(path, os.X_OK):
         raise CannotStart(f"cannot start {program}: Permission denied")
+    try:
+        with open(path, "rb") as file:
+            head = file.read(64)
+    except OSError:
+        return  # executable but not readable: the kernel decides
+    # what execve refuses (prlimit's and bwrap's execvp would hand it to sh instead)
+    if not head.startswith(b"#!") and not (head[:4] == b"\x7fELF" and len(head) == 64
+                                           and head[4] in (1, 2)):
+        raise CannotStart(f"cannot start {program}: Exec format error")
 
 
 def collect(child: Child, family: containment.Family, stdin: str, max_output: int,

@@ -72,7 +72,7 @@ class BytecodeCache:
                 writing = {k: v for k, v in env.items() if k != NO_WRITE_ENV}
                 with limits.building():  # portcheck's own code, writing the prefix
                     run_command([sys.executable, "-c", preload_code()], env=writing,
-                                timeout=WARM_UP_SECONDS, writable=[self.prefix])
+                                timeout=WARM_UP_SECONDS, boxed=False)
                 discard_damaged(self.prefix)
             self._warmed = True
 
