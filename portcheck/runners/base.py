@@ -219,6 +219,7 @@ def _contained(argv: list[str], stdin: str, timeout: float, max_output: int, cwd
     _check_startable(argv[0], cwd, env)
     command = limits.command(argv, env) if limited else argv
     box = sandbox.box_for(argv, cwd=cwd, env=env, writable=writable, readable=readable)
+    boxed = box is not None and boxed
     if box is not None and boxed:
         command = box.command(command, cwd=cwd)
     try:
@@ -231,6 +232,8 @@ def _contained(argv: list[str], stdin: str, timeout: float, max_output: int, cwd
     finally:
         if watch is not None:
             watch.stop()
+    if boxed and result.returncode is not None and 128 < result.returncode <= 128 + 64:
+        result.returncode = 128 - result.returncode  # bwrap's 128+N: killed by signal N
     if watch is not None and (watch.exceeded or limits.out_of_memory(result.returncode,
                                                                       result.stderr)):
         result.memory_limited = True
