@@ -28,10 +28,11 @@ from typing import Any
 
 import pytest
 
-from portcheck.cli.options import MAX_DEEP, count, seconds, size
+from portcheck.cli.options import MAX_DEEP, count, hidden_folders, seconds, size
 from portcheck.errors import UsageError
 from portcheck.golden.check import check_goldens
 from portcheck.golden.usage import USAGE_KEY, WIRE_KEY, GoldenUsage, is_partial
+from portcheck.processes import sandbox
 from portcheck.runners.base import DEFAULT_MAX_OUTPUT
 from portcheck.suite import reference_host
 from portcheck.suite.orphans import find_orphans
@@ -44,6 +45,7 @@ from portcheck.suite.ports import (
     load_port,
 )
 from portcheck.suite.project import Project, find_project
+from portcheck.terminal import output
 from portcheck.terminal.signals import stop_on_signals
 from portcheck.terminal.sizes import size_text
 from portcheck.verify.checks import CheckContext, run_check
@@ -74,6 +76,12 @@ def pytest_configure(config: pytest.Config) -> None:
     reference_host.configure(config.getoption("portcheck_timeout"),
                              config.getoption("portcheck_max_output"))
     config.stash[USAGE_KEY] = GoldenUsage(partial=is_partial(config))
+    try:  # the box of the ports' runs: PORTCHECK_SANDBOX=auto|on|off (docs: "Sandbox")
+        note = sandbox.configure(hidden=hidden_folders())
+    except UsageError as error:
+        raise pytest.UsageError(str(error)) from None
+    if note:
+        output.say(note)
     config.addinivalue_line("markers", "requires_runtime(language): the test needs that "
                             "language's toolchain (skipped without it, unless "
                             "--portcheck-require-runtimes)")

@@ -15,12 +15,14 @@ never written.
 
 from __future__ import annotations
 
+import dataclasses
 import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
 
+from portcheck.processes import limits, sandbox
 from tests.helpers.article import ARTICLE
 from tests.helpers.ports import copy_port, copy_templates
 from tests.helpers.reference import REPO
@@ -75,3 +77,12 @@ def article_text() -> str:
         pytest.skip(f"the 1C article is not at {ARTICLE} (../shared must be beside the repo)")
     return ARTICLE.read_text(encoding="utf-8")
 
+
+
+@pytest.fixture(autouse=True)
+def _fresh_run_policy(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The box's mode and the memory limit are a command's, set once per process
+    (``portcheck.processes.sandbox``, ``.limits``): what one test's command set does not
+    carry over to the next."""
+    monkeypatch.setattr(sandbox, "_policy", dataclasses.replace(sandbox._policy))
+    monkeypatch.setattr(limits, "_setting", limits._Setting())

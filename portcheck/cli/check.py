@@ -24,6 +24,7 @@ from portcheck.cli.options import (
     ALGO,
     add_color,
     add_engine,
+    add_sandbox,
     add_timeout,
     case_ids,
     check_engine,
@@ -80,6 +81,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--stdin", metavar="FILE", help="input fed to the program")
     add_timeout(p)
     add_engine(p)
+    add_sandbox(p)
     add_color(p)
 
 

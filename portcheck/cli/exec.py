@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from portcheck.cli.options import add_engine, command
+from portcheck.cli.options import add_engine, add_sandbox, command
 from portcheck.errors import UsageError
 from portcheck.runners.embedded import DEFAULT_ENCODING, run_options, text_encoding
 from portcheck.suite.declarations import builtin_languages
@@ -27,6 +27,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                 "FILE: the program; its suffix says its language.")
     p.add_argument("file", metavar="FILE")
     add_engine(p)
+    add_sandbox(p)
     p.add_argument("--encoding", type=text_encoding, default=DEFAULT_ENCODING,
                    help="source encoding (default: UTF-8, with or without a BOM; cp1251)")
     for option in run_options():

@@ -29,7 +29,7 @@ from portcheck.cli import (
 )
 from portcheck.cli import exec as exec_file
 from portcheck.cli import list as list_suite
-from portcheck.cli.options import Parser
+from portcheck.cli.options import Parser, apply_sandbox
 from portcheck.errors import EXIT_FAILED, EXIT_USAGE, CheckFailed, UsageError, describe_exception
 from portcheck.suite import reference_host
 from portcheck.terminal import output
@@ -90,6 +90,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     reference_host.configure(getattr(args, "timeout", None), getattr(args, "max_output", None))
     try:
         with stop_on_signals():
+            apply_sandbox(args)
             status = BY_NAME[args.command].handle(args)
             output.flush()
             return status

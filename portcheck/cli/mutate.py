@@ -9,7 +9,7 @@ import os
 import sys
 from typing import TYPE_CHECKING
 
-from portcheck.cli.options import ALGO, LANG, command, count, percent, seconds
+from portcheck.cli.options import ALGO, LANG, add_sandbox, command, count, percent, seconds
 from portcheck.errors import CheckFailed, UsageError
 from portcheck.suite.languages import Registry
 from portcheck.suite.ports import Port, find_ports
@@ -48,6 +48,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--timeout", type=seconds, metavar="SECONDS",
                    help="time limit of one mutant's run (default: 3 times the original's "
                    "same run plus 1 s, at least 3 s)")
+    add_sandbox(p)
     p.add_argument("--no-early-stop", dest="early_stop", action="store_false",
                    help="run every mutant to its end, not only until its first wrong output "
                    "(the same fates, slower: for comparison)")

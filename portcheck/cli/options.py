@@ -11,11 +11,16 @@ import argparse
 import math
 import textwrap
 from collections.abc import Callable, Iterable
+from pathlib import Path
 
 from portcheck.errors import UsageError
+from portcheck.files.cache_root import cache_root
+from portcheck.processes import limits, sandbox
 from portcheck.runners.base import DEFAULT_MAX_OUTPUT, DEFAULT_TIMEOUT
 from portcheck.suite.declarations import builtin_languages
 from portcheck.suite.languages import Registry
+from portcheck.suite.project import find_project
+from portcheck.terminal import output
 from portcheck.terminal.color import CHOICES
 from portcheck.terminal.sizes import parse_size, size_text
 from portcheck.verify.execution import RunSettings
@@ -157,6 +162,51 @@ def add_timeout(parser: argparse.ArgumentParser, default: float | None = DEFAULT
                              "e.g. 64M)")
 
 
+def memory_size(text: str) -> int:
+    """A memory limit: a size in bytes (``1G``), at least 16 MiB."""
+    try:
+        value = parse_size(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    if value < limits.MIN_MEMORY:
+        raise argparse.ArgumentTypeError(f"{text!r}: a memory limit is at least "
+                                         f"{size_text(limits.MIN_MEMORY)}")
+    return value
+
+
+def add_sandbox(parser: argparse.ArgumentParser) -> None:
+    """``--sandbox`` and ``--max-memory``: the box and the memory limit of every program
+    run (``portcheck.processes.sandbox``, ``.limits``); applied by :func:`apply_sandbox`."""
+    parser.add_argument("--sandbox", choices=sandbox.MODES, default=None,
+                        help="run programs in a bubblewrap box: no network, no HOME, no "
+                             "suite files (default: auto, where bubblewrap works; or "
+                             f"${sandbox.ENV})")
+    parser.add_argument("--max-memory", type=memory_size, default=None, metavar="SIZE",
+                        help="memory limit of one program run (default "
+                             f"{size_text(limits.DEFAULT_MEMORY)}; e.g. 1G)")
+
+
+def apply_sandbox(args: argparse.Namespace) -> None:
+    """The box and memory limit the command's options ask for, for all its runs; where
+    ``auto`` finds bubblewrap unusable, one note.  ``--sandbox on`` there: a usage error."""
+    if not hasattr(args, "sandbox"):
+        return
+    limits.configure(args.max_memory)
+    note = sandbox.configure(args.sandbox, hidden=hidden_folders())
+    if note:
+        output.say(note)
+
+
+def hidden_folders() -> list[Path]:
+    """What no run sees besides HOME: the suite's folder, and the build cache."""
+    found = [cache_root()]
+    try:
+        found.append(find_project().root)
+    except UsageError:  # exec outside a project
+        pass
+    return found
+
+
 def add_engine(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--engine", choices=builtin_languages().all_engines(),
                         help="for 1C and the school language: the embedded interpreter or "
@@ -202,6 +252,7 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
     add_require_runtimes(parser)
     add_timeout(parser)
     add_engine(parser)
+    add_sandbox(parser)
 
 
 def settings_of(args: argparse.Namespace) -> RunSettings:

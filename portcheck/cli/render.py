@@ -12,6 +12,7 @@ from portcheck.cli.options import (
     ALGO,
     LANG,
     add_engine,
+    add_sandbox,
     add_selection,
     add_timeout,
     check_engine,
@@ -50,6 +51,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="write: record a transcript even when the run differs from the goldens")
     add_timeout(p)
     add_engine(p)
+    add_sandbox(p)
 
 
 def handle(args: argparse.Namespace) -> int:

@@ -13,6 +13,7 @@ from portcheck.cli.options import (
     ALGO,
     NAME_VALUE,
     add_engine,
+    add_sandbox,
     add_timeout,
     check_engine,
     command,
@@ -46,6 +47,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--lang", required=True, metavar="LANG")
     add_timeout(p)
     add_engine(p)
+    add_sandbox(p)
 
 
 def handle(args: argparse.Namespace) -> int:

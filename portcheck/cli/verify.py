@@ -14,6 +14,7 @@ from portcheck.cli.options import (
     MAX_DEEP,
     add_color,
     add_engine,
+    add_sandbox,
     add_selection,
     add_timeout,
     check_engine,
@@ -65,6 +66,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--junit-xml", metavar="FILE", help="also write the results as JUnit XML")
     add_timeout(p)
     add_engine(p)
+    add_sandbox(p)
     add_color(p)
 
 

@@ -23,6 +23,7 @@ from pathlib import Path
 
 from portcheck.errors import describe_exception
 from portcheck.mutate import equivalence
+from portcheck.processes import limits
 from portcheck.runners import BuildError, Runner, get_runner
 from portcheck.runners.base import require_tool, run_command
 from portcheck.runners.cache import MANIFEST
@@ -169,9 +170,12 @@ def _java_batch(programs: list[Path]) -> list[Build]:
     requests = "".join(f"{p.parent / 'classes'}\t{p}\n" for p in programs)
     for program in programs:
         (program.parent / "classes").mkdir(exist_ok=True)
-    result = run_command([java, "-Xshare:auto", "-cp", str(helper.parent), helper.stem,
-                          *JAVAC_OPTIONS, "-g:none"], stdin=requests,
-                         timeout=JAVA_BATCH_SECONDS + JAVA_SECONDS_EACH * len(programs))
+    with limits.building():  # a compiler: it may write only the mutants' class folders
+        result = run_command([java, "-Xshare:auto", "-cp", str(helper.parent), helper.stem,
+                              *JAVAC_OPTIONS, "-g:none"], stdin=requests,
+                             timeout=JAVA_BATCH_SECONDS + JAVA_SECONDS_EACH * len(programs),
+                             writable=[p.parent / "classes" for p in programs],
+                             readable=[helper.parent, *programs])
     answers = result.stdout.splitlines()
     if len(answers) != len(programs):
         raise BuildError(f"the batch compiler stopped after {len(answers)} of "

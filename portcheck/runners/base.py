@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from portcheck.processes import containment
+from portcheck.processes import containment, limits, sandbox
 from portcheck.runners import watch
 from portcheck.runners.pipes import Pipes, Streams
 
@@ -61,6 +61,7 @@ class RunResult:
     timed_out: bool = False
     output_limited: str | None = None  # "stdout" or "stderr": it printed more than the limit
     wrong_output: bool = False  # stopped: its stdout could no longer match (runners.watch)
+    memory_limited: bool = False  # stopped: it used more than the memory limit
 
 
 class CannotStart(Exception):
@@ -140,6 +141,9 @@ def run_command(
     max_output: int = DEFAULT_MAX_OUTPUT,
     cwd: Path | None = None,
     env: Mapping[str, str] | None = None,
+    writable: Sequence[Path] | None = None,
+    readable: Sequence[Path] = (),
+    boxed: bool = True,
 ) -> RunResult:
     """Run ``argv`` with a time limit and an output limit, contained
     (``portcheck.processes.containment``): when it ends, for whatever reason, everything it
@@ -151,13 +155,21 @@ def run_command(
     ``max_output`` bytes on stdout or on stderr, it keeps the first ``max_output`` and says
     ``output_limited``.  Output is decoded as UTF-8 with replacement characters for invalid
     bytes.  A program that cannot be started raises :class:`CannotStart`.
+
+    This is where a program goes in its box (``portcheck.processes.sandbox``), when runs are
+    boxed: it may write in ``cwd`` (or only in the ``writable`` folders), read what its
+    command line names and ``readable``, and nothing of HOME or the suite besides.  A
+    program's run (not a build, ``limits.building``) gets the memory and file-size limits
+    (``portcheck.processes.limits``).  ``boxed=False``: portcheck's own code, never a port's
+    (the interpreters' bytecode warm-up), runs unboxed.
     """
     words = [os.fspath(arg) for arg in argv]
     env = env if env is not None else child_env()
     if cwd is not None:
-        return _contained(words, stdin, timeout, max_output, cwd, env)
+        return _contained(words, stdin, timeout, max_output, cwd, env, writable, readable, boxed)
     with scratch_folder() as scratch:
-        return _contained(words, stdin, timeout, max_output, scratch, env)
+        return _contained(words, stdin, timeout, max_output, scratch, env, writable, readable,
+                          boxed)
 
 
 @contextmanager
@@ -199,14 +211,56 @@ class _Spawned:
 
 
 def _contained(argv: list[str], stdin: str, timeout: float, max_output: int, cwd: Path,
-               env: Mapping[str, str]) -> RunResult:
+               env: Mapping[str, str], writable: Sequence[Path] | None,
+               readable: Sequence[Path], boxed: bool) -> RunResult:
     started = time.perf_counter()
     deadline = time.monotonic() + timeout
+    limited = limits.limited()
+    _check_startable(argv[0], cwd, env)
+    command = limits.command(argv, env) if limited else argv
+    box = sandbox.box_for(argv, cwd=cwd, env=env, writable=writable, readable=readable)
+    boxed = box is not None and boxed
+    if box is not None and boxed:
+        command = box.command(command, cwd=cwd)
     try:
-        process, family = containment.start(argv, cwd=cwd, env=env)
+        process, family = containment.start(command, cwd=cwd, env=env)
     except OSError as error:
         raise CannotStart(f"cannot start {argv[0]}: {error.strerror}") from None
-    return collect(_Spawned(process), family, stdin, max_output, started, deadline)
+    watch = limits.MemoryWatch(process.pid, limits.memory()) if limited else None
+    try:
+        result = collect(_Spawned(process), family, stdin, max_output, started, deadline)
+    finally:
+        if watch is not None:
+            watch.stop()
+    if boxed and result.returncode is not None and 128 < result.returncode <= 128 + 64:
+        result.returncode = 128 - result.returncode  # bwrap's 128+N: killed by signal N
+    if watch is not None and (watch.exceeded or limits.out_of_memory(result.returncode,
+                                                                      result.stderr)):
+        result.memory_limited = True
+    return result
+
+
+def _check_startable(program: str, cwd: Path, env: Mapping[str, str]) -> None:
+    """:class:`CannotStart` for a program the OS would not start: asked here, since what
+    starts first is ``prlimit`` or ``bwrap``, which would start and then fail."""
+    if "/" not in program:
+        if shutil.which(program, path=env.get("PATH", os.defpath)) is None:
+            raise CannotStart(f"cannot start {program}: No such file or directory")
+        return
+    path = Path(program) if os.path.isabs(program) else cwd / program
+    if not path.exists():
+        raise CannotStart(f"cannot start {program}: No such file or directory")
+    if path.is_dir() or not os.access(path, os.X_OK):
+        raise CannotStart(f"cannot start {program}: Permission denied")
+    try:
+        with open(path, "rb") as file:
+            head = file.read(64)
+    except OSError:
+        return  # executable but not readable: the kernel decides
+    # what execve refuses (prlimit's and bwrap's execvp would hand it to sh instead)
+    if not head.startswith(b"#!") and not (head[:4] == b"\x7fELF" and len(head) == 64
+                                           and head[4] in (1, 2)):
+        raise CannotStart(f"cannot start {program}: Exec format error")
 
 
 def collect(child: Child, family: containment.Family, stdin: str, max_output: int,

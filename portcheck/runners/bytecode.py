@@ -35,6 +35,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from portcheck.processes import limits
 from portcheck.runners.base import run_command
 from portcheck.runners.embedded import preload_code
 
@@ -69,8 +70,9 @@ class BytecodeCache:
         with self._warm:
             if not self._warmed:
                 writing = {k: v for k, v in env.items() if k != NO_WRITE_ENV}
-                run_command([sys.executable, "-c", preload_code()], env=writing,
-                            timeout=WARM_UP_SECONDS)
+                with limits.building():  # portcheck's own code, writing the prefix
+                    run_command([sys.executable, "-c", preload_code()], env=writing,
+                                timeout=WARM_UP_SECONDS, boxed=False)
                 discard_damaged(self.prefix)
             self._warmed = True
 

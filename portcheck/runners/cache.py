@@ -32,6 +32,7 @@ from pathlib import Path
 
 from portcheck.files.cache_root import cache_root
 from portcheck.files.sealed import seal, unseal
+from portcheck.processes import limits
 from portcheck.runners.base import RunResult, run_command
 
 TEMP_PREFIX = ".tmp-"
@@ -87,7 +88,8 @@ class BuildCache:
         final = self._writable_entry(runner, key)
         work = Path(tempfile.mkdtemp(prefix=TEMP_PREFIX, dir=final.parent))
         try:
-            build(work)
+            with limits.building():  # a compiler is trusted: no memory limit
+                build(work)
             write_manifest(work)
             self._publish(work, final)
         except BaseException:
@@ -109,7 +111,8 @@ class BuildCache:
         kept = _read_result(entry / "result.json") if entry is not None else None
         if kept is not None:
             return kept
-        result = run_command(argv, timeout=timeout)
+        with limits.building():
+            result = run_command(argv, timeout=timeout)
         if result.returncode != 0:
             _FAILED_PROBES[key, timeout] = result
         if result.returncode == 0:

@@ -128,15 +128,18 @@ class DeclaredRunner(CompiledRunner):
     def run(self, built: Path, *, stdin: str = "", timeout: float = DEFAULT_TIMEOUT,
             max_output: int = DEFAULT_MAX_OUTPUT, args: Sequence[str] = ()) -> RunResult:
         argv = expand(self.declaration.run, self._words(built.absolute(), build=False), args)
-        return self.execute(argv, stdin=stdin, timeout=timeout, max_output=max_output)
+        return self.execute(argv, stdin=stdin, timeout=timeout, max_output=max_output,
+                            readable=[built.parent])
 
     def execute(self, argv: Sequence[str], *, cwd: Path | None = None, stdin: str = "",
-                timeout: float, max_output: int,
-                env: Mapping[str, str] | None = None) -> RunResult:
+                timeout: float, max_output: int, env: Mapping[str, str] | None = None,
+                readable: Sequence[Path] = ()) -> RunResult:
         """The one way this runner starts a process (a build command, a run): contained,
-        within its time and output limits, in ``cwd`` (default: a scratch folder)."""
+        within its time and output limits, in ``cwd`` (default: a scratch folder), boxed
+        where runs are boxed: writing only ``cwd``, reading ``readable`` (the build
+        folder) besides the toolchains."""
         return run_command(argv, stdin=stdin, timeout=timeout, max_output=max_output, cwd=cwd,
-                           env=env if env is not None else self.env)
+                           env=env if env is not None else self.env, readable=readable)
 
     @staticmethod
     def _words(program: Path, *, build: bool) -> dict[str, str]:

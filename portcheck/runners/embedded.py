@@ -11,6 +11,7 @@ the harness's language registry names a language's interpreter by its portinterp
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -50,8 +51,20 @@ def interpreter_cache() -> Path:
 
 
 def interpreter_env() -> dict[str, str]:
-    """What a run of an embedded interpreter adds to its environment: the cache folder."""
-    return {program_cache.CACHE_ENV: str(interpreter_cache())}
+    """What a run of an embedded interpreter adds to its environment: the cache folder, and
+    the key that seals its entries named where it is (in a box, HOME is hidden: without
+    it, every run would compile its program again)."""
+    return {program_cache.CACHE_ENV: str(interpreter_cache()),
+            program_cache.KEY_ENV: str(cache_key_path())}
+
+
+def cache_key_path() -> Path:
+    """Where ``portinterp.program_cache.cache_key`` finds this user's key."""
+    configured = os.environ.get(program_cache.KEY_ENV)
+    if configured:
+        return Path(configured)
+    base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+    return Path(base) / "portinterp" / "cache-key"
 
 
 def compile_cached(language: str, path: Path, encoding: str = DEFAULT_ENCODING) -> Program:

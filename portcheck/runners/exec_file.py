@@ -8,18 +8,27 @@ program runs in this process (its compiled program kept in the content-keyed cac
 compile or run-time error is one line ``file:line:col: message`` on stderr and exit code 1.
 With an external engine (OneScript's ``oscript``, KuMir's ``kumir2-run``) the file is handed
 to it and its exit code is returned.
+
+Where runs are boxed (``--sandbox``, ``portcheck.processes.sandbox``), the program runs in a
+box instead, with this terminal's stdin and stdout: the embedded interpreter as ``python -m
+portinterp.<language>`` (the same command line), in the working folder as it is seen in the
+box (read-only, or an empty private one where the folder is hidden: what the program writes
+there is gone with the box), with the memory and file-size limits of a run.
 """
 
 from __future__ import annotations
 
+import os
 import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
 from portcheck.errors import UsageError
+from portcheck.processes import limits, sandbox
 from portcheck.runners import get_runner
-from portcheck.runners.embedded import run_here
-from portcheck.runners.interpreted import InterpretedRunner
+from portcheck.runners.embedded import interpreter_module, run_here, run_options
+from portcheck.runners.interpreted import InterpretedRunner, embedded_env
 from portcheck.suite.declarations import builtin_languages
 from portcheck.suite.languages import EMBEDDED, Language
 
@@ -35,11 +44,50 @@ def exec_file(language: Language, path: Path, *, engine: str | None, encoding: s
                          f"{language.title} use: portcheck check ALGO {path}")
     runner = get_runner(language.name, engine=engine)
     assert isinstance(runner, InterpretedRunner)
+    boxed = sandbox.boxing()
     if runner.engine == EMBEDDED:
-        return run_here(language.embedded, path, encoding=encoding, **options)
+        if not boxed:
+            return run_here(language.embedded, path, encoding=encoding, **options)
+        argv = [sys.executable, "-m", interpreter_module(language.embedded), str(path),
+                "--encoding", encoding]
+        taken = {option.name for option in run_options(language.embedded)}
+        argv += [word for name, value in options.items() if value is not None and name in taken
+                 for word in (f"--{name}", str(value))]
+        return _boxed(argv, path, embedded_env())
     if not runner.toolchain().ok:
         raise UsageError(f"engine {runner.engine}: {runner.toolchain().detail}")
+    if boxed:
+        return _boxed(runner.argv(path), path, dict(os.environ))
     return subprocess.run(runner.argv(path), check=False).returncode
+
+
+def _boxed(argv: list[str], path: Path, env: dict[str, str]) -> int:
+    """``argv`` run in a box with this terminal's streams; its exit status."""
+    here = Path.cwd()
+    box = sandbox.box_for(argv, cwd=here, env=env, writable=[], readable=[path])
+    assert box is not None
+    command = box.command(limits.command(argv, env), cwd=here)
+    streams = [_descriptor(stream) for stream in (sys.stdin, sys.stdout, sys.stderr)]
+    if streams[1] is not None:
+        sys.stdout.flush()
+    done = subprocess.run(command, env=env, check=False,
+                          stdin=streams[0] if streams[0] is not None else subprocess.DEVNULL,
+                          stdout=streams[1] if streams[1] is not None else subprocess.PIPE,
+                          stderr=streams[2] if streams[2] is not None else subprocess.PIPE)
+    for stream, captured in ((sys.stdout, done.stdout), (sys.stderr, done.stderr)):
+        if captured:  # portcheck's stream is not a file (run in-process, captured)
+            stream.write(captured.decode("utf-8", "replace"))
+    return done.returncode
+
+
+def _descriptor(stream: object) -> int | None:
+    """The file descriptor behind one of portcheck's streams; None when it is not a file
+    (replaced by a caller: its bytes then go through Python, never fd 0 of the process,
+    which may be a pipe of someone else's, such as pytest-xdist's channel)."""
+    try:
+        return stream.fileno()  # type: ignore[attr-defined, no-any-return]
+    except (AttributeError, OSError, ValueError):
+        return None
 
 
 def _embedded_suffixes() -> list[str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from pathlib import Path
 
+from portcheck.processes import limits
 from portcheck.runners.base import (
     DEFAULT_MAX_OUTPUT,
     DEFAULT_TIMEOUT,
@@ -59,8 +60,9 @@ class JavaRunner(CompiledRunner):
         batched = batch.take(built, args, stdin, timeout, max_output, self) if batch else None
         if batched is not None:  # this verify's run of it, made in the batch JVM
             return batched
-        argv = [*java_command(built, *JAVA_OPTIONS), *args]
-        return run_command(argv, stdin=stdin, timeout=timeout, max_output=max_output)
+        argv = [*java_command(built, *JAVA_OPTIONS, *limits.java_options()), *args]
+        return run_command(argv, stdin=stdin, timeout=timeout, max_output=max_output,
+                           readable=[built.parent])
 
 
 def _javac(source: Path, work: Path) -> None:
@@ -68,7 +70,7 @@ def _javac(source: Path, work: Path) -> None:
     javac = require_tool("javac", PACKAGE)
     result = run_command(  # here, so that its messages name the file as it was given
         [javac, *JAVAC_OPTIONS, "-d", str(work.absolute()), str(source)],
-        timeout=COMPILE_TIMEOUT, cwd=Path.cwd())
+        timeout=COMPILE_TIMEOUT, cwd=Path.cwd(), writable=[work], readable=[source])
     if result.timed_out:
         raise BuildError(f"{source}: javac did not finish in {COMPILE_TIMEOUT:g} s")
     if result.returncode != 0:

@@ -37,6 +37,7 @@ from pathlib import Path
 from typing import Protocol
 
 from portcheck.processes import containment
+from portcheck.processes import limits as memory
 from portcheck.runners.base import BuildError, RunResult, Toolchain, run_command
 from portcheck.runners.cache import BuildCache
 from portcheck.runners.jdk import JAVA_OPTIONS, JAVAC_OPTIONS, java_command
@@ -154,8 +155,10 @@ def compile_missing(runner: JavaBuilds, launcher: Path, sources: list[Path],
                   *JAVAC_OPTIONS]
     jobs = folder / "javac.jobs"
     jobs.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    run_command([*java_command(launcher, "-Xshare:auto"), str(jobs)],
-                timeout=COMPILE_TIMEOUT_EACH * len(missing), max_output=LAUNCHER_OUTPUT)
+    with memory.building():  # the JDK's compiler: it may write only into the folder
+        run_command([*java_command(launcher, "-Xshare:auto"), str(jobs)],
+                    timeout=COMPILE_TIMEOUT_EACH * len(missing), max_output=LAUNCHER_OUTPUT,
+                    writable=[folder], readable=[launcher.parent, *missing])
     for number, source in enumerate(missing):
         out = folder / f"c{number}"
         if _read(Path(f"{out}.status")) == "exit 0" and (out / f"{source.stem}.class").is_file():
@@ -181,9 +184,12 @@ def run_all(launcher: Path, jobs: list[Job], built: dict[Path, Path], limits: Li
                   str(limits.max_output), str(len(job.args)), *job.args]
     listing = folder / "run.jobs"
     listing.write_text("\n".join(lines) + "\n", encoding="utf-8")
-    argv = java_command(launcher, *JAVA_OPTIONS, "-Djava.security.manager=allow")
+    argv = java_command(launcher, *JAVA_OPTIONS, *memory.java_options(),
+                        "-Djava.security.manager=allow")
     ran = run_command([*argv, str(listing)], timeout=limits.timeout * max(1, len(jobs)),
-                      max_output=LAUNCHER_OUTPUT)
+                      max_output=LAUNCHER_OUTPUT, writable=[folder],
+                      readable=[launcher.parent,
+                                *(built[job.source.absolute()].parent for job in jobs)])
     if ran.stdout or ran.output_limited:  # a port wrote to the real stdout: trust none
         return {}
     return dict(_vouched(jobs, built, folder))

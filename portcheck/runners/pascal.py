@@ -65,7 +65,7 @@ class PascalRunner(CompiledRunner):
     def run(self, built: Path, *, stdin: str = "", timeout: float = DEFAULT_TIMEOUT,
             max_output: int = DEFAULT_MAX_OUTPUT, args: Sequence[str] = ()) -> RunResult:
         return run_command([built.absolute(), *args], stdin=stdin, timeout=timeout,
-                           max_output=max_output)
+                           max_output=max_output, readable=[built])
 
 
 def _fpc(source: Path, work: Path, extra: Sequence[str] = ()) -> None:
@@ -76,7 +76,7 @@ def _fpc(source: Path, work: Path, extra: Sequence[str] = ()) -> None:
     (work / f"{FLUSH_UNIT}.pas").write_text(FLUSH_UNIT_SOURCE, encoding="utf-8")
     flush = f"-Fa{FLUSH_UNIT}"
     argv = [fpc, *FPC_OPTIONS, *extra, flush, f"-FE{work}", f"-o{binary}", str(source.resolve())]
-    result = run_command(argv, timeout=COMPILE_TIMEOUT, cwd=work)
+    result = run_command(argv, timeout=COMPILE_TIMEOUT, cwd=work, readable=[source])
     if result.timed_out:
         raise BuildError(f"{source}: fpc did not finish in {COMPILE_TIMEOUT:g} s")
     if result.returncode != 0 or not binary.is_file():

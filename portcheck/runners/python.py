@@ -53,4 +53,5 @@ class PythonRunner(Runner):
     def run(self, built: Path, *, stdin: str = "", timeout: float = DEFAULT_TIMEOUT,
             max_output: int = DEFAULT_MAX_OUTPUT, args: Sequence[str] = ()) -> RunResult:
         argv = [self.interpreter, *PYTHON_OPTIONS, str(built.absolute()), *args]
-        return run_command(argv, stdin=stdin, timeout=timeout, max_output=max_output)
+        return run_command(argv, stdin=stdin, timeout=timeout, max_output=max_output,
+                           readable=[built])

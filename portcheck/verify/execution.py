@@ -19,6 +19,7 @@ from typing import Any
 
 from portcheck.errors import UsageError
 from portcheck.files.yamlio import read_text
+from portcheck.processes import limits
 from portcheck.runners import BuildError, Runner, RunResult, ToolchainMissing, get_runner, watch
 from portcheck.runners.base import DEFAULT_MAX_OUTPUT, DEFAULT_TIMEOUT, CannotStart
 from portcheck.runners.environment import PLAIN, RunEnvironment
@@ -168,6 +169,10 @@ def _check_ending(port: Port, kind: str, settings: RunSettings, result: RunResul
                        f"{size_text(settings.max_output)} on {result.output_limited} (the "
                        "output limit; see --max-output)", Reason.OUTPUT_LIMIT,
                        _printed(result), result.seconds)
+    if result.memory_limited:
+        raise _problem(port, kind, FAIL, f"stopped: it used more than "
+                       f"{size_text(limits.memory())} (the memory limit; see --max-memory)",
+                       Reason.MEMORY_LIMIT, _printed(result), result.seconds)
     if result.timed_out:
         raise _problem(port, kind, FAIL, f"stopped at the time limit of {settings.timeout:g} s",
                        Reason.TIME_LIMIT, _printed(result), result.seconds)

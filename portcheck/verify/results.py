@@ -32,6 +32,7 @@ class Reason(StrEnum):
     BUILD_FAILED = "build failed"
     TIME_LIMIT = "time limit"
     OUTPUT_LIMIT = "output limit"  # it printed more than --max-output
+    MEMORY_LIMIT = "memory limit"  # it used more than --max-memory
     CRASHED = "crashed"
     MISSING = "missing"  # a file or golden the check needs is not there
     INTERNAL = "internal error"  # portcheck itself failed on this port (a bug to report)

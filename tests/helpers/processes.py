@@ -7,6 +7,10 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
+
+from portcheck.processes import sandbox
+
 
 def running(pid: int) -> bool:
     """True if ``pid`` exists and is not a zombie waiting to be reaped."""
@@ -35,3 +39,12 @@ def wait_for_file(path: Path, patience: float = 60.0) -> str:
             return path.read_text()
         time.sleep(0.02)
     raise AssertionError(f"{path} was never written")
+
+
+@pytest.fixture
+def unboxed(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Runs not boxed (``--sandbox off``), in this process and in the portcheck it starts:
+    for tests of the containment every run has without the box, which follow processes by
+    their ids and files the box would hide (``portcheck.processes.sandbox``)."""
+    monkeypatch.setenv(sandbox.ENV, "off")
+    monkeypatch.setattr(sandbox._policy, "mode", "off")

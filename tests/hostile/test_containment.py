@@ -24,8 +24,10 @@ from portcheck.runners.base import run_command
 from portcheck.runners.bsl import BslRunner
 from tests.helpers.cli import portcheck, portcheck_process
 from tests.helpers.ports import GAME_1, add_port
-from tests.helpers.processes import gone_soon, wait_for_file
+from tests.helpers.processes import gone_soon, unboxed, wait_for_file
 
+# The containment of an unboxed run (--sandbox off); the box's own: tests/hostile/test_sandbox.py
+pytestmark = pytest.mark.usefixtures(unboxed.__name__)
 requires_java = pytest.mark.requires_runtime("java")
 requires_pascal = pytest.mark.requires_runtime("pascal")
 

@@ -10,7 +10,10 @@ import time
 import uuid
 from pathlib import Path
 
+import pytest
+
 from tests.helpers.cli import portcheck_process, write
+from tests.helpers.processes import unboxed
 
 PROGRAM = """\
 import os, signal, subprocess, time
@@ -35,6 +38,9 @@ def _alive(mark: str) -> list[int]:
     return found
 
 
+# Unboxed: in the box a port cannot even see portcheck (its own PID namespace), let alone
+# kill it; this is what the watchdog does where there is no box.
+@pytest.mark.usefixtures(unboxed.__name__)
 def test_a_port_that_kills_portcheck_leaves_nothing_running(project_copy: Path) -> None:
     mark = f"portcheck-test-{uuid.uuid4().hex}"
     program = project_copy / "ports" / "freecell" / "python" / "freecell.py"

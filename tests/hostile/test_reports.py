@@ -165,7 +165,7 @@ def test_a_report_of_game_one_printed_a_million_times_is_a_page(
     add_port(project_copy, "again", "python", "again.py",
              f"import sys\nsys.stdout.write({GAME_1!r} * 1_000_000)\n")
     code, out, _ = portcheck(capsys, "verify", "freecell", "--lang", "again",
-                             "--max-output", "1M")
+                             "--max-output", "1M", "--max-memory", "4G")  # a 600 MB string
     assert code == 1
     assert "output limit" in out
     assert len(out.splitlines()) < 60

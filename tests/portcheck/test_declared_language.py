@@ -16,7 +16,7 @@ import pytest
 
 from tests.helpers.cli import one_error_line, portcheck, portcheck_process, write
 from tests.helpers.needs import need
-from tests.helpers.processes import gone_soon, wait_for_file
+from tests.helpers.processes import gone_soon, unboxed, wait_for_file
 
 AWK_LANGUAGE = """\
 # AWK: no build, the script runs as it is (mawk on Debian; gawk answers -W version too)
@@ -219,6 +219,7 @@ BAD_BUILDS = {
 }
 
 
+@pytest.mark.usefixtures(unboxed.__name__)  # the helper's id, written into the suite
 @pytest.mark.parametrize("how", sorted(BAD_BUILDS))
 def test_a_declared_build_that_misbehaves_is_contained(
         init_suite: Path, capsys: pytest.CaptureFixture[str], how: str) -> None:

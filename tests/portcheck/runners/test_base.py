@@ -10,7 +10,7 @@ from portcheck.runners.base import (
     child_env,
     run_command,
 )
-from tests.helpers.processes import gone_soon
+from tests.helpers.processes import gone_soon, unboxed
 from tests.helpers.programs import SHORT_TIMEOUT
 
 
@@ -38,6 +38,7 @@ def test_children_are_told_to_speak_utf8(monkeypatch: pytest.MonkeyPatch) -> Non
     assert child_env({"EXTRA": "1"})["EXTRA"] == "1"
 
 
+@pytest.mark.usefixtures(unboxed.__name__)  # it follows the grandchild by its id
 def test_timeout_keeps_partial_output_and_kills_the_whole_group() -> None:
     # The grandchild does not hold the pipes: only killing the group stops it.
     script = "echo started; sleep 100 >/dev/null 2>&1 & echo $!; wait"

@@ -19,7 +19,7 @@ from portcheck.runners.declared import BUILD_LINES_SHOWN, DeclaredRunner
 from portcheck.suite.declarations import builtin_languages
 from portcheck.suite.languages import Language
 from tests.helpers.needs import need
-from tests.helpers.processes import gone_soon, wait_for_file
+from tests.helpers.processes import gone_soon, unboxed, wait_for_file
 from tests.helpers.programs import SHORT_TIMEOUT, build_and_run, write_program
 
 # Each reads a name, greets it in UTF-8 with its first command-line argument, says something
@@ -266,6 +266,7 @@ def sh_language(script: str, build_timeout: float = 120.0) -> Language:
                     "echo sh 1"), packages=(("", "dash"),), build_timeout=build_timeout)
 
 
+@pytest.mark.usefixtures(unboxed.__name__)  # it follows the helper by its id
 def test_a_build_that_hangs_is_stopped_with_everything_it_started(cache: BuildCache,
                                                                   tmp_path: Path) -> None:
     pid_file = tmp_path / "helper.pid"
