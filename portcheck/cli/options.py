@@ -10,12 +10,15 @@ from __future__ import annotations
 import argparse
 import math
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from portcheck.runners.base import DEFAULT_MAX_OUTPUT, DEFAULT_TIMEOUT
 from portcheck.suite.declarations import builtin_languages
 from portcheck.terminal.color import CHOICES
 from portcheck.terminal.sizes import parse_size, size_text
-from portcheck.verify.execution import RunSettings
+
+if TYPE_CHECKING:  # imported when asked for: a parser is made without the checks
+    from portcheck.verify.execution import RunSettings
 
 MAX_TIMEOUT = 3600.0
 
@@ -121,6 +124,8 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
 
 def settings_of(args: argparse.Namespace) -> RunSettings:
     """The run settings the options give (those a subcommand lacks keep their defaults)."""
+    from portcheck.verify.execution import RunSettings
+
     return RunSettings(timeout=args.timeout,
                        require_runtimes=getattr(args, "require_runtimes", False),
                        engine=getattr(args, "engine", None),
