@@ -18,6 +18,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from portcheck.cli.options import add_color, add_engine, add_timeout
 from portcheck.errors import CheckFailed, UsageError
@@ -28,10 +29,10 @@ from portcheck.suite.normalize import Normalize, NormalizeError, parse_normalize
 from portcheck.suite.ports import PLACEHOLDER, Port
 from portcheck.suite.project import Project, find_project
 from portcheck.terminal.color import diff_painter, wants_color
-from portcheck.verify import report
-from portcheck.verify.checks import CheckContext, compare_with_goldens
-from portcheck.verify.execution import Output, RunSettings, produce_output
-from portcheck.verify.results import FAIL, CheckResult, RunProblem
+
+if TYPE_CHECKING:  # the checks are imported when a check runs, not by `check --help`
+    from portcheck.verify.execution import RunSettings
+    from portcheck.verify.results import CheckResult
 
 NAME = "check"
 TRAILING = None
@@ -61,6 +62,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def handle(args: argparse.Namespace) -> int:
     """Verify one program file against the goldens, without a port folder."""
+    from portcheck.verify import report
+    from portcheck.verify.results import FAIL
+
     result = check_file(find_project(), args)
     paint = diff_painter(wants_color(args.color, sys.stdout))
     print(report.details({result.port: [result]}, verbose=True, paint=paint))
@@ -70,6 +74,10 @@ def handle(args: argparse.Namespace) -> int:
 
 
 def check_file(project: Project, args: argparse.Namespace) -> CheckResult:
+    from portcheck.verify.checks import CheckContext, compare_with_goldens
+    from portcheck.verify.execution import RunSettings, produce_output
+    from portcheck.verify.results import RunProblem
+
     settings = RunSettings(timeout=args.timeout, require_runtimes=True, engine=args.engine,
                            max_output=args.max_output)
     if args.output is not None:
@@ -85,6 +93,9 @@ def check_file(project: Project, args: argparse.Namespace) -> CheckResult:
 def check_output(project: Project, args: argparse.Namespace,
                  settings: RunSettings) -> CheckResult:
     """A saved output against the goldens of ``--cases``, as a run's output would be."""
+    from portcheck.verify.checks import CheckContext, compare_with_goldens
+    from portcheck.verify.execution import Output
+
     if args.file is not None:
         raise UsageError("give a program FILE or --output FILE, not both")
     for option in ("args", "stdin", "lang"):

@@ -4,16 +4,16 @@ the templates give now; ``write`` renders them and records transcripts from real
 from __future__ import annotations
 
 import argparse
+from typing import TYPE_CHECKING
 
 from portcheck.cli.options import add_engine, add_selection, add_timeout, settings_of
 from portcheck.errors import CheckFailed, UsageError
 from portcheck.suite.ports import Port, find_ports
 from portcheck.suite.project import Project, find_project
-from portcheck.suite.render import check_rendered, write_rendered
 from portcheck.suite.selection import Selection, select_ports
-from portcheck.verify.checks import record_transcript
-from portcheck.verify.execution import RunSettings
-from portcheck.verify.results import FAIL
+
+if TYPE_CHECKING:
+    from portcheck.verify.execution import RunSettings
 
 NAME = "render"
 TRAILING = "algorithms"
@@ -29,6 +29,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
+    # imported here, not at the top: `portcheck render --help` and its usage errors do
+    # without them (portcheck.cli.commands)
+    from portcheck.suite.render import check_rendered
+
     project = find_project()
     for name in args.algorithms:
         project.algorithm(name)
@@ -59,6 +63,10 @@ def handle(args: argparse.Namespace) -> int:
 def write_port(project: Project, port: Port, settings: RunSettings) -> bool:
     """Render a template port's program and record a runnable port's transcript from a real
     run; False when the run failed."""
+    from portcheck.suite.render import write_rendered
+    from portcheck.verify.checks import record_transcript
+    from portcheck.verify.results import FAIL
+
     if port.template is not None:
         changed = write_rendered(port, project.templates_dir)
         print(f"{'wrote' if changed else 'same '} {port.id}/{port.program.name}")

@@ -13,8 +13,6 @@ from portcheck.errors import CheckFailed
 from portcheck.suite.ports import find_ports
 from portcheck.suite.project import find_project
 from portcheck.terminal.progress import Progress
-from portcheck.verify.checks import CheckContext
-from portcheck.verify.parallel import verify
 
 NAME = "report"
 TRAILING = None
@@ -29,9 +27,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
-    # imported here: Jinja's templates and Pygments, which no other command needs
+    # imported here: Jinja's templates and Pygments, which no other command needs, and the
+    # checks, which `portcheck report --help` does without (portcheck.cli.commands)
     from portcheck.publish.site import check_target, write_site
     from portcheck.publish.verification import Outcome, verification_of
+    from portcheck.verify.checks import CheckContext
+    from portcheck.verify.parallel import verify
 
     project = find_project()
     target = Path(args.output)

@@ -8,6 +8,7 @@ import dataclasses
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from portcheck.cli.options import add_engine, add_timeout, settings_of
 from portcheck.errors import UsageError
@@ -15,9 +16,9 @@ from portcheck.suite.algorithms import Algorithm, Case
 from portcheck.suite.languages import Language
 from portcheck.suite.ports import Port, find_ports
 from portcheck.suite.project import Project, find_project
-from portcheck.suite.render import render_template, template_for
-from portcheck.verify.execution import planned_runs, produce_output
-from portcheck.verify.results import FAIL, RunProblem
+
+if TYPE_CHECKING:
+    from portcheck.verify.results import RunProblem
 
 NAME = "run"
 TRAILING = "inputs"
@@ -33,6 +34,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
+    # imported here, not at the top: `portcheck run --help` and its usage errors do
+    # without them (portcheck.cli.commands)
+    from portcheck.suite.render import render_template, template_for
+    from portcheck.verify.execution import planned_runs, produce_output
+    from portcheck.verify.results import RunProblem
+
     project = find_project()
     algorithm = project.algorithm(args.algorithm)
     case = algorithm.case_from_args(args.inputs)
@@ -81,6 +88,8 @@ def _check_limits(port: Port, case: Case, project: Project) -> None:
 
 
 def _report_problem(problem: RunProblem) -> int:
+    from portcheck.verify.results import FAIL
+
     result = problem.result
     if result.detail:
         print(result.detail.rstrip(), file=sys.stderr)

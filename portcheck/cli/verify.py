@@ -18,19 +18,12 @@ from portcheck.cli.options import (
     settings_of,
 )
 from portcheck.errors import CheckFailed, UsageError
-from portcheck.golden.check import check_goldens
 from portcheck.suite.algorithms import Algorithm
 from portcheck.suite.ports import Port, find_ports
 from portcheck.suite.project import Project, find_project
 from portcheck.suite.selection import Selection, select_ports
 from portcheck.terminal.color import diff_painter, wants_color
 from portcheck.terminal.progress import Progress
-from portcheck.verify import report
-from portcheck.verify.checks import CheckContext
-from portcheck.verify.junit import junit_xml, write_junit
-from portcheck.verify.parallel import verify
-from portcheck.verify.results import FAIL
-from portcheck.verify.workers import alongside
 
 NAME = "verify"
 TRAILING = "algorithms"
@@ -55,6 +48,16 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
+    # imported here, not at the top: `portcheck verify --help` and its usage errors do
+    # without them (portcheck.cli.commands)
+    from portcheck.golden.check import check_goldens
+    from portcheck.verify import report
+    from portcheck.verify.checks import CheckContext
+    from portcheck.verify.junit import junit_xml, write_junit
+    from portcheck.verify.parallel import verify
+    from portcheck.verify.results import FAIL
+    from portcheck.verify.workers import alongside
+
     project = find_project()
     selection = Selection(tuple(args.algorithms), tuple(args.lang or ()))
     for name in selection.algorithms:

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import pkgutil
 import subprocess
 import sys
 import textwrap
+from pathlib import Path
 
 import pytest
 
@@ -110,8 +112,9 @@ HEAVY = ("jinja2", "yaml", "pygments", "lark", "markdown_it", "portinterp", "por
          "portcheck.mutate", "portcheck.explore", "portcheck.files")
 
 
-def imported_by(words: list[str]) -> list[str]:
-    """The modules ``portcheck WORDS`` has imported when it ends, run in a fresh process."""
+def imported_by(words: list[str], **env: str) -> list[str]:
+    """The modules ``portcheck WORDS`` has imported when it ends, run in a fresh process
+    (its environment: ours, plus ``env``)."""
     code = textwrap.dedent(f"""
         import json, sys
         from portcheck.cli.main import main
@@ -122,12 +125,12 @@ def imported_by(words: list[str]) -> list[str]:
         print(json.dumps(sorted(sys.modules)))
     """)
     run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
-                         check=True, timeout=120)
+                         check=True, timeout=120, env={**os.environ, **env})
     return json.loads(run.stdout.splitlines()[-1])
 
 
-def heavy(modules: list[str]) -> list[str]:
-    return [m for m in modules if any(m == h or m.startswith(h + ".") for h in HEAVY)]
+def heavy(modules: list[str], names: tuple[str, ...] = HEAVY) -> list[str]:
+    return [m for m in modules if any(m == h or m.startswith(h + ".") for h in names)]
 
 
 @pytest.mark.parametrize("words", [["--help"], [], ["bogus"]], ids=repr)
@@ -138,3 +141,39 @@ def test_the_top_level_help_imports_nothing_heavy(words: list[str]) -> None:
     assert len(ours) <= MAX_PORTCHECK_MODULES, ours
     assert not [m for m in ours if m.startswith("portcheck.cli.")
                 and m not in ("portcheck.cli.main", "portcheck.cli.commands")]
+
+
+# What no subcommand's parser needs: templates, highlighting, parsing, the cluster, the
+# checks and how they run a program, and the interpreters' front-ends.
+HEAVY_FOR_A_PARSER = ("jinja2", "pygments", "lark", "markdown_it", "dask", "weasyprint",
+                      "portcheck.verify.execution", "portcheck.verify.checks",
+                      "portcheck.verify.parallel", "portcheck.mutate", "portcheck.explore.fuzz",
+                      "portcheck.explore.exhaustive.run", "portcheck.publish.listing",
+                      "portcheck.publish.site", "portcheck.suite.render", "portinterp.bsl",
+                      "portinterp.kumir", "portinterp.arsac")
+
+
+SHARES = {"verify": ("golden",)}  # verify prints the goldens' report as `golden check` does
+
+
+@pytest.mark.parametrize("name", list(COMMANDS))
+def test_a_subcommands_help_imports_only_what_its_parser_needs(name: str) -> None:
+    modules = imported_by([name, "--help"])
+    # `exec` lists the interpreters' run options: portinterp's table, not its front-ends
+    assert heavy(modules, HEAVY_FOR_A_PARSER + (() if name == "exec" else ("portinterp",))) \
+        == []
+    others = {f"portcheck.cli.{other}" for other in COMMANDS
+              if other != name and other not in SHARES.get(name, ())}
+    assert others.isdisjoint(modules)
+
+
+def test_exec_imports_only_the_interpreter_it_runs(tmp_path: Path) -> None:
+    program = tmp_path / "hello.kum"
+    program.write_text('алг\nнач\n  вывод "Привет", нс\nкон\n', encoding="utf-8")
+    cache = {"PORTCHECK_CACHE": str(tmp_path / "cache")}
+    first = imported_by(["exec", "--engine", "embedded", str(program)], **cache)
+    again = imported_by(["exec", "--engine", "embedded", str(program)], **cache)
+    assert "portinterp.kumir" in first and "portinterp.kumir" in again
+    others = ("portinterp.bsl", "portinterp.arsac", "jinja2", "pygments", "portcheck.verify")
+    assert heavy(first, others) == [] and heavy(again, others) == []
+    assert "lark" in first and "lark" not in again  # compiled once, then from the cache
