@@ -42,6 +42,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                    help="ports checked at once (default: one per core)")
     p.add_argument("-v", "--verbose", action="store_true", help="show passing checks too")
     p.add_argument("--junit-xml", metavar="FILE", help="also write the results as JUnit XML")
+    p.add_argument("--fresh", action="store_true",
+                   help="run every port again, none of its verdicts from the cache")
     add_timeout(p)
     add_engine(p)
     add_color(p)
@@ -56,6 +58,7 @@ def handle(args: argparse.Namespace) -> int:
     from portcheck.verify.junit import junit_xml, write_junit
     from portcheck.verify.parallel import verify
     from portcheck.verify.results import FAIL
+    from portcheck.verify.verdicts import VerdictCache
     from portcheck.verify.workers import alongside
 
     project = find_project()
@@ -69,10 +72,17 @@ def handle(args: argparse.Namespace) -> int:
                          "(add one: see portcheck init)")
     algorithms = _verified_algorithms(project, selection, ports)
     context = CheckContext(project, settings_of(args), args.deep, args.seed)
-    with Progress(len(ports), "ports checked", sys.stdout) as progress:
-        goldens, results = alongside(  # the reference's CPU work beside the ports' runs
+    verdicts = VerdictCache(context, fresh=args.fresh)
+    remembered = verdicts.recall(ports)
+    to_run = [port for port in ports if port.id not in remembered]
+    with Progress(len(to_run), "ports checked", sys.stdout) as progress:
+        goldens, ran = alongside(  # the reference's CPU work beside the ports' runs
             lambda: check_goldens(project, algorithms, [], every_port),
-            lambda: verify(context, ports, jobs=args.jobs, done=progress.advance))
+            lambda: verify(context, to_run, jobs=args.jobs, done=progress.advance)
+            if to_run else {})
+    verdicts.remember(ran)
+    results = {port.id: remembered[port.id].results if port.id in remembered
+               else ran[port.id] for port in ports}
     if args.junit_xml:
         write_junit(Path(args.junit_xml), junit_xml(ports, results, goldens))
     paint = diff_painter(wants_color(args.color, sys.stdout))
@@ -84,6 +94,13 @@ def handle(args: argparse.Namespace) -> int:
         print(text)
     print()
     print(report.summary(results))
+    if remembered:
+        made = sorted(entry.made for entry in remembered.values())
+        print(f"from the cache: {len(remembered)} of {len(ports)} ports' verdicts, made "
+              f"{made[0]}" + (f" to {made[-1]}" if made[-1] != made[0] else "")
+              + " (nothing they depend on changed; --fresh runs them again"
+              + ("): " + ", ".join(port.id for port in ports if port.id in remembered)
+                 if args.verbose else "; -v names them)"))
     if goldens.failures:
         print(f"goldens are missing or differ from the reference; fix with: {fixes(goldens)}")
     if goldens.failures or any(r.status == FAIL for rs in results.values() for r in rs):
