@@ -33,6 +33,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from portcheck.errors import UsageError
 from portcheck.files.cache_root import cache_root
 from portcheck.files.yamlio import write_atomic
 from portcheck.runners.embedded import interpreter_path
@@ -155,8 +156,8 @@ class VerdictCache:
                      "results": [asdict(r) for r in port_results]}
             try:
                 write_atomic(self.folder / f"{key}.json", json.dumps(entry, indent=1))
-            except OSError:
-                pass  # a cache that cannot be written only costs the next run its time
+            except (OSError, UsageError):  # a cache folder that cannot be written (a file
+                return  # in its place): it only costs the next verify the runs
 
     def _load(self, key: str, port_id: str) -> Remembered | None:
         try:
