@@ -4,7 +4,11 @@ Usage (OneScript's ``tests`` folder of tag v1.9.2 extracted somewhere, a built `
 
     python benchmarks/onescript_suite.py --tests /tmp/onescript/tests \\
         --oscript /tmp/onescript/oscript --portcheck /work/wt/NAME [--files eval math ...] \\
-        [--failures failures.txt] [--jobs 2] [--timeout 60]
+        [--failures failures.txt] [--jobs 2] [--timeout 60] [--write]
+
+``--files all`` (the default) is every file of the ``tests`` folder, at any depth, that lists
+tests (``ПолучитьСписокТестов``), except those needing the network or the zip library
+(``NEEDS_WHAT_IS_NOT_HERE``); ``--files part-a part-b`` the 29 files measured before.
 
 For each test procedure of each file a standalone program is written next to the test file
 (so ``ТекущийСценарий()`` and the test data resolve as in the suite): the module's text with
@@ -30,6 +34,10 @@ from dataclasses import dataclass
 from pathlib import Path
 
 HERE = Path(__file__).parent
+sys.path.insert(0, str(HERE))
+
+from _page import Measurement, add_write_option  # noqa: E402
+
 ASSERTS = (HERE / "onescript_suite_asserts.bsl").read_text(encoding="utf-8")
 MARKER = "<<onescript-suite: test reached its end>>"
 
@@ -43,6 +51,35 @@ PART_B = (
     "BinaryData-global StrGetLine"
 )
 FILES = (PART_A + " " + PART_B).split()
+
+#: Test files left out of "all": the network (an HTTP server, sockets) or the zip library.
+NEEDS_WHAT_IS_NOT_HERE = {
+    "http": "network", "socket": "network",
+    "zip": "zip library", "zipfilereader-from-stream": "zip library",
+}
+
+
+def discover(tests_dir: Path) -> list[str]:
+    """Every test file under ``tests_dir`` (names without ``.os``, relative, sorted)."""
+    found = []
+    for path in sorted(tests_dir.rglob("*.os")):
+        name = path.relative_to(tests_dir).with_suffix("").as_posix()
+        if name in NEEDS_WHAT_IS_NOT_HERE or path.name.startswith("_suite"):
+            continue
+        if test_names(path.read_text(encoding="utf-8-sig")):
+            found.append(name)
+    return found
+
+
+def expand_files(tests_dir: Path, names: list[str]) -> list[str]:
+    """``all`` → every test file; ``part-a``/``part-b`` → the 29 measured before."""
+    out: list[str] = []
+    for name in names:
+        more = {"all": None, "part-a": PART_A.split(), "part-b": PART_B.split()}.get(name, [name])
+        for item in discover(tests_dir) if more is None else more:
+            if item not in out:
+                out.append(item)
+    return out
 
 
 @dataclass(frozen=True)
@@ -134,7 +171,16 @@ def program(module: str, test: str) -> str:
     text = rewrite(module)
     first = re.search(r"(?im)^[ \t]*(Процедура|Функция|Procedure|Function)\s", text)
     cut = first.start() if first else len(text)
-    return f'{text[:cut]}\n{ASSERTS}\n{text[cut:]}\n{test}();\nСообщить("{MARKER}");\n'
+    calls = [f"{hook}();" for hook in ("ПередЗапускомТеста",) if _defines(text, hook)]
+    calls.append(f"{test}();")
+    calls += [f"{hook}();" for hook in ("ПослеЗапускаТеста",) if _defines(text, hook)]
+    body = "\n".join(calls)
+    return f'{text[:cut]}\n{ASSERTS}\n{text[cut:]}\n{body}\nСообщить("{MARKER}");\n'
+
+
+def _defines(text: str, method: str) -> bool:
+    """Whether the module has a procedure ``method`` (the runner's hooks around each test)."""
+    return re.search(rf"(?im)^[ \t]*Процедура\s+{method}\s*\(", text) is not None
 
 
 # ---- running ---------------------------------------------------------------------------
@@ -167,7 +213,9 @@ def run_one(command: list[str], case: Case, timeout: float, env: dict[str, str])
 
 
 def embedded_command(worktree: Path) -> tuple[list[str], dict[str, str]]:
-    env = dict(os.environ, PYTHONPATH=str(worktree))
+    # The worktree's portcheck and its portinterp (interpreters/) before any installed one.
+    env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(worktree),
+                                                       str(worktree / "interpreters")]))
     cmd = [sys.executable, "-m", "portcheck", "exec", "--engine", "embedded",
            "--dialect", "onescript"]
     return cmd, env
@@ -255,16 +303,20 @@ def parse_args(argv: list[str] | None) -> argparse.Namespace:
                         help="command running the real OneScript")
     parser.add_argument("--portcheck", type=Path, default=HERE.parent,
                         help="worktree whose portcheck runs the embedded side")
-    parser.add_argument("--files", nargs="+", default=FILES, help="test files, no .os")
+    parser.add_argument("--files", nargs="+", default=["all"],
+                        help="test files, no .os; all (the default), part-a, part-b")
     parser.add_argument("--cache", type=Path, default=Path("/tmp/onescript/suite_cache.json"))
     parser.add_argument("--failures", type=Path, help="write the failing tests here")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--timeout", type=float, default=60.0)
+    add_write_option(parser)
     return parser.parse_args(argv)
 
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    measurement = Measurement()
+    args.files = expand_files(args.tests, args.files)
     unknown = [f for f in args.files if not (args.tests / f"{f}.os").is_file()]
     if unknown:
         print(f"error: not in {args.tests}: {', '.join(unknown)}", file=sys.stderr)
@@ -279,7 +331,10 @@ def main(argv: list[str] | None = None) -> int:
         for case in cases:
             case.path.unlink(missing_ok=True)
     embedded.update({c.key: Outcome(False, "") for c in cases if not real[c.key].passed})
-    print(table(args.files, cases, real, embedded))
+    context = (f"{measurement.context()} OneScript 1.9.2 (`--oscript`), its `tests` "
+               f"folder of tag v1.9.2; each test alone, {args.timeout:g} s at most.")
+    measurement.publish("onescript-suite", table(args.files, cases, real, embedded),
+                        args.write, context)
     if args.failures:
         args.failures.write_text(failures(cases, real, embedded), encoding="utf-8")
     return 0

@@ -1,7 +1,9 @@
 """The pytest plugin: every port and every golden of a portcheck project as test items.
 
-- ``ports/<algo>/<name>/port.yaml`` gives ``ports/<algo>/<name>::transcript``, ``::run`` and
-  ``::fresh`` (and ``::deep`` with ``--portcheck-deep N``);
+- ``ports/<algo>/<name>/`` (a folder with a ``port.yaml``, or a template port its place
+  declares) gives ``ports/<algo>/<name>::transcript``, ``::run`` and ``::fresh`` (and
+  ``::deep`` with ``--portcheck-deep N``), collected from one file of the folder (its
+  ``port.yaml``, else its ``transcript.txt``, else its first file);
 - ``golden/<algo>.yaml`` gives ``golden/<algo>.yaml::golden`` (the goldens match the
   reference).
 
@@ -31,7 +33,16 @@ from portcheck.errors import UsageError
 from portcheck.golden.check import check_goldens
 from portcheck.golden.usage import USAGE_KEY, WIRE_KEY, GoldenUsage, is_partial
 from portcheck.runners.base import DEFAULT_MAX_OUTPUT
-from portcheck.suite.ports import Port, find_ports, load_port
+from portcheck.suite import reference_host
+from portcheck.suite.orphans import find_orphans
+from portcheck.suite.ports import (
+    PORT_FILE,
+    TRANSCRIPT,
+    Port,
+    find_ports,
+    implied_port,
+    load_port,
+)
 from portcheck.suite.project import Project, find_project
 from portcheck.terminal.signals import stop_on_signals
 from portcheck.terminal.sizes import size_text
@@ -60,6 +71,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    reference_host.configure(config.getoption("portcheck_timeout"),
+                             config.getoption("portcheck_max_output"))
     config.stash[USAGE_KEY] = GoldenUsage(partial=is_partial(config))
     config.addinivalue_line("markers", "requires_runtime(language): the test needs that "
                             "language's toolchain (skipped without it, unless "
@@ -73,7 +86,7 @@ def pytest_runtest_setup(item: pytest.Item) -> None:
         toolchain = get_runner(marker.args[0]).toolchain()
         if not toolchain.ok:
             message = f"no runtime for {marker.args[0]}: {toolchain.detail}"
-            if item.config.getoption("portcheck_require_runtimes"):
+            if toolchain.broken or item.config.getoption("portcheck_require_runtimes"):
                 pytest.fail(message, pytrace=False)
             pytest.skip(message)
 
@@ -130,22 +143,36 @@ def pytest_collection_finish(session: pytest.Session) -> None:
             except UsageError:
                 usage.partial = True  # the item itself reports the broken port.yaml
                 continue
-            usage.used.update((port.algorithm, case_id) for case_id in port.cases)
+            usage.used.update((port.algorithm, case.id) for case in port.applicable)
     usage.complete = config.args_source in (
         pytest.Config.ArgsSource.TESTPATHS, pytest.Config.ArgsSource.INVOCATION_DIR)
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
-    if file_path.name == "port.yaml" and file_path.parent.parent.parent.name == "ports":
+    if file_path.parent.parent.parent.name == "ports" and file_path == _anchor(file_path.parent):
         root = file_path.parent.parent.parent.parent
         nodeid = file_path.parent.relative_to(parent.config.rootpath).as_posix()
         return PortFile.from_parent(parent, path=file_path, nodeid=nodeid, root=root)
-    if (file_path.parent.name == "golden" and file_path.suffix == ".yaml"
-            and file_path.stem in _algorithms_beside(file_path.parent)):
+    if file_path.parent.name == "golden" and file_path.suffix == ".yaml":
+        algorithms = _algorithms_beside(file_path.parent)
+        if not algorithms:  # no reference, or a broken one: the port items report it
+            return None
         nodeid = file_path.relative_to(parent.config.rootpath).as_posix()
-        parent.config.stash[USAGE_KEY].golden_files[file_path.stem] = file_path
+        if file_path.stem in algorithms:
+            parent.config.stash[USAGE_KEY].golden_files[file_path.stem] = file_path
         return GoldenFile.from_parent(parent, path=file_path, nodeid=nodeid)
     return None
+
+
+def _anchor(folder: Path) -> Path | None:
+    """The one file of a port folder its items are collected from: ``port.yaml``, else
+    ``transcript.txt``, else the first file (a folder that is not a port then reports
+    why, as a broken port.yaml does)."""
+    for name in (PORT_FILE, TRANSCRIPT):
+        if (folder / name).is_file():
+            return folder / name
+    files = sorted(p for p in folder.iterdir() if p.is_file() and not p.name.startswith("."))
+    return files[0] if files else None
 
 
 def _algorithms_beside(golden_dir: Path) -> dict[str, object]:
@@ -193,15 +220,26 @@ class PortFile(pytest.File):
         self._plan: PortPlan | None = None
 
     def port(self) -> Port:
-        """The port.yaml, read once for all its items (a broken one raises each time)."""
+        """The port, read once for all its items (a broken one raises each time)."""
         if self._port is None:
             try:
-                self._port = load_port(self.path, self.project)
+                self._port = self._read()
             except UsageError as error:
                 self._port = error
         if isinstance(self._port, UsageError):
             raise self._port
         return self._port
+
+    def _read(self) -> Port:
+        if self.path.name == PORT_FILE:
+            return load_port(self.path, self.project)
+        folder = self.path.parent
+        port = implied_port(folder, self.project)
+        if port is None:
+            raise UsageError(f"{self.project.relative(folder)}: not a port: no {PORT_FILE}, "
+                             f"and no template templates/{folder.name}/"
+                             f"{folder.parent.name}.<ext>.j2 makes it one")
+        return port
 
     def plan(self) -> PortPlan:
         """The port's run plan, worked out once for all its items."""
@@ -240,6 +278,9 @@ class GoldenFile(pytest.File):
 class GoldenItem(_CheckItem):
     def runtest(self) -> None:
         project = Project(self.path.parent.parent)
+        if self.path.stem not in project.algorithms:  # an orphan: its reference is gone
+            orphan = next(o for o in find_orphans(project, []) if o.algorithm == self.path.stem)
+            raise CheckFailure(f"{orphan.line()}\nfix with: {orphan.fix}")
         algorithm = project.algorithm(self.path.stem)
         ports = find_ports(project)
         result = check_goldens(project, [algorithm], [], ports)

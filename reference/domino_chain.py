@@ -45,7 +45,8 @@ from portcheck.suite.params import IntParam
 
 NAME = "domino-chain"
 TITLE = "Puzzle 22: a chain of every tile of the double-N domino set"
-PARAMS = {"n": IntParam(2, 6, "the highest number on a tile (6: the double-six set)")}
+PARAMS = {"n": IntParam(2, 6, "the highest number on a tile (6: the double-six set)",
+                        default=6)}
 COUNT_UP_TO = 4  # chains are counted for N up to this
 
 CASES: dict[str, dict[str, int]] = {f"n-{n}": {"n": n} for n in range(2, 7)}

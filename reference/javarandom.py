@@ -21,9 +21,10 @@ NAME = "javarandom"
 TITLE = "java.util.Random: nextInt(bound) values as the article prints them"
 SEED = IntParam(-2**63, 2**63 - 1, "seed of new Random(seed): any Java long")
 PARAMS = {
-    "seed": SEED,
-    "bound": IntParam(1, 2**31 - 1, "nextInt(bound) gives 0 to bound - 1"),
-    "count": IntParam(1, 1000, "how many values"),
+    # the article's first program: new Random(20), ten nextInt(100)
+    "seed": IntParam(SEED.low, SEED.high, SEED.help, default=20),
+    "bound": IntParam(1, 2**31 - 1, "nextInt(bound) gives 0 to bound - 1", default=100),
+    "count": IntParam(1, 1000, "how many values", default=10),
 }
 
 CASES: dict[str, dict[str, int]] = {

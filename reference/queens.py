@@ -35,10 +35,11 @@ from portcheck.suite.params import ChoiceParam, IntParam
 NAME = "queens"
 TITLE = "N queens: every solution, the book's search with column and diagonal tables"
 PARAMS = {
-    "n": IntParam(1, 10, "board size"),
+    "n": IntParam(1, 10, "board size", default=8),  # the book's eight queens
     "mode": ChoiceParam(("full", "half", "listing"),
                         "full: whole first row; half: the book's symmetry hint; "
-                        "listing: the solutions only, as the book's program prints them"),
+                        "listing: the solutions only, as the book's program prints them",
+                        default="listing"),
 }
 
 CASES: dict[str, dict[str, object]] = {

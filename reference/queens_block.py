@@ -50,7 +50,7 @@ NAME = "queens-block"
 TITLE = "Puzzle 21: the fewest queens that leave no free square on an N×N board"
 VARIANTS = ("any", "independent", "distinct-rows")
 PARAMS = {
-    "n": IntParam(1, 8, "board size"),
+    "n": IntParam(1, 8, "board size", default=8),  # the book's chessboard
     "variant": ChoiceParam(VARIANTS, "any: queens may attack each other; independent: they "
                            "may not; distinct-rows: at most one queen in a row"),
 }

@@ -46,7 +46,7 @@ METHODS = ("book", "free")
 PARAMS = {
     "k": IntParam(1, 30, "length of the ruler"),
     "method": ChoiceParam(METHODS, "book: a(n-1) = k-2 fixed, as the book does; "
-                          "free: only a1 = 0, a2 = 1 and an = k fixed"),
+                          "free: only a1 = 0, a2 = 1 and an = k fixed", default="book"),
 }
 
 CASES: dict[str, dict[str, object]] = {

@@ -1,11 +1,12 @@
 """The fixtures every test may use: a throw-away copy of the project's FreeCell slice, one
 build cache per test session, and the 1C article (helpers are modules of ``tests.helpers``).
 
-``project_copy`` copies ``reference/freecell.py``, ``golden/freecell.yaml``,
-``templates/<lang>/freecell.*.j2`` (with the ``_freecell_deal`` they include and the range
-mode's ``freecell-range.*.j2``) and the ports of ``ports/freecell/`` in the first six
-languages (``SLICE_LANGUAGES``: every kind of runner; the ports of the declared languages
-are the suite's own test items, and a test that wants one copies it) into ``tmp_path``, points
+``project_copy`` copies ``reference/freecell.py``, ``golden/freecell.yaml``, and in the
+first languages (``SLICE_LANGUAGES``: every kind of runner; the ports of the declared
+languages are the suite's own test items, and a test that wants one copies it with its
+templates, ``copy_port``) the ``templates/<lang>/freecell.*.j2`` (with the
+``_freecell_deal`` they include and the range mode's ``freecell-range.*.j2``) and the ports
+of ``ports/freecell/`` into ``tmp_path``, points
 ``PORTCHECK_ROOT`` at the copy and makes it the working folder, so a test can break one
 thing in it without touching the real project.  Builds go to one cache per test session
 (``PORTCHECK_CACHE``): javac runs once, not once per test, and the user's own cache is
@@ -21,7 +22,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers.article import ARTICLE
-from tests.helpers.ports import copy_port
+from tests.helpers.ports import copy_port, copy_templates
 from tests.helpers.reference import REPO
 
 ALGORITHM = "freecell"
@@ -37,16 +38,11 @@ def copy_freecell_slice(source: Path, target: Path) -> None:
     shutil.copy2(source / "reference" / f"{ALGORITHM}.py", target / "reference")
     (target / "golden").mkdir(parents=True)
     shutil.copy2(source / "golden" / f"{ALGORITHM}.yaml", target / "golden")
-    for template in sorted([*(source / "templates").glob(f"*/{ALGORITHM}.*.j2"),
-                            *(source / "templates").glob(f"*/_{ALGORITHM}_*.j2"),
-                            *(source / "templates").glob(f"*/{ALGORITHM}-range.*.j2")]):
-        folder = target / "templates" / template.parent.name
-        folder.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(template, folder)
+    for language in SLICE_LANGUAGES:
+        copy_templates(source, target, language, ALGORITHM)
     for port in sorted((source / "ports" / ALGORITHM).iterdir()):
         if port.name.split("-")[0] in SLICE_LANGUAGES:
             copy_port(port, target / "ports" / ALGORITHM / port.name)
-
 
 
 @pytest.fixture(scope="session")

@@ -7,21 +7,41 @@ and primitives, and the source compiled to a code object, marshalled: compiling 
 program's source again took a tenth of a second a run) under the sha256 of: the
 interpreters' own files (portinterp's grammars and modules), the Python version, the file's
 name (errors name it), the encoding and the file's bytes, so any change to one of them is
-another entry.  An entry is written to a temporary file and renamed into place (a reader
-sees it whole or not at all); a cache that cannot be read or written is silently not used.
-Entries live in ``<folder>/<language>``; the folder is the one given (``cache=``), else
-``$PORTINTERP_CACHE``, else ``~/.cache/portinterp`` (portcheck gives its own cache's).
+another entry.  Entries live in ``<folder>/<language>``; the folder is the one given
+(``cache=``), else ``$PORTINTERP_CACHE``, else ``~/.cache/portinterp`` (portcheck gives its
+own cache's).
+
+**A cache is data, never code.**  An entry is JSON (no ``pickle``: loading a pickle runs
+whatever its writer chose), and it is *sealed*: it starts with an HMAC-SHA256 of its body
+under a key kept outside the cache (``~/.config/portinterp/cache-key``, 32 random bytes,
+mode 0600, made on first use; ``$PORTINTERP_CACHE_KEY`` names another file).  Only an
+entry whose seal checks is read at all, so whoever can write the cache folder (a shared
+or restored CI cache) cannot make a run execute code of theirs: a foreign entry is a miss
+and is compiled again.  A truncated entry (a full disk) fails its seal the same way; an
+entry is written to a temporary file and renamed into place, and a write that fails leaves
+nothing.  Without a usable key (a read-only home, a key file others may write) nothing is
+cached.  A constant the format does not carry (an object of a runtime's own) means the
+program is not cached.
 """
 
 from __future__ import annotations
 
+import base64
+import datetime
+import decimal
 import hashlib
+import hmac
+import importlib
+import json
 import marshal
 import os
-import pickle
+import secrets
+import stat
 import sys
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from portinterp.core import ir
 from portinterp.core.program import Program
@@ -70,25 +90,53 @@ def interpreter_digest() -> bytes:
 
 def _entry(folder: Path, filename: str, encoding: str, data: bytes) -> Path:
     digest = hashlib.sha256(interpreter_digest())
-    for part in (filename.encode(), encoding.encode(), data):
+    for part in (os.fsencode(filename), encoding.encode(), data):
         digest.update(len(part).to_bytes(8, "big"))
         digest.update(part)
-    return folder / f"{digest.hexdigest()}.pickle"
+    return folder / f"{digest.hexdigest()}.json"
+
+
+MAGIC = b"portinterp-program-1\n"
+KEY_ENV = "PORTINTERP_CACHE_KEY"
+_SEAL = 32  # bytes of HMAC-SHA256
 
 
 def _load(entry: Path, filename: str) -> Program | None:
+    key = cache_key()
+    if key is None:
+        return None
     try:
-        source, lines, constants, prims, code = pickle.loads(entry.read_bytes())
+        blob = entry.read_bytes()
+    except OSError:
+        return None
+    body = blob[len(MAGIC) + _SEAL:]
+    seal = blob[len(MAGIC):len(MAGIC) + _SEAL]
+    if not blob.startswith(MAGIC) or not hmac.compare_digest(seal, _seal(key, body)):
+        return None  # not ours, or truncated: compile anew
+    try:
+        state = json.loads(body)
         module = ir.Module([], [], [], filename)
-        return Program(module, source, [ir.Pos(*p) for p in lines], constants, prims,
-                       marshal.loads(code))
-    except Exception:  # absent, unreadable or not a program of this core: compile anew
+        return Program(module, state["source"], [ir.Pos(*p) for p in state["lines"]],
+                       {name: _constant(value) for name, value in state["constants"].items()},
+                       set(state["prims"]),
+                       marshal.loads(base64.b64decode(state["code"])))
+    except Exception:  # sealed by us, but by another version's format: compile anew
         return None
 
 
 def _store(entry: Path, program: Program) -> None:
-    state = (program.python_source, [(p.line, p.col) for p in program._lines],
-             program._constants, program._prims, marshal.dumps(program._code))
+    key = cache_key()
+    if key is None:
+        return
+    try:
+        constants = {name: _tagged(value) for name, value in program._constants.items()}
+    except TypeError:
+        return  # a constant the format cannot carry: this program is not cached
+    body = json.dumps({
+        "source": program.python_source, "lines": [(p.line, p.col) for p in program._lines],
+        "constants": constants, "prims": sorted(program._prims),
+        "code": base64.b64encode(marshal.dumps(program._code)).decode("ascii"),
+    }).encode("utf-8")
     import tempfile  # only a miss writes: a hit does without its import
 
     temporary: Path | None = None
@@ -96,8 +144,131 @@ def _store(entry: Path, program: Program) -> None:
         entry.parent.mkdir(parents=True, exist_ok=True)
         with tempfile.NamedTemporaryFile(dir=entry.parent, prefix=".tmp-", delete=False) as f:
             temporary = Path(f.name)
-            f.write(pickle.dumps(state))
+            f.write(MAGIC + _seal(key, body) + body)
         os.replace(temporary, entry)
-    except (OSError, pickle.PicklingError):
+    except OSError:  # a full disk, a read-only cache: no entry, never half of one
         if temporary is not None:
             temporary.unlink(missing_ok=True)
+
+
+def _seal(key: bytes, body: bytes) -> bytes:
+    return hmac.new(key, body, hashlib.sha256).digest()
+
+
+_KINDS: dict[str, tuple[type, Callable[[Any], str], Callable[[str], Any]]] = {
+    "str": (str, str, str),
+    "int": (int, str, int),
+    "float": (float, float.hex, float.fromhex),
+    "bool": (bool, str, lambda text: text == "True"),
+    "decimal": (decimal.Decimal, str, decimal.Decimal),
+    "datetime": (datetime.datetime, datetime.datetime.isoformat,
+                 datetime.datetime.fromisoformat),
+    "date": (datetime.date, datetime.date.isoformat, datetime.date.fromisoformat),
+}
+
+
+def _tagged(value: Any) -> Any:
+    """A constant as JSON: ``[kind, text]`` for the plain kinds, tuples item by item, and
+    the interpreters' own classes and values by name (a class, a module-level value such as
+    1C's ``Null``, or a class called with plain arguments, as the value's ``__reduce__``
+    says).  Anything else is a ``TypeError``: the program is then not cached."""
+    if value is None:
+        return None
+    for kind, (cls, write, _) in _KINDS.items():
+        if type(value) is cls:
+            return [kind, write(value)]
+    if type(value) is tuple:
+        return ["tuple", [_tagged(item) for item in value]]
+    if isinstance(value, type):
+        return ["class", _name(value.__module__, value.__qualname__)]
+    reduced = value.__reduce__()
+    if isinstance(reduced, str):
+        return ["global", _name(type(value).__module__, reduced)]
+    if isinstance(reduced, tuple) and len(reduced) == 2 and isinstance(reduced[0], type):
+        made, arguments = reduced
+        return ["new", [_name(made.__module__, made.__qualname__),
+                        [_tagged(argument) for argument in arguments]]]
+    raise TypeError(type(value).__name__)
+
+
+def _name(module: str, qualname: str) -> str:
+    if not module.startswith("portinterp.") or "<" in qualname:
+        raise TypeError(f"{module}.{qualname}")  # only the interpreters' own, by name
+    return f"{module}:{qualname}"
+
+
+def _named(name: str) -> Any:
+    module, _, qualname = name.partition(":")
+    if not module.startswith("portinterp."):
+        raise ValueError(name)
+    found: Any = importlib.import_module(module)
+    for part in qualname.split("."):
+        found = getattr(found, part)
+    return found
+
+
+def _constant(tagged: Any) -> Any:
+    if tagged is None:
+        return None
+    kind, value = tagged
+    if kind == "tuple":
+        return tuple(_constant(item) for item in value)
+    if kind in ("class", "global"):
+        return _named(value)
+    if kind == "new":
+        made, arguments = value
+        return _named(made)(*(_constant(argument) for argument in arguments))
+    return _KINDS[kind][2](value)
+
+
+@cache
+def cache_key() -> bytes | None:
+    """The key that seals this user's entries (None: none can be had; nothing cached)."""
+    configured = os.environ.get(KEY_ENV)
+    if configured:
+        path = Path(configured)
+    else:
+        base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
+        path = Path(base) / "portinterp" / "cache-key"
+    try:
+        return _read_key(path) or _make_key(path)
+    except (OSError, RuntimeError):
+        return None
+
+
+def _read_key(path: Path) -> bytes | None:
+    """The key at ``path`` when it is one only this user may change; None when missing."""
+    try:
+        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
+    except FileNotFoundError:
+        return None
+    try:
+        info = os.fstat(fd)
+        if not stat.S_ISREG(info.st_mode) or info.st_uid != os.getuid() \
+                or info.st_mode & 0o022:
+            raise RuntimeError(f"{path}: not a key only its owner may change")
+        key = os.read(fd, 64)
+    finally:
+        os.close(fd)
+    if len(key) != 32:
+        raise RuntimeError(f"{path}: not a key")
+    return key
+
+
+def _make_key(path: Path) -> bytes | None:
+    """A new key at ``path`` (made whole, then linked into place: a process that reads it
+    at the same time sees all of it or none); another process's key if it was first."""
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    temporary = path.with_name(f".{path.name}.{os.getpid()}")
+    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
+    try:
+        os.write(fd, secrets.token_bytes(32))
+    finally:
+        os.close(fd)
+    try:
+        os.link(temporary, path)
+    except FileExistsError:
+        pass
+    finally:
+        temporary.unlink(missing_ok=True)
+    return _read_key(path)

@@ -81,7 +81,7 @@ def test_the_cache_keeps_a_compiled_program_between_compiles(
     source = tmp_path / "p.arsac"
     source.write_text('ВЫВЕСТИ "да"\n', encoding="utf-8")
     first = portinterp.compile_file(source, cache=tmp_path / "cache")
-    assert len(list((tmp_path / "cache" / "arsac").glob("*.pickle"))) == 1
+    assert len(list((tmp_path / "cache" / "arsac").glob("*.json"))) == 1
 
     def refuse(*args: object, **kwargs: object) -> None:
         raise AssertionError("compiled again instead of using the cache")

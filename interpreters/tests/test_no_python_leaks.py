@@ -141,7 +141,7 @@ def test_kumir_recursion_100000_deep_runs_and_endless_recursion_is_its_error() -
     text = ("алг\nнач\nвывод ф(100000), нс\nвывод ф(-1)\nкон\n"
             "алг цел ф(цел н)\nнач\n"
             "если н = 0 то знач := 0 иначе знач := ф(н - 1) + 1 все\nкон\n")
-    assert run_kumir(text) == "100000\n!p.kum:8:31: Слишком глубокая рекурсия"
+    assert run_kumir(text) == "100000\n!p.kum:8:31: Слишком много вложенных вызовов алгоритмов"
 
 
 # ---- numbers past Python's digit limit and the decimal context ---------------------------
@@ -166,7 +166,7 @@ def test_a_100000_digit_1c_literal_is_a_compile_error_at_the_literal() -> None:
 def test_kumir_whole_numbers_of_5000_digits_overflow() -> None:
     digits = "1" * 5000
     assert run_kumir(kumir_main(f"а := {digits}\n", "цел а\n")) \
-        == "!p.kum:4:6: Слишком большое целое число"
+        == "!p.kum:4:6: Слишком большое вещественное значение"  # KuMir 2: a вещ literal
     assert run_kumir(kumir_main("ввод а\nвывод а\n", "цел а\n"), stdin=digits + "\n") \
         == "!p.kum:4:6: Ошибка ввода: слишком большое целое число"  # KuMir 2's words
 

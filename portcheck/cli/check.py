@@ -16,11 +16,20 @@ normalization, comparison, verdict and diff as a run's output.
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from portcheck.cli.options import add_color, add_engine, add_timeout
+from portcheck.cli.options import (
+    ALGO,
+    add_color,
+    add_engine,
+    add_timeout,
+    case_ids,
+    check_engine,
+    command,
+)
 from portcheck.errors import CheckFailed, UsageError
 from portcheck.files.yamlio import load_yaml, read_text
 from portcheck.suite.algorithms import Case
@@ -35,22 +44,37 @@ if TYPE_CHECKING:  # the checks are imported when a check runs, not by `check --
     from portcheck.verify.results import CheckResult
 
 NAME = "check"
-TRAILING = None
+# ``check ALGO --args "{game}" FILE``: argparse gives the optional FILE its empty match as
+# soon as ALGO is read, so a FILE after an option comes back as a trailing word.
+TRAILING = "trailing"
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser(NAME, help="verify one program file against the goldens "
-                                  "(no port folder needed)")
+    p = command(sub, NAME, "verify one program file against the goldens "
+                           "(no port folder needed)",
+                "Build and run one program file (its language from its suffix, or --lang) "
+                "and compare what it prints with the goldens of the cases it prints.",
+                [("portcheck check freecell Deal.java --cases game-1,game-617", ""),
+                 ('portcheck check freecell --args "{game}" deal.py',
+                  "one run a case, the input on its command line"),
+                 ("portcheck check freecell deal.py --args {game} --normalize letters.yaml",
+                  "another notation, mapped")],
+                ALGO, "FILE: the program file.", "--args WORDS: the command line of one run "
+                "(quoted: one word, or several split as a shell does); {name} stands for the "
+                "case's input name.")
     p.add_argument("algorithm", metavar="ALGO")
     p.add_argument("file", metavar="FILE", nargs="?",
                    help="the program (or --output: what a program printed)")
+    p.set_defaults(trailing=[])
     p.add_argument("--output", metavar="FILE",
                    help="check this saved output instead of running a program")
     p.add_argument("--cases", action="append", metavar="ID,ID",
                    help="the cases the program prints, in order (default with --args: all)")
     p.add_argument("--lang", metavar="LANG", help="default: from the file's suffix")
-    p.add_argument("--args", nargs="+", metavar="WORD",
-                   help='command-line arguments of one run a case, e.g. --args "{game}"')
+    p.add_argument("--args", type=words, metavar="WORDS",
+                   help='the command line of one run a case, e.g. --args "{game}" or '
+                        '--args "-g {game}" (one argument: split as a shell does, so it '
+                        'never takes FILE)')
     p.add_argument("--compare", choices=MODES, default="exact")
     p.add_argument("--normalize", metavar="FILE.yaml",
                    help="a reviewed presentation mapping (chars, words, drop_lines)")
@@ -73,16 +97,31 @@ def handle(args: argparse.Namespace) -> int:
     return 0
 
 
+def words(text: str) -> list[str]:
+    """``--args``: one command-line argument split as a shell splits it (one option value,
+    so that ``--args "{game}" prog.py`` leaves the file to FILE)."""
+    try:
+        split = shlex.split(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(f"{text!r}: {error}") from None
+    if not split:
+        raise argparse.ArgumentTypeError("give the words of a run's command line, e.g. "
+                                         '--args "{game}"')
+    return split
+
+
 def check_file(project: Project, args: argparse.Namespace) -> CheckResult:
     from portcheck.verify.checks import CheckContext, compare_with_goldens
     from portcheck.verify.execution import RunSettings, produce_output
     from portcheck.verify.results import RunProblem
 
+    _file_from_trailing(args)
     settings = RunSettings(timeout=args.timeout, require_runtimes=True, engine=args.engine,
                            max_output=args.max_output)
     if args.output is not None:
         return check_output(project, args, settings)
     port = file_port(project, args)
+    check_engine(args.engine, [port.language], project.languages)
     try:
         result = produce_output(port, port.program, settings, kind="check")
     except RunProblem as problem:
@@ -98,7 +137,7 @@ def check_output(project: Project, args: argparse.Namespace,
 
     if args.file is not None:
         raise UsageError("give a program FILE or --output FILE, not both")
-    for option in ("args", "stdin", "lang"):
+    for option in ("args", "stdin", "lang", "engine"):
         if getattr(args, option):
             raise UsageError(f"--{option} is for a program; --output is what one printed")
     saved = Path(args.output)
@@ -115,6 +154,17 @@ def check_output(project: Project, args: argparse.Namespace,
     printed = Output(normalise_newlines(read_text(saved)))
     return compare_with_goldens(CheckContext(project, settings), port, printed, "check",
                                 printed_as=saved.name)
+
+
+def _file_from_trailing(args: argparse.Namespace) -> None:
+    """FILE given after an option (``--args "{game}" deal.py``) is FILE; any other word
+    left over is an error, as argparse would say."""
+    words = list(getattr(args, "trailing", None) or [])
+    if words and getattr(args, "file", None) is None:
+        args.file = words.pop(0)
+    if words:
+        raise UsageError(f"unrecognized arguments: {' '.join(words)}")
+    args.trailing = []
 
 
 def _compare(mode: str) -> str:
@@ -156,12 +206,12 @@ def file_port(project: Project, args: argparse.Namespace) -> Port:
 
 def _cases(known: dict[str, Case], chosen: list[str] | None, per_case: bool,
            algorithm: str) -> list[str]:
-    if not chosen:
+    ids = case_ids(chosen)
+    if ids is None:
         if per_case:
             return list(known)
         raise UsageError(f"say which cases the program prints, in order: --cases ID,ID… "
                          f"(cases of {algorithm}: {', '.join(known)})")
-    ids = [cid for word in chosen for cid in word.split(",") if cid]
     for cid in ids:
         if cid not in known:
             raise UsageError(f"{algorithm} has no case {cid!r} (cases: {', '.join(known)})")

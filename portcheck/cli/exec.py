@@ -1,12 +1,13 @@
-"""``portcheck exec FILE``: a 1C (.bsl, .os), school-language (.kum) or puzzle-book (.arsac)
-file run as a program, with this terminal's input (``runners.exec_file``)."""
+"""``portcheck exec FILE``: a file of an embedded interpreter's language (1C: .bsl, .os; the
+school language: .kum; the puzzle book's: .arsac; the summary is made from the language
+registry) run as a program, with this terminal's input (``runners.exec_file``)."""
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
 
-from portcheck.cli.options import add_engine
+from portcheck.cli.options import add_engine, command
 from portcheck.errors import UsageError
 from portcheck.runners.embedded import DEFAULT_ENCODING, run_options, text_encoding
 from portcheck.suite.declarations import builtin_languages
@@ -16,7 +17,14 @@ TRAILING = None
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser(NAME, help="run a 1C (.bsl, .os) or school-language (.kum) file")
+    kinds = ", ".join(f"{language.title} ({' '.join(language.suffixes)})"
+                      for language in builtin_languages().values() if language.embedded)
+    p = command(sub, NAME, f"run a file of an embedded interpreter's language: {kinds}",
+                "Run a program file as a program, with this terminal's input and output: the "
+                "embedded interpreter, or the real tool where --engine says so.",
+                [("portcheck exec deal.bsl", ""), ("portcheck exec game.kum < moves.txt", ""),
+                 ("portcheck exec queens.arsac --engine embedded", "")],
+                "FILE: the program; its suffix says its language.")
     p.add_argument("file", metavar="FILE")
     add_engine(p)
     p.add_argument("--encoding", type=text_encoding, default=DEFAULT_ENCODING,

@@ -8,7 +8,16 @@ import argparse
 import dataclasses
 from typing import TYPE_CHECKING
 
-from portcheck.cli.options import MAX_FUZZ, add_run_options, count, settings_of
+from portcheck.cli.options import (
+    ALGO,
+    LANG,
+    MAX_FUZZ,
+    add_run_options,
+    check_engine,
+    command,
+    count,
+    settings_of,
+)
 from portcheck.errors import CheckFailed, UsageError
 from portcheck.explore.exhaustive.cluster import dask_client, require_extras, scheduler_address
 from portcheck.explore.exhaustive.fast_reference import fast_reference
@@ -32,8 +41,15 @@ SHARD_TIMEOUT = 1800.0  # default time limit of one shard's run (Python: 2^24 ga
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser(NAME, help="run each template port on random inputs against the "
-                       "reference; shrink a failing input")
+    p = command(sub, NAME, "run each template port on random inputs against the "
+                           "reference; shrink a failing input",
+                "Render each template port for random inputs (the ends of every range among "
+                "them), run it and compare with the reference computed on the fly; a failing "
+                "input is shrunk to the smallest that still fails.",
+                [("portcheck fuzz freecell", ""),
+                 ("portcheck fuzz queens --lang pascal --count 200", ""),
+                 ("portcheck fuzz freecell --range 1..1000000", "every deal of the range")],
+                ALGO, LANG)
     p.add_argument("algorithm", metavar="ALGO")
     p.add_argument("--lang", action="append", metavar="L",
                    help="only this language (repeatable; default: every template port)")
@@ -76,6 +92,7 @@ def handle(args: argparse.Namespace) -> int:
     if not ports:
         raise UsageError(f"{args.algorithm}: no template port to fuzz"
                          + (f" in {', '.join(args.lang)}" if args.lang else ""))
+    check_engine(args.engine, (port.language for port in ports))
     context = CheckContext(project, settings_of(args))
     failed = False
     for port in ports:
@@ -146,7 +163,7 @@ def _one_language(client: object, job: RangeJob, local: bool) -> tuple[str, str]
     where = f"{program.algorithm} {program.language}"
     toolchain = get_runner(program.declaration).toolchain()
     if local and not toolchain.ok:
-        status = FAIL if job.settings.require_runtimes else SKIP
+        status = FAIL if job.settings.require_runtimes or toolchain.broken else SKIP
         return status, f"{_word(status):<5} {where}: no runtime: {toolchain.detail}"
     outcome = run_range(client, job)
     line = f"{_word(outcome.status):<5} {where}: {outcome.message}{_rates(outcome)}"

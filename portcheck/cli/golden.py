@@ -7,21 +7,30 @@ import argparse
 import sys
 from collections.abc import Callable
 
-from portcheck.cli.options import add_color
+from portcheck.cli.options import ALGO, add_color, add_timeout, command
 from portcheck.errors import CheckFailed, UsageError
-from portcheck.golden.check import GoldenReport, check_goldens
+from portcheck.golden.check import GoldenReport, check_goldens, unprinted_notes
 from portcheck.golden.update import update_goldens
 from portcheck.suite.algorithms import Algorithm
 from portcheck.suite.ports import find_ports
 from portcheck.suite.project import Project, find_project
 from portcheck.terminal.color import diff_painter, wants_color
+from portcheck.terminal.controls import escape_controls
 
 NAME = "golden"
 TRAILING = "algorithms"
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser(NAME, help="check or update the golden outputs")
+    p = command(sub, NAME, "check or update the golden outputs",
+                "check: the goldens are what the reference computes now, and no golden, "
+                "template or port folder is an orphan. update: write them from the reference "
+                "(portcheck update also renders and records the ports).",
+                [("portcheck golden check", ""),
+                 ("portcheck golden update josephus", "add the new cases"),
+                 ("portcheck golden update freecell --allow-changed", "rewrite changed ones"),
+                 ("portcheck golden check -k game-617", "only matching case ids")],
+                ALGO)
     p.add_argument("action", choices=("check", "update"))
     p.add_argument("algorithms", nargs="*", metavar="ALGO", help="default: all")
     p.add_argument("-k", action="append", metavar="PATTERN",
@@ -30,17 +39,22 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--allow-changed", action="store_true",
                    help="update: rewrite cases whose output changed")
     p.add_argument("--prune", action="store_true",
-                   help="update: remove cases the reference no longer has")
+                   help="update: remove cases the reference no longer has (and, of the "
+                        "whole suite, golden files whose algorithm is gone)")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="list each golden case no port prints (default: how many)")
+    add_timeout(p)  # the reference's limits: each case is computed in its own process
     add_color(p)
 
 
 def handle(args: argparse.Namespace) -> int:
+    _check_flags(args)
     project = find_project()
     algorithms = _golden_algorithms(project, args.algorithms)
     paint = diff_painter(wants_color(args.color, sys.stdout))
     if args.action == "check":
         result = check_goldens(project, algorithms, args.k or [], find_ports(project))
-        print_report(result, paint)
+        print_report(result, paint, verbose=args.verbose)
         if result.failures:
             print(f"golden check failed; fix with: {fixes(result)}")
             raise CheckFailed()
@@ -52,9 +66,22 @@ def handle(args: argparse.Namespace) -> int:
     if result.failures:
         print(f"refused (those files are left as they were); fix with: {fixes(result)}")
         raise CheckFailed()
-    if not result.written:
+    if not result.written and not result.diffs:
         print("goldens already up to date")
     return 0
+
+
+def _check_flags(args: argparse.Namespace) -> None:
+    """The update's options only with ``update``, and none that contradicts another: an
+    option that would be silently ignored is a usage error."""
+    given = [flag for flag, on in (("--new-only", args.new_only),
+                                   ("--allow-changed", args.allow_changed),
+                                   ("--prune", args.prune)) if on]
+    if args.action == "check" and given:
+        raise UsageError(f"{', '.join(given)}: options of golden update, not of golden check")
+    if args.new_only and len(given) > 1:
+        raise UsageError("--new-only adds new cases and changes nothing else: it cannot go "
+                         f"with {', '.join(given[1:])}")
 
 
 def _golden_algorithms(project: Project, names: list[str]) -> list[Algorithm]:
@@ -71,16 +98,18 @@ def fixes(result: GoldenReport) -> str:
 
 
 def print_report(result: GoldenReport, paint: Callable[[str], str] = str,
-                 quiet_ok: bool = False) -> None:
+                 quiet_ok: bool = False, verbose: bool = False) -> None:
     """The diffs, failures, notes and written files of a golden report, then a blank line
-    (none with ``quiet_ok`` when there is nothing to say)."""
+    (none with ``quiet_ok`` when there is nothing to say).  The golden cases no port prints
+    are one line, or a line each when ``verbose``."""
+    notes = [*result.notes, *unprinted_notes(result, verbose)]
     for diff in result.diffs:
-        print(paint(diff.rstrip()))
+        print(paint(escape_controls(diff.rstrip())))
     for line in result.failures:
-        print(f"FAIL {line}")
-    for line in result.notes:
-        print(f"note {line}")
+        print(f"FAIL {escape_controls(line)}")
+    for line in notes:
+        print(f"note {escape_controls(line)}")
     for path in result.written:
         print(f"wrote {path}")
-    if (result.diffs or result.failures or result.notes or result.written) or not quiet_ok:
+    if (result.diffs or result.failures or notes or result.written) or not quiet_ok:
         print()

@@ -1,8 +1,9 @@
 """``portcheck init DIR``: a new suite that passes ``portcheck verify`` at once.
 
 The starter's files are copied (``suite.scaffold``); then the golden is written by the
-reference (as ``golden update`` writes it) and the program and its transcript by a real run
-(as ``render write`` makes them), exactly as an author would make them.
+reference (as ``golden update`` writes it) and the port its template makes, its program and
+its transcript by a real run (as ``render write`` makes them), exactly as an author would
+make them.
 """
 
 from __future__ import annotations
@@ -10,8 +11,9 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from portcheck.cli.options import command
 from portcheck.errors import UsageError
-from portcheck.suite.ports import find_ports
+from portcheck.suite.ports import find_ports, unrendered_ports
 from portcheck.suite.project import Project
 
 NAME = "init"
@@ -19,7 +21,12 @@ TRAILING = None
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser(NAME, help="create a minimal working suite in a new folder")
+    p = command(sub, NAME, "create a minimal working suite in a new folder",
+                "Create a suite of your own that verifies at once: a reference algorithm, "
+                "its goldens, a Python template and its port, a README and a tox.ini.",
+                [("portcheck init my-article", ""),
+                 ("cd my-article && portcheck new josephus", "then your own algorithm")],
+                "DIR: the new suite's folder (new, or empty).")
     p.add_argument("directory", metavar="DIR")
 
 
@@ -40,17 +47,19 @@ def _fill(project: Project) -> None:
     real run of the program."""
     from portcheck.golden.update import update_goldens
     from portcheck.suite.render import write_rendered
-    from portcheck.verify.checks import record_transcript
+    from portcheck.verify.checks import CheckContext
     from portcheck.verify.execution import RunSettings
+    from portcheck.verify.record import record_transcript
     from portcheck.verify.results import FAIL
 
     written = update_goldens(project, list(project.algorithms.values()), [])
     for path in written.written:
         print(f"wrote {path}")
-    for port in find_ports(project):
+    context = CheckContext(project, RunSettings())
+    for port in unrendered_ports(project, find_ports(project)):
         assert port.template is not None
         write_rendered(port, project.templates_dir)
-        result = record_transcript(port, RunSettings())
+        result = record_transcript(context, port)
         if result.status == FAIL:
             raise UsageError(f"{port.id}: the starter program did not run: {result.message}")
         print(f"wrote {port.id}/{port.program.name} and its transcript")

@@ -13,6 +13,7 @@ from __future__ import annotations
 import argparse
 import shutil
 
+from portcheck.cli.options import command
 from portcheck.errors import UsageError
 from portcheck.runners import get_runner
 from portcheck.suite.declarations import builtin_languages
@@ -24,8 +25,13 @@ TRAILING = None
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    sub.add_parser(NAME, help="every language, whether its toolchain is here, its version, "
-                              "and the package to install where it is not")
+    command(sub, NAME, "every language, whether its toolchain is here, its version, and the "
+                       "package to install where it is not",
+            "List every language this suite can verify (the built-in ones and those of its "
+            "languages.yaml), whether its toolchain was found here, its version, and one "
+            "apt-get line for what is missing.",
+            [("portcheck languages", ""),
+             ("PATH=/usr/bin:/bin portcheck languages", "as a plainer machine would see it")])
 
 
 def handle(args: argparse.Namespace) -> int:

@@ -1,6 +1,8 @@
-"""``portcheck listing ALGO --lang L``: a port as a teaching listing (highlighted source, then
-its output as verified) in Markdown, HTML, LaTeX or PDF; ``--all-languages``: every port
-side by side (``portcheck.publish``)."""
+"""``portcheck listing ALGO --lang L [NAME=VALUE…]``: a port as a teaching listing
+(highlighted source, then its output as verified) in Markdown, HTML, LaTeX or PDF; with
+inputs, for a case that need not be a golden one (the template rendered and run for it,
+checked against the reference computed now: a lesson's own example); ``--all-languages``:
+every port side by side (``portcheck.publish``)."""
 
 from __future__ import annotations
 
@@ -9,24 +11,49 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from portcheck.cli.options import add_run_options, settings_of
+from portcheck.cli.options import (
+    ALGO,
+    LANG,
+    NAME_VALUE,
+    add_run_options,
+    case_ids,
+    check_engine,
+    command,
+    settings_of,
+)
 from portcheck.errors import CheckFailed, UsageError
 from portcheck.files.yamlio import write_atomic
 from portcheck.publish.formats import FORMATS, SIDE_BY_SIDE_FORMATS
 from portcheck.suite.ports import Port, find_ports
 from portcheck.suite.project import Project, find_project
+from portcheck.terminal import output as terminal
 
 if TYPE_CHECKING:
     from portcheck.publish.listing import Listing
 
 NAME = "listing"
-TRAILING = None
+TRAILING = "inputs"
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser(NAME, help="a port as a teaching listing: highlighted source, "
-                                  "then its output as verified")
+    p = command(sub, NAME, "a port as a teaching listing: highlighted source, then its "
+                           "output as verified",
+                "A port's program with its output as verified (md, html, tex, pdf); with "
+                "inputs (NAME=VALUE), a template port rendered and run for them and checked "
+                "against the reference on the fly; --all-languages: every port side by side.",
+                [("portcheck listing freecell --lang java", "Markdown on stdout"),
+                 ("portcheck listing freecell --lang pascal --cases game-617 --format html "
+                  "-o deal.html", ""),
+                 ("portcheck listing queens --lang kumir n=6 --format pdf -o queens6.pdf",
+                  "inputs that are no golden case"),
+                 ("portcheck listing freecell --all-languages --format pdf -o freecell.pdf",
+                  "")],
+                ALGO, NAME_VALUE, LANG)
     p.add_argument("algorithm", metavar="ALGO")
+    p.add_argument("inputs", nargs="*", metavar="NAME=VALUE",
+                   help="inputs of one case, golden or not: a template port is rendered and "
+                        "run for it, and its output checked against the reference computed "
+                        "now")
     which = p.add_mutually_exclusive_group()
     which.add_argument("--lang", metavar="L", help="the language or port folder (bsl-article)")
     which.add_argument("--all-languages", action="store_true",
@@ -43,7 +70,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 def handle(args: argparse.Namespace) -> int:
     # imported here: Pygments, the HTML templates and WeasyPrint, which every other command
     # would pay for at start-up
-    from portcheck.publish.formats.html import side_by_side
+    from portcheck.publish.formats.html import handout, side_by_side
     from portcheck.publish.formats.pdf import pdf
     from portcheck.publish.listing import build_listing
     from portcheck.verify.checks import CheckContext  # nor `listing --help` the checks
@@ -52,18 +79,33 @@ def handle(args: argparse.Namespace) -> int:
     algorithm = project.algorithm(args.algorithm)
     ports = [p for p in find_ports(project) if p.algorithm == algorithm.name]
     context = CheckContext(project, settings_of(args))
-    cases = [c for word in args.cases or () for c in word.split(",") if c]
+    cases = case_ids(args.cases) or []
+    case = algorithm.case_from_args(args.inputs) if args.inputs else None
+    if case is not None and cases:
+        raise UsageError("give the inputs of one case (NAME=VALUE) or --cases, not both")
+    if case is not None and args.all_languages:
+        ports = [p for p in ports if p.template is not None]
+        if not ports:
+            raise UsageError(f"{algorithm.name} has no template port: only a template can be "
+                             "rendered for other inputs")
     if args.all_languages:
         if args.format not in SIDE_BY_SIDE_FORMATS:
             raise UsageError(f"--all-languages writes {' or '.join(SIDE_BY_SIDE_FORMATS)}, "
                              f"not {args.format}")
-        listings = [build_listing(context, port, cases or None)
-                    for port in _printing(ports, cases)]
+        printing = [port for port in _printing(ports, cases)
+                    if case is None or port.why_not(case) is None]
+        check_engine(args.engine, (port.language for port in printing))
+        listings = [build_listing(context, port, cases or None, inputs=case)
+                    for port in printing]
         _refuse_failed(listings)
-        page = side_by_side(f"{algorithm.title}: every language", listings)
-        return _emit(page if args.format == "html" else pdf(page), args.output)
+        title = f"{algorithm.title}: every language"
+        if args.format == "html":
+            return _emit(side_by_side(title, listings), args.output)
+        return _emit(pdf(handout(title, listings)), args.output)
     port = choose_port(project, ports, algorithm.name, args.lang)
-    listing = build_listing(context, port, cases or None, printed=args.as_printed)
+    check_engine(args.engine, [port.language])
+    listing = build_listing(context, port, cases or None, printed=args.as_printed,
+                            inputs=case)
     _refuse_failed([listing])
     return _emit(format_listing(listing, args.format), args.output)
 
@@ -134,7 +176,7 @@ def _emit(content: str | bytes, output: str | None) -> int:
                 raise UsageError("a PDF is not for the terminal: give -o FILE.pdf")
             sys.stdout.buffer.write(content)
         else:
-            sys.stdout.write(content)
+            terminal.write_program_text(content)
         return 0
     path = Path(output)
     try:

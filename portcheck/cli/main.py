@@ -8,7 +8,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from portcheck.cli.commands import COMMANDS, chosen, load
+from portcheck.cli.commands import COMMANDS, Parser, chosen, load
 from portcheck.errors import EXIT_FAILED, EXIT_USAGE, CheckFailed, UsageError, describe_exception
 from portcheck.terminal import output
 from portcheck.terminal.signals import exit_status, stop_on_signals
@@ -24,7 +24,7 @@ def build_parser(command: str | None = None) -> argparse.ArgumentParser:
     """The parser of every subcommand: the full one of ``command`` (its module imported),
     for the others only their name and line of help (``cli.commands``), all that the
     top-level help and its errors show."""
-    parser = argparse.ArgumentParser(prog="portcheck", description=DESCRIPTION)
+    parser = Parser(prog="portcheck", description=DESCRIPTION)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name, summary in COMMANDS.items():
         if name == command:
@@ -47,8 +47,14 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    closed = output.closed_streams()
+    if closed:  # `portcheck list >&-`: what it would print could go nowhere, or anywhere
+        _error(f"standard {closed} is closed; portcheck needs somewhere to print",
+               EXIT_USAGE)
+        return EXIT_USAGE
     args = parse(argv)
     output.escape_what_cannot_be_encoded()
+    _limit_the_reference(args)
     try:
         with stop_on_signals():
             status = load(args.command).handle(args)
@@ -70,6 +76,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         return _error(f"internal error: {describe_exception(exc)} (run with {DEBUG_ENV}=1 "
                       "for the traceback, and please report it)", EXIT_FAILED)
+
+
+def _limit_the_reference(args: argparse.Namespace) -> None:
+    """The command's ``--timeout`` and ``--max-output`` bound the reference's process too;
+    its host is imported only by a command that has them (``exec``, ``list`` do without)."""
+    timeout, max_output = getattr(args, "timeout", None), getattr(args, "max_output", None)
+    if timeout is None and max_output is None:
+        return
+    from portcheck.suite import reference_host
+
+    reference_host.configure(timeout, max_output)
 
 
 def _error(message: str, status: int) -> int:

@@ -9,7 +9,7 @@ import os
 import sys
 from typing import TYPE_CHECKING
 
-from portcheck.cli.options import count, percent, seconds
+from portcheck.cli.options import ALGO, LANG, command, count, percent, seconds
 from portcheck.errors import CheckFailed, UsageError
 from portcheck.suite.languages import Registry
 from portcheck.suite.ports import Port, find_ports
@@ -25,8 +25,14 @@ TRAILING = None
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser(NAME, help="the mutation score of a port's golden cases: mutants "
-                       "of its program, killed, survived, timed out, equivalent")
+    p = command(sub, NAME, "the mutation score of a port's golden cases: mutants "
+                           "of its program, killed, survived, timed out, equivalent",
+                "Make faulty copies (mutants) of a port's program and run each on the golden "
+                "cases: the share they catch is the cases' score.",
+                [("portcheck mutate freecell --lang java", ""),
+                 ("portcheck mutate queens --lang pascal --limit 100", "a sample"),
+                 ("portcheck mutate ruler --lang java --list-survivors", "")],
+                ALGO, LANG)
     p.add_argument("algorithm", metavar="ALGO")
     p.add_argument("--lang", action="append", metavar="L",
                    help="only this language or port folder (repeatable; default: every "

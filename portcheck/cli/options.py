@@ -9,11 +9,14 @@ from __future__ import annotations
 
 import argparse
 import math
-from collections.abc import Callable
+import textwrap
+from collections.abc import Callable, Iterable
 from typing import TYPE_CHECKING
 
+from portcheck.errors import UsageError
 from portcheck.runners.base import DEFAULT_MAX_OUTPUT, DEFAULT_TIMEOUT
 from portcheck.suite.declarations import builtin_languages
+from portcheck.suite.languages import Registry
 from portcheck.terminal.color import CHOICES
 from portcheck.terminal.sizes import parse_size, size_text
 
@@ -21,6 +24,48 @@ if TYPE_CHECKING:  # imported when asked for: a parser is made without the check
     from portcheck.verify.execution import RunSettings
 
 MAX_TIMEOUT = 3600.0
+
+# What the words of the command lines stand for, said once for every subcommand's help.
+ALGO = "ALGO: an algorithm's name (portcheck list shows them: freecell, queens, …)"
+NAME_VALUE = ("NAME=VALUE: an input of ALGO, e.g. game=617 (portcheck list shows each "
+              "algorithm's inputs, their valid values and defaults; an input left out takes "
+              "its default, the article's own choice)")
+LANG = "L: a language (java, pascal, bsl, kumir, arsac, python) or a port folder (bsl-article)"
+
+
+def command(sub: argparse._SubParsersAction, name: str, summary: str, description: str,
+            examples: list[tuple[str, str]], *terms: str) -> argparse.ArgumentParser:
+    """A subcommand's parser: ``summary`` in ``portcheck --help``; its own ``--help`` says
+    what it does, shows examples and says what its words (ALGO, NAME=VALUE, DIR) stand
+    for."""
+    short = [example for example, _ in examples if len(example) <= EXAMPLE_WIDTH]
+    width = max(map(len, short), default=0) + 2
+    lines = ["examples:"]
+    for example, what in examples:
+        if len(example) <= EXAMPLE_WIDTH:
+            lines.append(f"  {example:{width}}{what}".rstrip())
+        else:
+            lines += [f"  {example}", *([f"  {'':{width}}{what}"] if what else [])]
+    if terms:
+        lines += ["", *(textwrap.fill(term, 88, subsequent_indent="  ") for term in terms)]
+    return sub.add_parser(name, help=summary, description=description,
+                          epilog="\n".join(lines),
+                          formatter_class=argparse.RawDescriptionHelpFormatter)
+
+
+EXAMPLE_WIDTH = 46  # a longer example has its explanation on the next line
+
+
+def case_ids(words: list[str] | None, option: str = "--cases") -> list[str] | None:
+    """The case ids of a repeatable ``--cases ID,ID`` (None: not given).  Given, it must
+    name at least one: ``--cases ''`` or ``--cases ,`` selects nothing, and a command that
+    checks nothing must not pass."""
+    if words is None:
+        return None
+    ids = [cid.strip() for word in words for cid in word.split(",") if cid.strip()]
+    if not ids:
+        raise UsageError(f"{option} {' '.join(map(repr, words))} names no case")
+    return ids
 
 
 def seconds(text: str) -> float:
@@ -95,6 +140,22 @@ def add_engine(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--engine", choices=builtin_languages().all_engines(),
                         help="for 1C and the school language: the embedded interpreter or "
                              "the real tool (default: the real tool when installed)")
+
+
+def check_engine(engine: str | None, languages: Iterable[str],
+                 registry: Registry | None = None) -> None:
+    """An ``--engine`` that runs none of the languages a command runs would be silently
+    ignored: a usage error (``run --engine kumir`` of a 1C template, as ``exec`` says).
+    Only built-in languages have engines, so ``registry`` defaults to theirs."""
+    if engine in (None, "auto"):
+        return
+    known = registry if registry is not None else builtin_languages()
+    chosen = sorted(set(languages))
+    if any(name in known and engine in known.get(name).engines for name in chosen):
+        return
+    runs = [language.name for language in known.values() if engine in language.engines]
+    raise UsageError(f"--engine {engine} runs {', '.join(runs) or 'no language'}, none of "
+                     f"the languages here ({', '.join(chosen) or 'none'})")
 
 
 def add_color(parser: argparse.ArgumentParser) -> None:

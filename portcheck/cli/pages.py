@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from portcheck.cli.options import command
 from portcheck.errors import CheckFailed, UsageError
 from portcheck.files.yamlio import read_text, write_atomic
 from portcheck.suite.project import find_project
@@ -16,8 +17,13 @@ TRAILING = None
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser(NAME, help="check or write the algorithms' reference pages "
-                                  "(docs/algorithms/), generated from reference/")
+    p = command(sub, NAME, "check or write the algorithms' reference pages "
+                           "(docs/algorithms/), generated from reference/",
+                "Each algorithm's page (its description, inputs, cases and ports), generated "
+                "from reference/ and ports/: check fails when a page is not what the suite "
+                "says now, write writes them.",
+                [("portcheck pages check", ""), ("portcheck pages write", "")],
+                "DIR: where the pages go (default docs/algorithms).")
     p.add_argument("action", choices=("check", "write"))
     p.add_argument("--dir", metavar="DIR", help="default: docs/algorithms of the project")
 

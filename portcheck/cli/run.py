@@ -10,12 +10,22 @@ import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from portcheck.cli.options import add_engine, add_timeout, settings_of
+from portcheck.cli.options import (
+    ALGO,
+    NAME_VALUE,
+    add_engine,
+    add_timeout,
+    check_engine,
+    command,
+    settings_of,
+)
 from portcheck.errors import UsageError
 from portcheck.suite.algorithms import Algorithm, Case
 from portcheck.suite.languages import Language
 from portcheck.suite.ports import Port, find_ports
 from portcheck.suite.project import Project, find_project
+from portcheck.terminal import output
+from portcheck.terminal.controls import escape_controls
 
 if TYPE_CHECKING:
     from portcheck.verify.results import RunProblem
@@ -25,7 +35,13 @@ TRAILING = "inputs"
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser(NAME, help="render a language's template for one case, build and run it")
+    p = command(sub, NAME, "render a language's template for one case, build and run it",
+                "Render the language's template for one case, build it and run it with the "
+                "real toolchain (or an embedded interpreter); print exactly what it printed.",
+                [("portcheck run freecell --lang java game=617", ""),
+                 ("portcheck run queens --lang kumir n=6", "the other inputs: their defaults")],
+                ALGO, NAME_VALUE, "LANG: a language (java, pascal, bsl, kumir, arsac, "
+                "python).")
     p.add_argument("algorithm", metavar="ALGO")
     p.add_argument("inputs", nargs="*", metavar="NAME=VALUE")
     p.add_argument("--lang", required=True, metavar="LANG")
@@ -44,6 +60,7 @@ def handle(args: argparse.Namespace) -> int:
     algorithm = project.algorithm(args.algorithm)
     case = algorithm.case_from_args(args.inputs)
     language = project.languages.get(args.lang)
+    check_engine(args.engine, [language.name], project.languages)
     port = _run_port(project, algorithm, language, case)
     template = template_for(project.templates_dir, language.name, algorithm.name)
     text = render_template(template, project.templates_dir, algorithm, [case])
@@ -54,9 +71,9 @@ def handle(args: argparse.Namespace) -> int:
             result = produce_output(port, program, settings_of(args), planned_runs(port, [case]))
         except RunProblem as problem:
             return _report_problem(problem)
-    sys.stdout.write(result.stdout)
+    output.write_program_text(result.stdout)
     for warning in result.warnings:
-        print(warning, file=sys.stderr)
+        print(escape_controls(warning), file=sys.stderr)
     return 0
 
 
@@ -68,7 +85,7 @@ def _run_port(project: Project, algorithm: Algorithm, language: Language, case: 
     port = Port(project.root, f"run {algorithm.name} --lang {language.name}", algorithm,
                 language.name, "template", Path(language.program_name(algorithm.name)),
                 [case.id], runs="per-case",
-                stdin_from_reference=hasattr(algorithm.module, "stdin_script"),
+                stdin_from_reference=algorithm.has_stdin_script,
                 declaration=language)
     for known in find_ports(project):
         if (known.algorithm, known.language, known.origin) == (algorithm.name, language.name,

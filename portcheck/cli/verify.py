@@ -9,11 +9,15 @@ from pathlib import Path
 
 from portcheck.cli.golden import fixes, print_report
 from portcheck.cli.options import (
+    ALGO,
+    LANG,
     MAX_DEEP,
     add_color,
     add_engine,
     add_selection,
     add_timeout,
+    check_engine,
+    command,
     count,
     settings_of,
 )
@@ -30,7 +34,16 @@ TRAILING = "algorithms"
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser(NAME, help="every check of every port (the main job)")
+    p = command(sub, NAME, "every check of every port (the main job)",
+                "Check every selected port (its transcript against the goldens, a fresh run "
+                "against its transcript, a template port rendered again) and the goldens of "
+                "their algorithms, and report the matrix, each failure with its diff.",
+                [("portcheck verify", "the whole suite"),
+                 ("portcheck verify freecell --lang java", "one port"),
+                 ("portcheck verify --deep 5", "also 5 other inputs per template port"),
+                 ("portcheck verify -v", "passing checks, and every golden case no port "
+                                         "prints")],
+                ALGO, LANG)
     add_selection(p)
     p.add_argument("--require-runtimes", action="store_true",
                    help="a missing toolchain fails instead of being skipped")
@@ -40,7 +53,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--seed", type=int, default=1, help="seed of the --deep inputs")
     p.add_argument("--jobs", type=count(1), default=None,
                    help="ports checked at once (default: one per core)")
-    p.add_argument("-v", "--verbose", action="store_true", help="show passing checks too")
+    p.add_argument("-v", "--verbose", action="store_true",
+                   help="show passing checks too, and each golden case no port prints")
     p.add_argument("--junit-xml", metavar="FILE", help="also write the results as JUnit XML")
     p.add_argument("--fresh", action="store_true",
                    help="run every port again, none of its verdicts from the cache")
@@ -70,6 +84,7 @@ def handle(args: argparse.Namespace) -> int:
     if not ports and not selection.algorithms and not selection.languages:
         raise UsageError(f"{project.relative(project.ports_dir)}: no ports to verify "
                          "(add one: see portcheck init)")
+    check_engine(args.engine, (port.language for port in ports))
     algorithms = _verified_algorithms(project, selection, ports)
     context = CheckContext(project, settings_of(args), args.deep, args.seed)
     verdicts = VerdictCache(context, fresh=args.fresh)
@@ -86,7 +101,7 @@ def handle(args: argparse.Namespace) -> int:
     if args.junit_xml:
         write_junit(Path(args.junit_xml), junit_xml(ports, results, goldens))
     paint = diff_painter(wants_color(args.color, sys.stdout))
-    print_report(goldens, paint, quiet_ok=True)
+    print_report(goldens, paint, quiet_ok=True, verbose=args.verbose)
     print(report.matrix(ports, results) if ports else "no ports selected")
     text = report.details(results, verbose=args.verbose, paint=paint)
     if text:
@@ -102,7 +117,7 @@ def handle(args: argparse.Namespace) -> int:
               + ("): " + ", ".join(port.id for port in ports if port.id in remembered)
                  if args.verbose else "; -v names them)"))
     if goldens.failures:
-        print(f"goldens are missing or differ from the reference; fix with: {fixes(goldens)}")
+        print(f"goldens or suite files need fixing (above); fix with: {fixes(goldens)}")
     if goldens.failures or any(r.status == FAIL for rs in results.values() for r in rs):
         raise CheckFailed()
     return 0

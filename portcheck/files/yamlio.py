@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import os
 import stat
+import sys
 import tempfile
 import threading
 from dataclasses import dataclass
@@ -23,9 +24,11 @@ from typing import Any
 import yaml
 
 from portcheck.errors import UsageError
+from portcheck.files.guarded import check_replaceable, read_bytes
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 MAX_DEPTH = 32  # levels of nesting a file may have; data nested deeper breaks every walk of it
+_INT_TAG = "tag:yaml.org,2002:int"
 _TOO_DEEP = f"nested more than {MAX_DEPTH} levels deep (no portcheck file needs that)"
 
 
@@ -44,9 +47,9 @@ _LOCKS: dict[Path, threading.Lock] = {}
 _LOCKS_LOCK = threading.Lock()
 
 
-def read_yaml(path: Path) -> YamlDocument:
+def read_yaml(path: Path, *, inside: Path | None = None) -> YamlDocument:
     """The document at ``path``, parsed once for as long as the file does not change; a
-    malformed file is a UsageError at ``file:line``."""
+    malformed file is a UsageError at ``file:line`` (``inside``: see :func:`read_text`)."""
     key = _identity(path)
     with _LOCKS_LOCK:
         lock = _LOCKS.setdefault(path, threading.Lock())
@@ -54,14 +57,14 @@ def read_yaml(path: Path) -> YamlDocument:
         held = _READ.get(path)
         if held is not None and held[0] == key:
             return held[1]
-        document = _parse(path, read_text(path))
+        document = _parse(path, read_text(path, inside=inside))
         _READ[path] = (key, document)
         return document
 
 
-def load_yaml(path: Path) -> Any:
+def load_yaml(path: Path, *, inside: Path | None = None) -> Any:
     """The data of the YAML file at ``path`` (see :func:`read_yaml`)."""
-    return read_yaml(path).data
+    return read_yaml(path, inside=inside).data
 
 
 def _identity(path: Path) -> tuple[int, int, int]:
@@ -75,8 +78,9 @@ def _identity(path: Path) -> tuple[int, int, int]:
 
 
 def _parse(path: Path, text: str) -> YamlDocument:
-    loader = _Loader(text)
+    loader = None
     try:
+        loader = _Loader(text)  # the pure-Python reader checks the characters here
         node = loader.get_single_node()
         lines = LineNumbers(path, node)
         data = loader.construct_document(node) if node is not None else None
@@ -86,33 +90,46 @@ def _parse(path: Path, text: str) -> YamlDocument:
             raise UsageError(f"{path}:{mark.line + 1}: {_TOO_DEEP}") from None
         line = f":{mark.line + 1}:{mark.column + 1}" if mark else ""
         raise UsageError(f"{path}{line}: malformed YAML: {exc.problem or exc.context}") from None
+    except yaml.reader.ReaderError as exc:  # a NUL, a control character: at its line
+        line = text.count("\n", 0, max(exc.position, 0)) + 1
+        raise UsageError(f"{path}:{line}: malformed YAML: {_character(exc)} is not allowed "
+                         "in YAML") from None
     except yaml.YAMLError as exc:
         raise UsageError(f"{path}: malformed YAML: {exc}") from None
     except RecursionError:
         raise UsageError(f"{path}: malformed YAML: nested too deeply") from None
+    except (ValueError, OverflowError, TypeError) as exc:  # a date out of range, …
+        raise UsageError(f"{path}: malformed YAML: {exc}") from None
     finally:
-        loader.dispose()
+        if loader is not None:
+            loader.dispose()
     return YamlDocument(data, lines)
 
 
-def read_text(path: Path) -> str:
-    """A text file as UTF-8 (a BOM is dropped); a missing or undecodable file is a
-    UsageError."""
+def _character(error: yaml.reader.ReaderError) -> str:
+    character = error.character
+    code = character if isinstance(character, int) else ord(character)
+    return f"the character U+{code:04X}"
+
+
+def read_text(path: Path, *, inside: Path | None = None) -> str:
+    """A text file as UTF-8 (a BOM is dropped); a missing, undecodable, oversized or
+    irregular file (a FIFO, ``/dev/zero``) is a UsageError, and so is one that is not
+    really inside the folder ``inside`` when that is given (``portcheck.files.guarded``)."""
+    data = read_bytes(path, inside=inside)
     try:
-        return path.read_bytes().decode("utf-8-sig")
-    except FileNotFoundError:
-        raise UsageError(f"{path}: no such file") from None
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise UsageError(f"{path}: not UTF-8 text (byte {exc.start})") from None
-    except OSError as exc:
-        raise UsageError(f"{path}: cannot read: {exc.strerror}") from None
 
 
 def write_atomic(path: Path, text: str | bytes) -> None:
     """Write ``text`` (or bytes: a PDF) to ``path`` so that readers see the old file or the
     new one, never half of one: write a temporary file beside it, then rename it over.  The
     file gets the permissions a plain write would give it (the old file's, or 0666 less the
-    umask)."""
+    umask).  Only a regular file is replaced: a link, a device or a FIFO at ``path`` is a
+    UsageError, and nothing is written (``portcheck.files.guarded``)."""
+    check_replaceable(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, temp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)
@@ -165,6 +182,7 @@ class LineNumbers:
             if len(at) > MAX_DEPTH:
                 raise UsageError(f"{self.path}:{node.start_mark.line + 1}: {_TOO_DEEP}")
             seen.add(id(node))
+            self._check_number(node)
             for here, line, child in self._children(node, at):
                 self._lines[here] = line
                 stack.append((child, here))
@@ -180,12 +198,30 @@ class LineNumbers:
                     raise UsageError(f"{self.path}:{key.start_mark.line + 1}: duplicate key "
                                      f"{name!r}")
                 keys.add(name)
+                self._check_number(key)
                 found.append(((*at, name), key.start_mark.line + 1, value))
             return found
         if isinstance(node, yaml.SequenceNode):
             return [((*at, str(n)), value.start_mark.line + 1, value)
                     for n, value in enumerate(node.value)]
         return []
+
+    def _check_number(self, node: yaml.Node) -> None:
+        """A whole number too long for Python to read (more than 4,300 digits) is an error
+        at its line, not PyYAML's ValueError."""
+        if node.tag != _INT_TAG or not isinstance(node.value, str):
+            return
+        digits = sum(char.isdigit() for char in node.value)
+        limit = sys.get_int_max_str_digits()
+        if limit and digits > limit and not node.value.lstrip("+-").startswith(("0x", "0o",
+                                                                                "0b")):
+            raise UsageError(f"{self.path}:{node.start_mark.line + 1}: a whole number of "
+                             f"{digits} digits (at most {limit} are read)")
+
+    def top_lines(self) -> list[int]:
+        """The line of each key of the top mapping, in order (for a key that is no text:
+        ``~`` is found as "~", not as the None it is read as)."""
+        return [line for keys, line in self._lines.items() if len(keys) == 1]
 
     def where(self, *keys: str | int) -> str:
         """``file:line`` of the deepest of ``keys`` found, or ``file``."""

@@ -2,8 +2,11 @@
 shares with it (the cases a ``-k`` selects, what the reference says now, a case's diff).
 
 - A missing golden file or case fails; it never passes quietly.
-- A golden case that no port prints is reported as stale (a note, not a failure); a case
-  the reference no longer declares fails ``check`` until pruned.
+- A golden case that no port prints is reported as stale (a note, not a failure: one line
+  counting them, each case with ``-v``); a case the reference no longer declares fails
+  ``check`` until pruned.
+- The suite's orphans fail it too (``portcheck.suite.orphans``): a golden file whose
+  reference is gone, a template no port renders, a port folder that is no port.
 - A partial run (some algorithms, ``-k``) reports nothing about goldens it did not look at.
 """
 
@@ -17,15 +20,18 @@ from portcheck.errors import UsageError
 from portcheck.golden.stale import printed_cases, stale_cases
 from portcheck.golden.store import GoldenCase, golden_path, read_golden
 from portcheck.suite.algorithms import Algorithm
+from portcheck.suite.orphans import orphans_of
 from portcheck.suite.ports import Port
 from portcheck.suite.project import Project
 from portcheck.terminal.clip import clip_block
+from portcheck.terminal.words import plural
 
 
 @dataclass
 class GoldenReport:
     failures: list[str] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    unprinted: list[tuple[str, str]] = field(default_factory=list)  # (golden file, case id)
     diffs: list[str] = field(default_factory=list)
     written: list[str] = field(default_factory=list)
     fix: set[str] = field(default_factory=set)  # the commands that would fix the failures
@@ -59,6 +65,10 @@ def check_goldens(project: Project, algorithms: list[Algorithm], patterns: list[
     report = GoldenReport()
     for algorithm in algorithms:
         _check_one(project, algorithm, patterns, ports, report)
+    if not patterns:
+        for orphan in orphans_of(project, ports, [a.name for a in algorithms]):
+            report.failures.append(orphan.line())
+            report.fix.add(orphan.fix)
     return report
 
 
@@ -91,10 +101,20 @@ def _check_one(project: Project, algorithm: Algorithm, patterns: list[str],
         report.fix.add(f"portcheck golden update {algorithm.name} --prune")
     current = [cid for cid in looked_at if cid in known]
     unprinted = stale_cases({algorithm.name: current}, printed_cases(ports))
-    report.notes += capped([f"{shown}: case {cid}: no port prints it (stale unless a test "
-                            "reads it; a complete pytest run reports those)"
-                            for _, cid in unprinted], f"{shown}: and {{}} more cases no port "
-                           "prints")
+    report.unprinted += [(shown, cid) for _, cid in unprinted]
+
+
+def unprinted_notes(report: GoldenReport, verbose: bool) -> list[str]:
+    """The golden cases no port prints: one line counting them, or (``verbose``) a line
+    each."""
+    if not report.unprinted:
+        return []
+    if verbose:
+        return [f"{shown}: case {cid}: no port prints it (stale unless a test reads it; a "
+                "complete pytest run reports those)" for shown, cid in report.unprinted]
+    files = {shown for shown, _ in report.unprinted}
+    return [f"{plural(len(report.unprinted), 'golden case')} of {plural(len(files), 'file')} "
+            "no port prints (stale unless a test reads them; -v lists them)"]
 
 
 SHOWN_LINES = 20  # a report lists this many lines of one kind, then counts the rest

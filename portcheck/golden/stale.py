@@ -15,8 +15,9 @@ CaseKey = tuple[str, str]  # (algorithm, case id)
 
 
 def printed_cases(ports: Iterable[Port]) -> set[CaseKey]:
-    """Every (algorithm, case id) some port prints."""
-    return {(port.algorithm, case_id) for port in ports for case_id in port.cases}
+    """Every (algorithm, case id) some port prints: a case beyond a port's limits is not
+    printed by it, though its ``cases`` (by default every case) names it."""
+    return {(port.algorithm, case.id) for port in ports for case in port.applicable}
 
 
 def stale_cases(stored: Mapping[str, Iterable[str]], used: set[CaseKey]) -> list[CaseKey]:

@@ -37,7 +37,7 @@ def read_golden(path: Path, algorithm: str) -> dict[str, GoldenCase] | None:
     """The cases of a golden file, or None when the file does not exist."""
     if not path.exists():
         return None
-    document = read_yaml(path)
+    document = read_yaml(path, inside=path.parent)  # a golden is a file of golden/
     data, lines = document.data, document.lines
     if not isinstance(data, dict) or not isinstance(data.get("cases"), dict):
         raise UsageError(f"{lines.where()}: a golden file needs 'algorithm' and 'cases'")

@@ -2,7 +2,8 @@
 
 ``update`` adds new cases; an existing case whose output changed is rewritten only with
 ``allow_changed`` (case ids are stable: a change must show up in review); ``new_only`` adds
-new cases and touches nothing else; ``prune`` removes cases the reference no longer has.
+new cases and touches nothing else; ``prune`` removes cases the reference no longer has
+and, in an update of every algorithm, the golden files of algorithms that are gone.
 Every change is printed as a diff.  A partial run (some algorithms, ``-k``) never deletes
 goldens it did not look at.
 """
@@ -28,6 +29,13 @@ def update_goldens(project: Project, algorithms: list[Algorithm], patterns: list
     report = GoldenReport()
     for algorithm in algorithms:
         _update_one(project, algorithm, patterns, new_only, allow_changed, prune, report)
+    every = {a.name for a in algorithms} >= set(project.algorithms)
+    if prune and not new_only and not patterns and every:
+        for path in sorted(project.golden_dir.glob("*.yaml")):
+            if path.stem not in project.algorithms:
+                path.unlink()
+                report.diffs.append(f"{project.relative(path)}: removed (no algorithm "
+                                    f"{path.stem} in reference/)\n")
     return report
 
 

@@ -131,7 +131,7 @@ def usable(port: Port) -> None:
 def score_port(project: Project, port: Port, settings: RunSettings, plan: Plan) -> PortScore:
     usable(port)
     started = time.perf_counter()
-    text = read_text(port.program)
+    text = read_text(port.program, inside=port.folder)
     length = len(text.splitlines())
     if plan.lines is not None and min(plan.lines) > length:
         raise UsageError(f"{port.id}/{port.program.name}: --lines {min(plan.lines)}… is past "

@@ -15,6 +15,7 @@ from __future__ import annotations
 import contextlib
 import io
 from dataclasses import dataclass
+from importlib import resources
 from pathlib import Path
 
 from portcheck.errors import UsageError
@@ -58,6 +59,7 @@ def mutants(text: str, language: Language) -> list[Mutant]:
                          "pip install 'portcheck[mutate]'") from None
     if not language.mutation:
         raise UsageError(f"no mutation rules for {language.name}")
+    _check_rule_files(language)
     lines = text.splitlines(keepends=True)
     with contextlib.redirect_stdout(io.StringIO()):
         found = mutator.mutants_regexp(lines, ruleFiles=list(language.mutation),
@@ -65,6 +67,23 @@ def mutants(text: str, language: Language) -> list[Mutant]:
     return [Mutant(number, lines[number - 1].rstrip("\r\n"), changed.rstrip("\r\n"),
                    _rule_name(rule[1]))
             for number, changed, rule, _compiled in found]
+
+
+def _check_rule_files(language: Language) -> None:
+    """Each rule file of the declaration exists: universalmutator skips a name it does not
+    have with a message on stdout, so a misspelt ``mutation: [awk_like]`` would make no
+    mutants, or fewer, and nothing would say so."""
+    static = resources.files("universalmutator") / "static"
+    own = sorted(entry.name.removesuffix(".rules") for entry in static.iterdir()
+                 if entry.name.endswith(".rules"))
+    for name in language.mutation:
+        if Path(name).is_absolute():
+            continue  # a path: checked when the declaration was read
+        if name.removesuffix(".rules") not in own:
+            where = f"{language.declared_in}: " if language.declared_in else ""
+            raise UsageError(f"{where}{language.name}: mutation: universalmutator has no rule "
+                             f"file {name.removesuffix('.rules')!r} (its own: "
+                             f"{', '.join(own)}; or a path to a rule file of yours)")
 
 
 def _rule_name(source: str) -> str:

@@ -28,12 +28,13 @@ def algorithm_page(project: Project, algorithm: Algorithm, ports: list[Port]) ->
     source = project.relative(algorithm.source)
     lines = [f"# {algorithm.title} (`{algorithm.name}`)", "",
              NOTE.format(source=source, name=algorithm.name), ""]
-    doc = inspect.cleandoc(algorithm.module.__doc__ or "")
+    doc = inspect.cleandoc(algorithm.doc)
     if doc:
         lines += [doc, ""]
-    lines += ["## Inputs", "", "| input | valid values | meaning |", "|---|---|---|"]
-    lines += [f"| `{name}` | {cell(param.describe())} | {cell(param.help or '—')} |"
-              for name, param in algorithm.params.items()]
+    lines += ["## Inputs", "", "| input | valid values | default | meaning |",
+              "|---|---|---|---|"]
+    lines += [f"| `{name}` | {cell(param.describe())} | {_default(param)} | "
+              f"{cell(param.help or '—')} |" for name, param in algorithm.params.items()]
     example = next(iter(algorithm.cases.values()), None)
     if example is not None:
         words = " ".join(f"{k}={v}" for k, v in example.params.items())
@@ -49,10 +50,16 @@ def algorithm_page(project: Project, algorithm: Algorithm, ports: list[Port]) ->
     if mine:
         lines += ["| port | language | origin | cases |", "|---|---|---|---|"]
         lines += [f"| `{p.id}` | {cell(p.lang.title)} | {p.origin} | "
-                  f"{len(p.cases)} |" for p in mine]
+                  f"{len(p.applicable)} |" for p in mine]
     else:
         lines.append("None yet.")
     return "\n".join(lines) + "\n"
+
+
+def _default(param: object) -> str:
+    """An input's default as a table cell: ``8``, or ``—`` (it must be given)."""
+    default = getattr(param, "default", None)
+    return "—" if default is None else f"`{cell(default)}`"
 
 
 def index_page(algorithms: list[Algorithm]) -> str:

@@ -17,15 +17,22 @@ from pathlib import Path
 
 from portcheck.errors import UsageError
 from portcheck.files.yamlio import read_text
-from portcheck.publish import slicing
 from portcheck.publish.errata import MarkedText, as_printed, as_run, plain
 from portcheck.publish.verification import Verification, verification_of, verify_port
+from portcheck.suite import slicing
+from portcheck.suite.algorithms import Case
 from portcheck.suite.languages import Language
 from portcheck.suite.ports import Port
 from portcheck.suite.render import render_template
-from portcheck.verify.checks import CheckContext, compare_with_goldens, golden_segments
+from portcheck.verify.checks import (
+    CheckContext,
+    compare_with_goldens,
+    differential_run,
+    golden_segments,
+    inputs_of,
+)
 from portcheck.verify.execution import produce_output
-from portcheck.verify.results import RunProblem
+from portcheck.verify.results import FAIL, PASS, CheckResult, RunProblem
 
 ERRATA_FILE = "ERRATA.md"
 
@@ -50,6 +57,12 @@ class Listing:
         return [match.case for match in self.verification.goldens]
 
     @property
+    def warnings(self) -> list[str]:
+        """What the runs warned about (a 1C number turned into text implicitly), each once,
+        placed in the template where the program was rendered from one."""
+        return list(dict.fromkeys(w for r in self.verification.results for w in r.warnings))
+
+    @property
     def notes(self) -> list[str]:
         """What a reader must know about the output besides how it was verified."""
         notes = [self.port.note] if self.port.note else []
@@ -62,12 +75,15 @@ class Listing:
 
 
 def build_listing(context: CheckContext, port: Port, cases: list[str] | None = None,
-                  printed: bool = False) -> Listing:
+                  printed: bool = False, inputs: Case | None = None) -> Listing:
     """The listing of ``port`` (``cases``: only those; ``printed``: as the article printed
-    it).  Its verification may have failed: the caller decides what to do with that."""
+    it; ``inputs``: one case, golden or not, the template rendered and run for it).  Its
+    verification may have failed: the caller decides what to do with that."""
     if printed and port.origin != "article":
         raise UsageError(f"{port.id}: only an article port has a printed text "
                          f"(origin: {port.origin})")
+    if inputs is not None:
+        return _for_inputs(context, port, inputs)
     if cases:
         _check_cases(port, cases)
     if cases and port.template is not None:
@@ -77,15 +93,15 @@ def build_listing(context: CheckContext, port: Port, cases: list[str] | None = N
         verification = dataclasses.replace(verification, goldens=tuple(
             m for m in verification.goldens if m.case in cases))
     output = _transcript(context, port, verification, cases)
-    source = read_text(port.program)
+    source = read_text(port.program, inside=port.folder)
     return _listing(port, port.program.name, source, printed, output, verification)
 
 
 def listing_of(context: CheckContext, port: Port, verification: Verification) -> Listing:
     """The listing of a port whose checks have run already (``portcheck report``)."""
     output = _transcript(context, port, verification, None)
-    return _listing(port, port.program.name, read_text(port.program), False, output,
-                    verification)
+    source = read_text(port.program, inside=port.folder)
+    return _listing(port, port.program.name, source, False, output, verification)
 
 
 def _listing(port: Port, name: str, source: str, printed: bool, output: str,
@@ -97,7 +113,7 @@ def _listing(port: Port, name: str, source: str, printed: bool, output: str,
         marked = (as_printed if printed else as_run)(source, language.comment)
     errata = port.folder / ERRATA_FILE
     return Listing(port, language, name, marked, printed, output, verification,
-                   read_text(errata) if errata.is_file() else "")
+                   read_text(errata, inside=port.folder) if errata.is_file() else "")
 
 
 def _check_cases(port: Port, cases: list[str]) -> None:
@@ -119,7 +135,7 @@ def _transcript(context: CheckContext, port: Port, verification: Verification,
     """The transcript, or the part of it the chosen cases printed."""
     if not port.transcript.is_file():
         return ""
-    text = read_text(port.transcript)
+    text = port.transcript_text()
     if not cases or not verification.goldens:
         return text
     goldens = [(s.case_id, s.text) for s in golden_segments(context.project, port)]
@@ -146,4 +162,36 @@ def _rerendered(context: CheckContext, port: Port, cases: list[str]) -> Listing:
             result, printed = compare_with_goldens(context, variant, output, "run"), \
                 output.stdout
     verification = verification_of(context, variant, [result])
+    return _listing(variant, port.program.name, text, False, printed, verification)
+
+
+def _for_inputs(context: CheckContext, port: Port, case: Case) -> Listing:
+    """The template rendered for ``case`` (any valid inputs), run, and compared with the
+    reference's output computed now; a case that is a golden one is compared with its
+    golden, as ``--cases`` does."""
+    if port.template is None:
+        raise UsageError(f"{port.id} is not a template port: only a template can be rendered "
+                         "for other inputs")
+    why = port.why_not(case)
+    if why:
+        raise UsageError(f"{port.id}: not applicable to {port.language}: {why}")
+    golden = port.reference.cases.get(case.id)
+    if golden is not None and golden.params == case.params:
+        return _rerendered(context, port, [case.id])
+    try:
+        run = differential_run(context, port, [case], kind="listing", label="this run")
+    except RunProblem as problem:
+        result, printed = problem.result, ""
+    else:
+        printed = run.output.stdout
+        result = (CheckResult(port.id, "run", FAIL, f"differs from the reference: "
+                              f"{run.difference.one_line()}", run.difference.diff)
+                  if run.difference else
+                  CheckResult(port.id, "run", PASS, "matches the reference",
+                              warnings=run.output.warnings, seconds=run.output.seconds))
+    text = render_template(port.template, context.project.templates_dir, port.reference,
+                           [case])
+    variant = dataclasses.replace(port, cases=[])
+    verification = dataclasses.replace(verification_of(context, variant, [result]),
+                                       computed_for=inputs_of(case))
     return _listing(variant, port.program.name, text, False, printed, verification)

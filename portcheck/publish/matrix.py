@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from portcheck.publish.verification import Outcome, Verification
+from portcheck.suite.languages import Language
 
 
 @dataclass(frozen=True)
@@ -34,11 +35,28 @@ class Row:
     cells: list[Cell | None]  # one per column; None: no port of that name
     side_by_side: str  # the algorithm's page of every port, relative to the root
 
+    @property
+    def handout(self) -> str:
+        """The algorithm's PDF handout, relative to the root."""
+        return f"handouts/{self.algorithm}.pdf"
+
+
+@dataclass(frozen=True)
+class Column:
+    """A column of the matrix: a port folder, headed by its language's title (``1C``,
+    ``КуМир``) and, for a folder that is not the language's own, what the folder adds
+    (``article``)."""
+
+    folder: str
+    title: str
+    note: str = ""
+
 
 @dataclass(frozen=True)
 class Matrix:
     columns: list[str]
     rows: list[Row]
+    headers: list[Column] = field(default_factory=list)
 
     def count(self, outcome: Outcome) -> int:
         return sum(1 for row in self.rows for cell in row.cells
@@ -68,4 +86,10 @@ def build_matrix(titles: dict[str, str], verifications: list[Verification]) -> M
     rows = [Row(name, title, [cells.get((name, column)) for column in columns],
                 algorithm_page(name))
             for name, title in sorted(titles.items())]
-    return Matrix(columns, rows)
+    languages = {v.port.folder.name: v.port.lang for v in verifications}
+    return Matrix(columns, rows, [header(folder, languages[folder]) for folder in columns])
+
+
+def header(folder: str, language: Language) -> Column:
+    note = "" if folder == language.name else folder.removeprefix(f"{language.name}-")
+    return Column(folder, language.title, note)

@@ -50,6 +50,8 @@ class Verification:
     runtime: str | None  # "javac/java, javac 17.0.15": what ran the program, if it ran
     goldens: tuple[GoldenMatch, ...]  # the goldens the output matched (none if it did not)
     runtime_name: str | None = None  # "javac/java": the runtime in a word, for the matrix
+    computed_for: str = ""  # "n=6": a case that is no golden one, checked against the
+    # reference computed now for these inputs
 
     def result(self, kind: str) -> CheckResult | None:
         return next((r for r in self.results if r.kind == kind), None)
@@ -87,6 +89,9 @@ class Verification:
             return f"Verification FAILED ({failed})."
         if self.outcome == Outcome.NOT_RUNNABLE and self.result("transcript") is None:
             return f"{self._source()}: no output to show."  # rendered here, never run
+        if self.computed_for:
+            return (f"{self._source()}; it matches the reference's output for "
+                    f"{self.computed_for}, computed here (no golden case).")
         return f"{self._source()}; it matches the goldens {self.golden_list()}."
 
     def _source(self) -> str:

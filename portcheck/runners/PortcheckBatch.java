@@ -2,13 +2,22 @@
 // many sources one after another (mode "javac"), or runs many ports' main methods one after
 // another (mode "run"), each in a class loader of its own, with System.in/out/err of its own.
 //
-// It vouches only for what it can vouch for: a job whose main returned normally, whose
-// threads all ended, that did not try to exit and printed no more than its limit, gets the
-// status "ok"; any other job gets "fallback" and portcheck runs it alone the ordinary way (a
-// fresh JVM), so it fails with exactly the message it always had.  A job that outlives its
-// time limit ends the batch (a Java thread cannot be stopped safely); the jobs not done then
-// are run alone too.  Nothing is written to the real stdout: a port that writes there
-// (FileDescriptor.out) makes portcheck distrust the whole batch.
+// It vouches only for what it can vouch for: a job whose main returned normally, that left
+// no thread of any kind running (in any thread group, daemon or not: every thread alive
+// after the job that was not alive before it), that did not try to exit, printed no more
+// than its limit and was written to by no other thread, gets the status "ok"; any other
+// job gets "fallback" and portcheck runs it alone the ordinary way (a fresh JVM), so it
+// fails with exactly the message it always had.  A job that outlives its time limit, or
+// leaves a thread behind, ends the batch (a Java thread cannot be stopped safely); the jobs
+// not done then are run alone too.  Nothing is written to the real stdout: a port that
+// writes there (FileDescriptor.out) makes portcheck distrust the whole batch.
+//
+// A job's output cannot reach another's: its streams accept bytes only from the threads of
+// that job (its main thread and those it started, marked by an inheritable thread-local);
+// a write from any other thread (one a finished job left, a JVM thread running a port's
+// finalizer) is dropped and makes the running job's result untrusted.  The JVM-wide
+// defaults a port may change (system properties, locale, time zone) are restored after
+// each job.
 //
 // Job file: the mode on the first line, then one job per block of lines (see java_batch.py).
 
@@ -28,14 +37,26 @@ public class PortcheckBatch {
         OutputLimit() { super("output limit", null, false, false); }
     }
 
-    /** An in-memory stream that refuses to grow beyond its limit. */
+    /** The job a thread belongs to: set on a job's main thread, inherited by the threads
+     *  it starts; null on every thread no job started. */
+    static final InheritableThreadLocal<Job> JOB = new InheritableThreadLocal<>();
+
+    /** One run of the batch, as its threads know it. */
+    static final class Job {
+        volatile boolean strayWrite;  // another thread wrote to this job's streams
+    }
+
+    /** An in-memory stream of one job that refuses to grow beyond its limit and takes
+     *  bytes only from the job's own threads. */
     static final class Bounded extends OutputStream {
         final ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         final long limit;
+        final Job owner;
         volatile boolean overflowed;
-        Bounded(long limit) { this.limit = limit; }
+        Bounded(long limit, Job owner) { this.limit = limit; this.owner = owner; }
         @Override public synchronized void write(int b) { write(new byte[] {(byte) b}, 0, 1); }
         @Override public synchronized void write(byte[] b, int off, int len) {
+            if (JOB.get() != owner) { owner.strayWrite = true; return; }
             if (bytes.size() + (long) len > limit) { overflowed = true; throw new OutputLimit(); }
             bytes.write(b, off, len);
         }
@@ -68,12 +89,22 @@ public class PortcheckBatch {
         }
         PrintStream realOut = System.out, realErr = System.err;
         InputStream realIn = System.in;
+        Properties properties = (Properties) System.getProperties().clone();
+        Locale locale = Locale.getDefault();
+        Locale display = Locale.getDefault(Locale.Category.DISPLAY);
+        Locale format = Locale.getDefault(Locale.Category.FORMAT);
+        TimeZone zone = TimeZone.getDefault();
         while (it.hasNext()) {
             boolean finished = run(it);
             System.setOut(realOut);
             System.setErr(realErr);
             System.setIn(realIn);
             if (!finished) Runtime.getRuntime().halt(3);
+            System.setProperties((Properties) properties.clone());
+            Locale.setDefault(locale);
+            Locale.setDefault(Locale.Category.DISPLAY, display);
+            Locale.setDefault(Locale.Category.FORMAT, format);
+            TimeZone.setDefault(zone);
         }
     }
 
@@ -101,17 +132,23 @@ public class PortcheckBatch {
         int count = Integer.parseInt(it.next());
         String[] portArgs = new String[count];
         for (int i = 0; i < count; i++) portArgs[i] = it.next();
-        Bounded out = new Bounded(limit), err = new Bounded(limit);
-        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-        System.setIn(new ByteArrayInputStream(Files.readAllBytes(Paths.get(stdin))));
+        Job job = new Job();
+        Bounded out = new Bounded(limit, job), err = new Bounded(limit, job);
+        PrintStream jobOut = new PrintStream(out, true, StandardCharsets.UTF_8);
+        PrintStream jobErr = new PrintStream(err, true, StandardCharsets.UTF_8);
+        InputStream jobIn = new ByteArrayInputStream(Files.readAllBytes(Paths.get(stdin)));
+        System.setOut(jobOut);
+        System.setErr(jobErr);
+        System.setIn(jobIn);
         exitTried = false;
+        Set<Thread> before = Thread.getAllStackTraces().keySet();
         long started = System.nanoTime(), deadline = started + timeoutMs * 1_000_000L;
         Throwable[] thrown = new Throwable[1];
         ThreadGroup group = new ThreadGroup("portcheck-job");
         URL[] where = {Paths.get(classDir).toUri().toURL()};
         try (URLClassLoader loader = new URLClassLoader(where, ClassLoader.getPlatformClassLoader())) {
             Thread main = new Thread(group, () -> {
+                JOB.set(job);  // inherited by every thread the port starts from here
                 try {
                     Class.forName(className, true, loader).getMethod("main", String[].class)
                         .invoke(null, (Object) portArgs);
@@ -125,17 +162,21 @@ public class PortcheckBatch {
                 status(prefix, "fallback time limit");
                 return false;
             }
-            if (liveThread(group, true) != null) {  // a daemon still running could print
-                status(prefix, "fallback daemon thread");  // into the next job's output
+            if (liveThread(group, true) != null || leftThread(before, main) != null) {
+                // a thread still running (in its group or any other, a daemon or not) could
+                // act in the next job: this job is run alone, and so is every one after it
+                status(prefix, "fallback thread left");
                 return false;
             }
         }
         System.out.flush();
         System.err.flush();
+        boolean replaced = System.out != jobOut || System.err != jobErr || System.in != jobIn;
         Files.write(Paths.get(prefix + ".out"), out.bytes.toByteArray());
         Files.write(Paths.get(prefix + ".err"), err.bytes.toByteArray());
         String why = exitTried ? "exit" : out.overflowed || err.overflowed ? "output limit"
-            : thrown[0] != null ? "exception" : null;
+            : thrown[0] != null ? "exception" : job.strayWrite ? "stray output"
+            : replaced ? "streams replaced" : null;
         long micros = (System.nanoTime() - started) / 1000;
         status(prefix, why == null ? "ok " + micros : "fallback " + why);
         return true;
@@ -150,6 +191,15 @@ public class PortcheckBatch {
             if (left <= 0) return false;
             live.join(Math.min(left, 50));
         }
+    }
+
+    /** A live thread that was not alive before the job (other than its finished main
+     *  thread), in any thread group, daemon or not; or null. */
+    static Thread leftThread(Set<Thread> before, Thread main) {
+        for (Thread thread : Thread.getAllStackTraces().keySet()) {
+            if (thread != main && thread.isAlive() && !before.contains(thread)) return thread;
+        }
+        return null;
     }
 
     /** A live thread of the group (daemons too when asked), or null. */

@@ -3,7 +3,7 @@
 A runner compiles a source file once (``build``, cached by content hash) and runs the result
 as a subprocess with a time limit and an output limit (``run``).  Everything a runner needs
 from the operating system goes through :func:`run_command`, which contains the program
-(``portcheck.runners.containment``), bounds its time and output (``portcheck.runners.pipes``)
+(``portcheck.processes.containment``), bounds its time and output (``portcheck.runners.pipes``)
 and keeps whatever it printed before it was stopped.
 """
 
@@ -21,12 +21,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from portcheck.runners import containment, watch
+from portcheck.processes import containment
+from portcheck.runners import watch
 from portcheck.runners.pipes import Pipes, Streams
 
 DEFAULT_TIMEOUT = 20.0
 DEFAULT_MAX_OUTPUT = 16 * 1024 * 1024  # bytes read from a program's stdout, and its stderr
 DRAIN_SECONDS = 1.0  # after a run is ended: at most this long to read what is left in its pipes
+PROBE_TIMEOUT = 60.0  # a toolchain's version probe, unless a command's --timeout is shorter
 
 # Children print UTF-8 whatever the caller's locale is.
 CHILD_ENV_OVERRIDES: dict[str, str] = {
@@ -43,6 +45,9 @@ class Toolchain:
     name: str  # "javac/java"
     ok: bool
     detail: str  # version if ok, else "not found: install package openjdk-17-jdk-headless"
+    # Installed but not working (its probe hung, crashed, could not start): a failure of
+    # every check that needs it, never a skip as for a missing toolchain.
+    broken: bool = False
 
 
 @dataclass
@@ -70,6 +75,15 @@ class ToolchainMissing(BuildError):
     """The compiler or runtime is not installed; the message names the Debian package."""
 
 
+class ToolchainBroken(BuildError):
+    """The compiler or runtime is installed but does not work (``Toolchain.broken``)."""
+
+
+def unusable(toolchain: Toolchain) -> BuildError:
+    """The error a build raises with a toolchain that is not ``ok``."""
+    return (ToolchainBroken if toolchain.broken else ToolchainMissing)(toolchain.detail)
+
+
 class Runner(ABC):
     """Build and run programs of one language."""
 
@@ -77,8 +91,9 @@ class Runner(ABC):
     suffix: str  # ".java"
 
     @abstractmethod
-    def toolchain(self) -> Toolchain:
-        """Which toolchain this runner uses, and whether it is installed."""
+    def toolchain(self, timeout: float = PROBE_TIMEOUT) -> Toolchain:
+        """Which toolchain this runner uses, and whether it is installed (and works: a
+        version probe is given ``timeout`` seconds)."""
 
     @abstractmethod
     def build(self, source: Path) -> Path:
@@ -127,7 +142,7 @@ def run_command(
     env: Mapping[str, str] | None = None,
 ) -> RunResult:
     """Run ``argv`` with a time limit and an output limit, contained
-    (``portcheck.runners.containment``): when it ends, for whatever reason, everything it
+    (``portcheck.processes.containment``): when it ends, for whatever reason, everything it
     started is killed.  Without ``cwd`` it runs in a scratch folder of its own, removed
     afterwards, so whatever files a program writes never land in the project.
 

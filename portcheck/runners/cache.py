@@ -6,9 +6,11 @@ beside the entries and renamed into place in one step, so an entry is either com
 absent: a crashed build leaves only a ``.tmp-*`` directory that no lookup ever returns.
 
 An entry is never trusted blindly: it holds a manifest (``.manifest.json``: each file's size
-and sha256, written when it is published) and a hit is checked against it, so an entry
-truncated, emptied or half-deleted since (a full disk, a careless ``rm``, another tool) is
-thrown away and built again rather than run (an empty ``fpc`` binary failed with "Exec format
+and sha256, written when it is published, sealed with this user's key: ``files.sealed``)
+and a hit is checked against it, so an entry planted by someone else (a shared or restored
+cache: a binary that prints the goldens would be a false pass), or truncated, emptied or
+half-deleted since (a full disk, a careless ``rm``, another tool) is thrown away and built
+again rather than run (an empty ``fpc`` binary failed with "Exec format
 error", a truncated ``.class`` was blamed on the port).  A cache folder that cannot be
 written (read-only, a file in its place, a read-only home) is replaced, for this run, by a
 temporary folder, with one note on stderr.
@@ -29,9 +31,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from portcheck.files.cache_root import cache_root
+from portcheck.files.sealed import seal, unseal
 from portcheck.runners.base import RunResult, run_command
 
 TEMP_PREFIX = ".tmp-"
+_FAILED_PROBES: dict[tuple[str, float], RunResult] = {}  # of this process, by key and limit
 
 
 def cache_key(*parts: str | bytes) -> str:
@@ -94,15 +98,20 @@ class BuildCache:
     def probe(self, tool: str, argv: list[str], timeout: float) -> RunResult:
         """``argv`` run once per version of ``tool`` (its resolved path, size and mtime):
         a JVM answering ``javac -version`` costs most of a second, on every command.
-        A failed probe is not kept."""
+        A failed probe is not kept in the cache, only for the rest of this process (a
+        ``javac`` that hangs costs its time limit once, not once a port)."""
         stat = Path(tool).resolve().stat()
         key = cache_key("probe", str(Path(tool).resolve()), str(stat.st_size),
                         str(stat.st_mtime_ns), *argv)
+        if (key, timeout) in _FAILED_PROBES:
+            return _FAILED_PROBES[key, timeout]
         entry = self.lookup("probes", key)
         kept = _read_result(entry / "result.json") if entry is not None else None
         if kept is not None:
             return kept
         result = run_command(argv, timeout=timeout)
+        if result.returncode != 0:
+            _FAILED_PROBES[key, timeout] = result
         if result.returncode == 0:
             self.get_or_build("probes", key, lambda work: (work / "result.json").write_text(
                 json.dumps(dataclasses.asdict(result)), encoding="utf-8"))
@@ -138,15 +147,18 @@ MANIFEST = ".manifest.json"
 
 
 def write_manifest(entry: Path) -> None:
-    """Record the size and sha256 of every file of ``entry``."""
-    (entry / MANIFEST).write_text(json.dumps(_contents(entry)), encoding="utf-8")
+    """Record the size and sha256 of every file of ``entry``, sealed (``files.sealed``:
+    without a key the manifest is empty, and the entry is never found intact)."""
+    sealed = seal(json.dumps(_contents(entry)).encode("utf-8"))
+    (entry / MANIFEST).write_bytes(sealed or b"")
 
 
 def intact(entry: Path) -> bool:
-    """Whether ``entry`` holds exactly the files its manifest lists, unchanged."""
+    """Whether ``entry`` holds exactly the files its manifest lists, unchanged, and the
+    manifest is one this user's portcheck sealed (a planted entry is never run)."""
     try:
-        recorded = json.loads((entry / MANIFEST).read_text(encoding="utf-8"))
-        return bool(recorded == _contents(entry))
+        body = unseal((entry / MANIFEST).read_bytes())
+        return body is not None and bool(json.loads(body) == _contents(entry))
     except (OSError, ValueError):
         return False
 

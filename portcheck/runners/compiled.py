@@ -6,11 +6,18 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Callable
 
-from portcheck.runners.base import Runner, Toolchain, ToolchainMissing, require_tool
+from portcheck.runners.base import (
+    PROBE_TIMEOUT,
+    CannotStart,
+    Runner,
+    Toolchain,
+    ToolchainMissing,
+    require_tool,
+)
 from portcheck.runners.cache import BuildCache
 from portcheck.runners.environment import PLAIN, RunEnvironment
-
-PROBE_TIMEOUT = 60.0
+from portcheck.terminal.clip import one_line
+from portcheck.terminal.controls import escape_controls
 
 
 class CompiledRunner(Runner):
@@ -25,27 +32,35 @@ class CompiledRunner(Runner):
             else BuildCache()
         self._toolchain: Toolchain | None = None
 
-    def toolchain(self) -> Toolchain:
+    def toolchain(self, timeout: float = PROBE_TIMEOUT) -> Toolchain:
         if self._toolchain is None:
-            self._toolchain = self._probe()
+            self._toolchain = self._probe(min(timeout, PROBE_TIMEOUT))
         return self._toolchain
 
     @abstractmethod
-    def _probe(self) -> Toolchain:
-        """Find the compiler and ask its version."""
+    def _probe(self, timeout: float) -> Toolchain:
+        """Find the compiler and ask its version (within ``timeout`` seconds)."""
 
     def _probe_version(self, package: str, programs: tuple[str, ...], args: list[str],
-                       describe: Callable[[str], str] = str) -> Toolchain:
+                       timeout: float, describe: Callable[[str], str] = str) -> Toolchain:
         """The toolchain when every one of ``programs`` is on PATH and ``programs[0] args``
-        answers (its answer, through ``describe``, is the version shown)."""
+        answers within ``timeout`` (its answer, through ``describe``, is the version shown).
+        A program that is there but hangs, fails or cannot start is a *broken* toolchain: a
+        failure, not the skip a missing one gets."""
         try:
             found = [require_tool(program, package) for program in programs]  # all of them
         except ToolchainMissing as missing:
             return Toolchain(self.name, False, str(missing))
         compiler = found[0]
-        probe = self.cache.probe(compiler, [compiler, *args], timeout=PROBE_TIMEOUT)
-        answer = (probe.stdout + probe.stderr).strip()
+        asked = f"{programs[0]} {' '.join(args)}"
+        try:
+            probe = self.cache.probe(compiler, [compiler, *args], timeout=timeout)
+        except CannotStart as error:
+            return Toolchain(self.name, False, f"{asked}: {error}", broken=True)
+        answer = one_line(escape_controls((probe.stdout + probe.stderr).strip()))
+        if probe.timed_out:
+            return Toolchain(self.name, False, f"{asked} did not answer within {timeout:g} s",
+                             broken=True)
         if probe.returncode != 0:
-            return Toolchain(self.name, False,
-                             f"{programs[0]} {' '.join(args)} failed: {answer}")
+            return Toolchain(self.name, False, f"{asked} failed: {answer}", broken=True)
         return Toolchain(self.name, True, describe(answer))

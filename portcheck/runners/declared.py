@@ -34,17 +34,20 @@ from portcheck.runners.base import (
     DEFAULT_MAX_OUTPUT,
     DEFAULT_TIMEOUT,
     BuildError,
+    CannotStart,
     RunResult,
     Toolchain,
-    ToolchainMissing,
     child_env,
     missing_tool_message,
     run_command,
+    unusable,
 )
 from portcheck.runners.cache import BuildCache, cache_key
-from portcheck.runners.compiled import PROBE_TIMEOUT, CompiledRunner
+from portcheck.runners.compiled import CompiledRunner
 from portcheck.runners.environment import RunEnvironment
 from portcheck.suite.languages import Language
+from portcheck.terminal.clip import one_line
+from portcheck.terminal.controls import escape_controls
 
 BUILD_OUTPUT_LIMIT = 1024 * 1024  # bytes of a build command's messages read, each stream
 BUILD_LINES_SHOWN = 20  # of the compiler's messages, in a failed build's error
@@ -64,22 +67,31 @@ class DeclaredRunner(CompiledRunner):
 
     # -- the toolchain ----------------------------------------------------------------
 
-    def _probe(self) -> Toolchain:
+    def _probe(self, timeout: float) -> Toolchain:
+        """Every program on PATH (else missing: a skip naming the package), then the
+        version command within ``timeout``; one that hangs, fails or cannot start is a
+        *broken* toolchain: a failure, as for the built-in compilers."""
         shown = "/".join(self.declaration.programs) or self.name
         for program in self.declaration.programs:
             if shutil.which(program, path=self.env.get("PATH")) is None:
                 package = self.declaration.package_of(program)
                 return Toolchain(shown, False, missing_tool_message(program, package))
         version = self.declaration.version
+        asked = " ".join(version)
         tool = shutil.which(version[0], path=self.env.get("PATH"))
         assert tool is not None  # one of the programs found above
-        probe = self.cache.probe(tool, [tool, *version[1:]], timeout=PROBE_TIMEOUT)
-        answer = (probe.stdout + probe.stderr).strip()
+        try:
+            probe = self.cache.probe(tool, [tool, *version[1:]], timeout=timeout)
+        except CannotStart as error:
+            return Toolchain(shown, False, f"{asked}: {error}", broken=True)
+        answer = escape_controls((probe.stdout + probe.stderr).strip())
+        if probe.timed_out:
+            return Toolchain(shown, False, f"{asked} did not answer within {timeout:g} s",
+                             broken=True)
         if probe.returncode != 0:
-            said = answer.splitlines()[0] if answer else "no answer"
-            how = "did not answer in time" if probe.timed_out else \
-                f"failed (exit {probe.returncode}): {said}"
-            return Toolchain(shown, False, f"{' '.join(version)} {how}")
+            said = one_line(answer) if answer else "no answer"
+            return Toolchain(shown, False, f"{asked} failed (exit {probe.returncode}): {said}",
+                             broken=True)
         first = next((line.strip() for line in answer.splitlines() if line.strip()), "")
         return Toolchain(shown, True, first or f"{version[0]} (no version said)")
 
@@ -88,7 +100,7 @@ class DeclaredRunner(CompiledRunner):
     def build(self, source: Path) -> Path:
         toolchain = self.toolchain()
         if not toolchain.ok:
-            raise ToolchainMissing(toolchain.detail)
+            raise unusable(toolchain)
         text = source.read_bytes()
         commands = [word for command in self.declaration.build for word in (*command, "\0")]
         variables = [f"{k}={v}" for k, v in self.declaration.env]

@@ -63,9 +63,13 @@ def compile_cached(language: str, path: Path, encoding: str = DEFAULT_ENCODING) 
 def run_here(language: str, path: Path, *, encoding: str = DEFAULT_ENCODING,
              **options: Any) -> int:
     """Run ``path`` in this process as ``python -m portinterp.<language>`` would (this
-    process's stdin and stdout, errors on stderr); its exit status."""
-    from portinterp.command import execute
+    process's stdin and stdout, errors on stderr); its exit status.  This process (``portcheck
+    exec``) ends with the run, so its memory is bounded as a run of its own is
+    (``limit_memory``): a string doubled in a loop is the language's out-of-memory error.
+    """
+    from portinterp.command import execute, limit_memory
 
+    limit_memory()
     return execute(language, path, encoding=encoding, cache=interpreter_cache(), **options)
 
 

@@ -54,8 +54,9 @@ def run_environment(*, java_runs: Sequence[Job] = (), limits: Limits | None = No
     batch = Batch(java_runs, limits) if java_runs and limits is not None else None
     with ExitStack() as stack:
         forks = stack.enter_context(zygote.session(takes_failures)) if fork_embedded else None
+        kept = stack.enter_context(bytecode.private_session()) if embedded_bytecode else None
         yield RunEnvironment(
             build_cache=BuildCache() if shared_builds else None,
             java_batch=batch,
             zygote=forks,
-            bytecode=bytecode.in_portcheck_cache() if embedded_bytecode else None)
+            bytecode=kept)

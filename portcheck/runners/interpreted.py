@@ -20,6 +20,7 @@ from portcheck.errors import describe_exception
 from portcheck.runners.base import (
     DEFAULT_MAX_OUTPUT,
     DEFAULT_TIMEOUT,
+    PROBE_TIMEOUT,
     BuildError,
     Runner,
     RunResult,
@@ -90,7 +91,7 @@ class InterpretedRunner(Runner):
         return self.external_program if self.engine == self.external else \
             f"{self.language} (embedded)"
 
-    def toolchain(self) -> Toolchain:
+    def toolchain(self, timeout: float = PROBE_TIMEOUT) -> Toolchain:
         if self.engine == EMBEDDED:
             import platform  # imported here, as importlib.metadata is
 

@@ -15,9 +15,9 @@ from portcheck.runners.base import (
     BuildError,
     RunResult,
     Toolchain,
-    ToolchainMissing,
     require_tool,
     run_command,
+    unusable,
 )
 from portcheck.runners.cache import cache_key
 from portcheck.runners.compiled import CompiledRunner
@@ -31,8 +31,8 @@ class JavaRunner(CompiledRunner):
     suffix = ".java"
     name = "javac/java"
 
-    def _probe(self) -> Toolchain:
-        return self._probe_version(PACKAGE, ("javac", "java"), ["-version"])
+    def _probe(self, timeout: float) -> Toolchain:
+        return self._probe_version(PACKAGE, ("javac", "java"), ["-version"], timeout)
 
     def build(self, source: Path) -> Path:
         class_name = source.stem
@@ -49,7 +49,7 @@ class JavaRunner(CompiledRunner):
         """The build cache's key of ``source``: toolchain, options, file name and bytes."""
         toolchain = self.toolchain()
         if not toolchain.ok:
-            raise ToolchainMissing(toolchain.detail)
+            raise unusable(toolchain)
         return cache_key(self.name, toolchain.detail, *JAVAC_OPTIONS, source.name,
                          source.read_bytes())
 

@@ -13,11 +13,14 @@ to do them all at once with ``PortcheckBatch.java``, the launcher beside this fi
   ``javac`` and reports the compiler's words as always.
 - **run**: every planned run (a port's program, its arguments and standard input) runs in
   one JVM, in a class loader of its own (fresh static state), with System.in/out/err of its
-  own, bounded in time and output.  Only a run whose ``main`` returned normally, with no
-  thread left, no exit tried and no output limit met, is taken from the batch; every other
-  run is made the ordinary way, so a failing port fails with exactly the message it always
-  had.  This is a fresh run of this verify, not a remembered result: nothing outlives the
-  verify.
+  own that only its own threads can write to, bounded in time and output, and with the
+  JVM-wide defaults (properties, locale, time zone) restored after it.  Only a run whose
+  ``main`` returned normally, with no thread left in any thread group, no exit tried, no
+  output limit met and no other thread's write, is taken from the batch; every other run
+  is made the ordinary way, so a failing port fails with exactly the message it always
+  had, and a run that leaves a thread behind ends the batch (the runs after it are made
+  the ordinary way: one port's thread can never act in another's run).  This is a
+  fresh run of this verify, not a remembered result: nothing outlives the verify.
 
 Without a batch in their environment (the pytest plugin, ``portcheck run``, ``fuzz``) Java
 runners build and run every program the ordinary way.
@@ -33,7 +36,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from portcheck.runners import containment
+from portcheck.processes import containment
 from portcheck.runners.base import BuildError, RunResult, Toolchain, run_command
 from portcheck.runners.cache import BuildCache
 from portcheck.runners.jdk import JAVA_OPTIONS, JAVAC_OPTIONS, java_command
@@ -64,7 +67,7 @@ class JavaBuilds(Protocol):
     name: str
     cache: BuildCache
 
-    def toolchain(self) -> Toolchain: ...
+    def toolchain(self, timeout: float = ...) -> Toolchain: ...
 
     def build(self, source: Path) -> Path: ...
 

@@ -21,9 +21,9 @@ from portcheck.runners.base import (
     BuildError,
     RunResult,
     Toolchain,
-    ToolchainMissing,
     require_tool,
     run_command,
+    unusable,
 )
 from portcheck.runners.cache import cache_key
 from portcheck.runners.compiled import CompiledRunner
@@ -48,14 +48,14 @@ class PascalRunner(CompiledRunner):
     suffix = ".pas"
     name = "fpc"
 
-    def _probe(self) -> Toolchain:
-        return self._probe_version(PACKAGE, ("fpc",), ["-iVSPSO"],
+    def _probe(self, timeout: float) -> Toolchain:
+        return self._probe_version(PACKAGE, ("fpc",), ["-iVSPSO"], timeout,
                                    lambda version: f"Free Pascal {version}")
 
     def build(self, source: Path) -> Path:
         toolchain = self.toolchain()
         if not toolchain.ok:
-            raise ToolchainMissing(toolchain.detail)
+            raise unusable(toolchain)
         text = source.read_bytes()
         options = (*FPC_OPTIONS, FLUSH_UNIT_SOURCE)
         key = cache_key(self.name, toolchain.detail, *options, source.name, text)

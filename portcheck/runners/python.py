@@ -10,6 +10,7 @@ from pathlib import Path
 from portcheck.runners.base import (
     DEFAULT_MAX_OUTPUT,
     DEFAULT_TIMEOUT,
+    PROBE_TIMEOUT,
     BuildError,
     Runner,
     RunResult,
@@ -35,7 +36,7 @@ class PythonRunner(Runner):
         nothing is compiled, and every run is its own."""
         self.interpreter = sys.executable
 
-    def toolchain(self) -> Toolchain:
+    def toolchain(self, timeout: float = PROBE_TIMEOUT) -> Toolchain:
         detail = f"Python {platform.python_version()} ({self.interpreter})"
         return Toolchain(self.name, True, detail)
 

@@ -42,7 +42,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
-from portcheck.runners import containment
+from portcheck.processes import containment
 from portcheck.runners.base import DRAIN_SECONDS, RunResult, collect, scratch_folder
 from portcheck.runners.embedded import DESCRIPTORS, MAX_MESSAGE, READY, ZYGOTE_MODULE, Request
 

@@ -7,20 +7,24 @@ optionally ``ATTESTED`` (case id -> where that output is also printed), a pure
 ``output(**inputs) -> str``, optionally ``check_inputs(**inputs)`` (raises ``ValueError`` for
 inputs each valid alone but not together: ``total`` must be below ``n``) and, for an
 interactive program, ``stdin_script(**inputs) -> str`` (the input a case types).
+
+The module is imported, checked and run in the reference's own process, never in
+portcheck's (``portcheck.suite.reference_host``): what portcheck holds of an algorithm is
+plain data (:func:`declare`: its name, inputs, cases, provenance) and a way to call its
+functions there.
 """
 
 from __future__ import annotations
 
 import re
 import traceback
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, Protocol
 
 from portcheck.errors import UsageError
-from portcheck.suite.params import Param
+from portcheck.suite.params import ChoiceParam, IntParam, Param, param_data, param_from_data
 
 CASE_ID = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.+-]*")
 NAME = re.compile(r"[a-z][a-z0-9]*(-[a-z0-9]+)*")
@@ -34,54 +38,79 @@ class Case:
     params: dict[str, Any] = field(hash=False)
 
 
+class ReferenceCalls(Protocol):
+    """Where an algorithm's functions run: the reference's own process
+    (``portcheck.suite.reference_host``), which answers with plain data."""
+
+    def call(self, function: str, algorithm: str, params: dict[str, Any]) -> dict[str, Any]:
+        """``{"value": …}``, ``{"invalid": why}`` (``check_inputs`` refused the inputs) or
+        ``{"error": {"type", "message", "where"}}``; a :class:`ReferenceFailed` when the
+        process could not answer."""
+
+
+class ReferenceFailed(Exception):
+    """The reference's process gave no answer: it ran out of time, ended, broke its
+    limits.  The message says how (``did not finish within 20 s …``)."""
+
+
 @dataclass(frozen=True)
 class Algorithm:
+    """An algorithm as the reference declared it (plain data), whose functions run in the
+    reference's own process (``calls``), never in portcheck's."""
+
     name: str
     title: str
-    module: ModuleType = field(repr=False)
     source: Path = field(repr=False)
+    declared_params: dict[str, Param] = field(repr=False, compare=False)
+    declared_cases: dict[str, dict[str, Any]] = field(repr=False, compare=False)
+    declared_attested: dict[str, str] = field(repr=False, compare=False)
+    doc: str = field(default="", repr=False, compare=False)
+    has_stdin_script: bool = False
+    has_check_inputs: bool = False
+    calls: ReferenceCalls | None = field(default=None, repr=False, compare=False)
 
     @property
     def params(self) -> dict[str, Param]:
-        return self.module.PARAMS
+        return self.declared_params
 
     @property
     def cases(self) -> dict[str, Case]:
-        return {cid: Case(cid, dict(p)) for cid, p in self.module.CASES.items()}
+        return {cid: Case(cid, dict(p)) for cid, p in self.declared_cases.items()}
 
     @property
     def attested(self) -> dict[str, str]:
-        return dict(getattr(self.module, "ATTESTED", {}))
+        return dict(self.declared_attested)
 
     def output(self, params: dict[str, Any]) -> str:
         """The reference output; a reference that fails or returns no text is a usage
         error naming its file and line (a port is never blamed for it)."""
-        text = self._call(self.module.output, params, "output")
-        if not isinstance(text, str):
-            raise UsageError(f"{self.source}: output() returned {type(text).__name__}, "
-                             "not text")
-        return text
+        return self._text("output", params)
 
     def stdin_script(self, params: dict[str, Any]) -> str:
         """The scripted input of an interactive case (``stdin_script(**inputs)``)."""
-        script = getattr(self.module, "stdin_script", None)
-        if script is None:
+        if not self.has_stdin_script:
             raise UsageError(f"{self.source}: no stdin_script(), so a port cannot take its "
                              "input from the reference")
-        text = self._call(script, params, "stdin_script")
+        return self._text("stdin_script", params)
+
+    def _text(self, function: str, params: dict[str, Any]) -> str:
+        answer = self._answer(function, params)
+        if "error" in answer:
+            raise UsageError(_failed(answer["error"], self.source, function, params))
+        text = answer.get("value")
         if not isinstance(text, str):
-            raise UsageError(f"{self.source}: stdin_script() returned "
-                             f"{type(text).__name__}, not text")
+            kind = answer.get("not_text") or type(text).__name__
+            raise UsageError(f"{self.source}: {function}() returned {kind}, not text")
         return text
 
-    def _call(self, function: Callable[..., Any], params: dict[str, Any], name: str) -> Any:
+    def _answer(self, function: str, params: dict[str, Any]) -> dict[str, Any]:
+        if self.calls is None:
+            raise UsageError(f"{self.source}: the reference cannot be run here")
         try:
-            return function(**params)
-        except UsageError:
-            raise
-        except (Exception, SystemExit) as error:  # sys.exit() in a reference is a mistake too
-            raise UsageError(f"{where_in(error, self.source)}: {name}({_shown(params)}) "
-                             f"failed: {type(error).__name__}: {error}") from None
+            return self.calls.call(function, self.name, params)
+        except ReferenceFailed as failed:
+            raise UsageError(f"{self.source}: {function}({_shown(params)}): {failed}") \
+                from None
 
     def case_from_args(self, assignments: list[str]) -> Case:
         """A case from ``NAME=VALUE`` words; every input must be given (or have a default),
@@ -114,15 +143,15 @@ class Algorithm:
 
     def why_invalid(self, params: dict[str, Any]) -> str | None:
         """What is wrong with inputs that are each valid but not together (the module's
-        ``check_inputs``), or None."""
-        check = getattr(self.module, "check_inputs", None)
-        if check is None:
+        ``check_inputs`` raised ``ValueError``), or None; any other exception of it is the
+        reference's mistake, a usage error naming its place."""
+        if not self.has_check_inputs:
             return None
-        try:
-            check(**params)
-        except ValueError as error:
-            return str(error)
-        return None
+        answer = self._answer("check_inputs", params)
+        if "error" in answer:
+            raise UsageError(_failed(answer["error"], self.source, "check_inputs", params))
+        invalid = answer.get("invalid")
+        return None if invalid is None else str(invalid)
 
     def inputs_help(self) -> str:
         return ", ".join(f"{n}={p.describe()}" + _default(p) for n, p in self.params.items())
@@ -150,6 +179,15 @@ def _shown(params: dict[str, Any]) -> str:
     return ", ".join(f"{k}={v!r}" for k, v in params.items())
 
 
+def _failed(error: Any, source: Path, function: str, params: dict[str, Any]) -> str:
+    """``file:line: output(game=1) failed: ZeroDivisionError: division by zero``."""
+    if not isinstance(error, dict):
+        error = {}
+    where = error.get("where") or str(source)
+    return (f"{where}: {function}({_shown(params)}) failed: {error.get('type', 'Error')}: "
+            f"{error.get('message', '')}")
+
+
 def where_in(error: BaseException, path: Path) -> str:
     """``file:line`` of the innermost frame of ``error`` in ``path``'s folder, else ``path``."""
     folder = str(path.parent.resolve())
@@ -160,8 +198,9 @@ def where_in(error: BaseException, path: Path) -> str:
     return place
 
 
-def check_module(module: ModuleType, path: Path) -> Algorithm:
-    """The algorithm a module declares, after checking every declaration it needs."""
+def declare(module: ModuleType, path: Path) -> dict[str, Any]:
+    """What a module declares, as plain data, after checking every declaration it needs
+    (run where the module was imported: the reference's own process)."""
     for attribute in ("NAME", "TITLE", "PARAMS", "CASES"):
         if not hasattr(module, attribute):
             raise UsageError(f"{path}: an algorithm module needs {attribute}")
@@ -173,9 +212,26 @@ def check_module(module: ModuleType, path: Path) -> Algorithm:
     _check_params(module.PARAMS, path)
     _check_cases(module, module.PARAMS, path)
     attested = getattr(module, "ATTESTED", {})
-    if not isinstance(attested, dict) or any(c not in module.CASES for c in attested):
+    if not isinstance(attested, dict) or any(c not in module.CASES for c in attested) \
+            or not all(isinstance(text, str) for text in attested.values()):
         raise UsageError(f"{path}: ATTESTED must map case ids of CASES to text")
-    return Algorithm(name, str(module.TITLE), module, path)
+    return {"name": name, "title": str(module.TITLE), "source": str(path),
+            "params": {n: param_data(p) for n, p in module.PARAMS.items()},
+            "cases": {cid: dict(inputs) for cid, inputs in module.CASES.items()},
+            "attested": dict(attested), "doc": module.__doc__ or "",
+            "stdin_script": callable(getattr(module, "stdin_script", None)),
+            "check_inputs": callable(getattr(module, "check_inputs", None))}
+
+
+def from_declaration(data: dict[str, Any], calls: ReferenceCalls) -> Algorithm:
+    """The algorithm :func:`declare` described, its functions run by ``calls``."""
+    return Algorithm(
+        name=data["name"], title=data["title"], source=Path(data["source"]),
+        declared_params={n: param_from_data(p) for n, p in data["params"].items()},
+        declared_cases={cid: dict(inputs) for cid, inputs in data["cases"].items()},
+        declared_attested=dict(data["attested"]), doc=data["doc"],
+        has_stdin_script=bool(data["stdin_script"]),
+        has_check_inputs=bool(data["check_inputs"]), calls=calls)
 
 
 def _check_params(params: object, path: Path) -> None:
@@ -184,7 +240,7 @@ def _check_params(params: object, path: Path) -> None:
     for name, spec in params.items():
         if not isinstance(name, str) or not name.isidentifier():
             raise UsageError(f"{path}: input name {name!r} must be an identifier")
-        if not all(hasattr(spec, m) for m in ("parse", "check", "describe", "edges", "draw")):
+        if not isinstance(spec, IntParam | ChoiceParam):
             raise UsageError(f"{path}: PARAMS[{name!r}] is not a parameter type "
                              "(IntParam, ChoiceParam of portcheck.suite.params)")
 
@@ -209,3 +265,6 @@ def _check_cases(module: ModuleType, params: dict[str, Param], path: Path) -> No
             getattr(module, "check_inputs", lambda **_: None)(**inputs)
         except ValueError as error:
             raise UsageError(f"{path}: case {case_id}: {error}") from None
+        except Exception as error:  # a TypeError is the reference's mistake, not the case's
+            raise UsageError(f"{where_in(error, path)}: case {case_id}: check_inputs "
+                             f"failed: {type(error).__name__}: {error}") from None

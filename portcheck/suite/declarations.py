@@ -63,9 +63,14 @@ def registry_for(root: Path) -> Registry:
     if identity is not None:
         document_lines = read_yaml(path).lines
         for name, language in read_declarations(path).items():
-            if name in languages:
+            same = [known for known in languages if known.casefold() == name.casefold()]
+            if same and same[0] in _builtin():
+                called = "" if same[0] == name else f" ({same[0]!r})"
                 raise UsageError(f"{document_lines.where(name)}: {name!r} is a built-in "
-                                 "language; declare yours under another name")
+                                 f"language{called}; declare yours under another name")
+            if same:  # --lang and port.yaml would tell them apart by case alone
+                raise UsageError(f"{document_lines.where(name)}: {name!r} and {same[0]!r} "
+                                 "differ only in case; give them names of their own")
             languages[name] = language
     registry = Registry(languages)
     _SUITES[path] = (identity, registry)
@@ -91,8 +96,11 @@ def read_declarations(path: Path, *, packaged: bool = False) -> dict[str, Langua
     if not isinstance(data, dict):
         raise UsageError(f"{lines.where()}: a languages file is a mapping of language names "
                          "to their declarations")
-    return {str(name): _language(str(name), spec, lines, path, packaged)
-            for name, spec in data.items()}
+    for name, line in zip(data, lines.top_lines(), strict=False):
+        if not isinstance(name, str):  # `~:`, `yes:` or `1:`, which YAML reads as no text
+            raise UsageError(f"{path}:{line}: a language name is letters, digits, - _ and +, "
+                             f"written as text: {name!r}")
+    return {name: _language(name, spec, lines, path, packaged) for name, spec in data.items()}
 
 
 def _language(name: str, spec: Any, lines: LineNumbers, path: Path,
@@ -214,6 +222,9 @@ class _Reader:
             raise self.fail(key, "must be a command: a list of words, the program first", *at)
         words = tuple(str(w) for w in value)
         for word in words:
+            if "{" in PLACEHOLDER.sub("", word) or "}" in PLACEHOLDER.sub("", word):
+                raise self.fail(key, f"a brace without its pair in {word!r} (braces are for "
+                                "placeholders only, such as {source})", *at)
             for placeholder in PLACEHOLDER.findall(word):
                 if placeholder not in PLACEHOLDERS:
                     raise self.fail(key, f"unknown placeholder {{{placeholder}}} (known: "
@@ -221,6 +232,8 @@ class _Reader:
             if "{args}" in word and word != "{args}":
                 raise self.fail(key, "{args} stands for the run's arguments: a word of its "
                                 "own", *at)
+        if words[0] == "{args}":
+            raise self.fail(key, "the first word is the program to start, not {args}", *at)
         return words
 
     def commands(self, key: str) -> tuple[tuple[str, ...], ...]:
@@ -272,6 +285,11 @@ class _Reader:
         and the program a build makes is what the run starts."""
         if not language.declared:
             return
+        if not language.run:
+            raise self.fail("run", "must be a command: a list of words, the program first")
+        if not language.version or PLACEHOLDER.search(language.version[0]):
+            raise self.fail("version", "must be a command that an installed program answers "
+                            "with its version: a list of words, the program first")
         named = dict(language.packages)
         if "" not in named:
             for program in language.programs:

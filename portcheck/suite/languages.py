@@ -35,7 +35,7 @@ PLACEHOLDER = re.compile(r"\{(\w*)\}")
 @dataclass(frozen=True)
 class Language:
     name: str  # "java": what port.yaml says
-    title: str  # "Java": what a person reads
+    title: str  # "Java", "1C", "КуМир": what a person reads (a report's column header)
     suffixes: tuple[str, ...]  # the first is what a rendered program is called
     runner: str | None = None  # "package.module:Class" (built-in only), imported when used
     naming: str = "snake_case"  # dice_move.c, DiceMove.java (a class-named file), dice-move.x

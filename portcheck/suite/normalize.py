@@ -58,6 +58,13 @@ class Normalize:
             text = text.translate(str.maketrans(self.chars))
         return text
 
+    def kept_lines(self, text: str) -> list[str]:
+        """The lines of ``text`` the map keeps (``drop_lines`` left out), as the text has
+        them: line for line what :meth:`apply` maps them to."""
+        lines = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
+        return [line for line in lines.split("\n")
+                if not any(p.search(line) for p in self.drop_lines)]
+
     def describe(self) -> str:
         """One line for the report: ``chars C→♣ D→♦; dropped lines matching ^Hand``."""
         parts = []

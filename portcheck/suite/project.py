@@ -2,7 +2,8 @@
 
 The root is found as pytest finds its rootdir: upwards from the working folder (or
 ``$PORTCHECK_ROOT``), the nearest folder with a ``ports/`` or ``golden/`` folder.  Its
-algorithms are loaded from its own ``reference/`` folder (``portcheck.suite.reference_loader``).
+algorithms are loaded from its own ``reference/`` folder (``portcheck.suite.reference_loader``),
+in a process of their own (``portcheck.suite.reference_host``).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from portcheck.errors import UsageError
 from portcheck.suite.algorithms import Algorithm
 from portcheck.suite.declarations import registry_for
 from portcheck.suite.languages import Registry
-from portcheck.suite.reference_loader import load_algorithms
+from portcheck.suite.reference_host import algorithms_of
 
 MARKERS = ("golden", "ports", "templates")
 
@@ -30,8 +31,9 @@ class Project:
 
     @property
     def algorithms(self) -> dict[str, Algorithm]:
-        """The suite's algorithms by name (loaded from ``reference/`` once per process)."""
-        return load_algorithms(self.root)
+        """The suite's algorithms by name, as the reference's own process declares them
+        (``suite.reference_host``: once per process)."""
+        return algorithms_of(self.root)
 
     def algorithm(self, name: str) -> Algorithm:
         """The algorithm called ``name``; an unknown name is a usage error listing the known."""

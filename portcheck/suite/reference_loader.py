@@ -8,6 +8,11 @@ The folder is imported as a package of its own, under a name made from the root'
 dice``) and the tool's facilities from ``portcheck`` (``from portcheck.suite.params import
 IntParam``).  Every module that defines ``CASES`` and ``output`` is an algorithm; it is
 checked when loaded, and any mistake is one line naming the file (and line).
+
+This imports the suite's code into the process that calls it: portcheck itself never does
+(its algorithms come from the reference's own process, ``reference_host``, which calls
+:func:`load_modules`); the suite's own tests may.  A file of ``reference/`` must be a
+regular file in that folder (no FIFO to hang the import, no link out of the suite).
 """
 
 from __future__ import annotations
@@ -16,47 +21,58 @@ import hashlib
 import importlib
 import importlib.machinery
 import importlib.util
+import os
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
 
 from portcheck.errors import UsageError
-from portcheck.suite.algorithms import Algorithm, check_module, where_in
+from portcheck.files.guarded import read_bytes
+from portcheck.suite.algorithms import declare, where_in
 
 REFERENCE = "reference"
-_LOADED: dict[Path, dict[str, Algorithm]] = {}
 
 
-def load_algorithms(root: Path) -> dict[str, Algorithm]:
-    """Every algorithm of the project at ``root``, by name (loaded once per process)."""
-    root = root.resolve()
-    if root not in _LOADED:
-        _LOADED[root] = _load(root / REFERENCE)
-    return _LOADED[root]
-
-
-def _load(folder: Path) -> dict[str, Algorithm]:
+def load_modules(root: Path,
+                 loading: Callable[[Path], None] = lambda path: None) -> dict[str, ModuleType]:
+    """Every algorithm module of the project at ``root``, by algorithm name, imported into
+    this process and checked (``loading(path)`` is told each file before its import)."""
+    folder = root.resolve() / REFERENCE
     if not folder.is_dir():
         return {}
+    for path in [folder / "__init__.py", *sorted(folder.glob("*.py"))]:
+        if os.path.lexists(path):
+            _check_file(path, folder)
     package = _package(folder)
-    found: dict[str, Algorithm] = {}
+    found: dict[str, ModuleType] = {}
     for path in sorted(folder.glob("*.py")):
         if path.stem == "__init__":
             continue
+        loading(path)
         module = _import(f"{package.__name__}.{path.stem}", path)
         if hasattr(module, "CASES") and hasattr(module, "output"):
-            algorithm = check_module(module, path)
-            if algorithm.name in found:
-                raise UsageError(f"{path}: algorithm name {algorithm.name!r} is already "
-                                 f"used by {found[algorithm.name].source}")
-            found[algorithm.name] = algorithm
+            name = declare(module, path)["name"]
+            if name in found:
+                raise UsageError(f"{path}: algorithm name {name!r} is already used by "
+                                 f"{found[name].__file__}")
+            found[name] = module
     return dict(sorted(found.items()))
+
+
+def _check_file(path: Path, folder: Path) -> None:
+    """A module of the suite is a regular file in ``reference/`` (read through
+    ``files.guarded``: a FIFO, a device or a link out of the folder is one line)."""
+    read_bytes(path, inside=folder)
+
+
+def _package_name(folder: Path) -> str:
+    return f"portcheck_suite_{hashlib.sha256(str(folder).encode()).hexdigest()[:12]}"
 
 
 def _package(folder: Path) -> ModuleType:
     """``reference/`` as a package with a name of its own (its ``__init__.py`` runs if any)."""
-    digest = hashlib.sha256(str(folder).encode()).hexdigest()[:12]
-    name = f"portcheck_suite_{digest}"
+    name = _package_name(folder)
     if name in sys.modules:
         return sys.modules[name]
     init = folder / "__init__.py"

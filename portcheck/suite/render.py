@@ -13,6 +13,7 @@ writes the programs (atomically).
 
 from __future__ import annotations
 
+import os
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -24,6 +25,7 @@ import jinja2
 from portcheck.errors import UsageError
 from portcheck.files.yamlio import read_text, write_atomic
 from portcheck.suite.algorithms import Algorithm, Case, script_lines
+from portcheck.suite.layout import template_path
 from portcheck.suite.ports import Port
 from portcheck.suite.template_cache import template_cache
 
@@ -64,9 +66,28 @@ OPTIONS = {"undefined": jinja2.StrictUndefined, "keep_trailing_newline": True,
            "trim_blocks": True, "lstrip_blocks": True, "autoescape": False}
 
 
+class SuiteLoader(jinja2.FileSystemLoader):
+    """Jinja's file loader, reading as portcheck reads every suite file
+    (``files.guarded``): a template, or a piece it includes, that is a FIFO, a device or a
+    link out of the templates folder is one line, not a hang or a file from elsewhere."""
+
+    def __init__(self, folder: Path) -> None:
+        super().__init__(str(folder))
+        self.folder = folder
+
+    def get_source(self, environment: jinja2.Environment,
+                   template: str) -> tuple[str, str, Callable[[], bool]]:
+        path = self.folder.joinpath(*jinja2.loaders.split_template_path(template))
+        if not os.path.lexists(path):
+            raise jinja2.TemplateNotFound(template)
+        text = read_text(path, inside=self.folder)
+        mtime = path.stat().st_mtime
+        return text, str(path), lambda: path.is_file() and path.stat().st_mtime == mtime
+
+
 @cache
 def environment(templates_dir: Path) -> jinja2.Environment:
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates_dir)),
+    env = jinja2.Environment(loader=SuiteLoader(templates_dir),
                              bytecode_cache=template_cache(OPTIONS), **OPTIONS)
     env.filters["string_literal"] = string_literal
     return env
@@ -118,11 +139,11 @@ def _template_line(exc: BaseException) -> int:
 
 def template_for(templates_dir: Path, language: str, algorithm: str) -> Path:
     """``templates/<language>/<algorithm>.<ext>.j2``: the one template of that pair."""
-    found = sorted((templates_dir / language).glob(f"{algorithm}.*.j2"))
-    if not found:
+    found = template_path(templates_dir, language, algorithm)
+    if found is None:
         raise UsageError(f"no template for {algorithm} in {language} "
                          f"(expected {templates_dir / language / (algorithm + '.<ext>.j2')})")
-    return found[0]
+    return found
 
 
 def render_port(port: Port, templates_dir: Path) -> str:
@@ -142,7 +163,7 @@ def check_rendered(port: Port, templates_dir: Path) -> Staleness:
     text = render_port(port, templates_dir)
     if not port.program.exists():
         return Staleness(port, False, f"{port.program.name} is missing")
-    if read_text(port.program) != text:
+    if read_text(port.program, inside=port.folder) != text:
         return Staleness(port, False, f"{port.program.name} differs from its template")
     return Staleness(port, True)
 
@@ -150,7 +171,7 @@ def check_rendered(port: Port, templates_dir: Path) -> Staleness:
 def write_rendered(port: Port, templates_dir: Path) -> bool:
     """Render and write the program; True when the file changed."""
     text = render_port(port, templates_dir)
-    if port.program.exists() and read_text(port.program) == text:
+    if port.program.exists() and read_text(port.program, inside=port.folder) == text:
         return False
     write_atomic(port.program, text)
     return True

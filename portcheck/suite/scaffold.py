@@ -1,21 +1,21 @@
 """A new suite's files, copied from the starter (``portcheck/suite/starter/``): one reference
-algorithm, a Python template and its port.yaml, a README, and a tox.ini that installs
-portcheck from where this one comes from (the source folder of an editable install or a
-checkout, else the package name).  ``portcheck init`` then writes the golden and the
-program from them (``portcheck.cli.init``)."""
+algorithm, a Python template (its port needs no port.yaml: the layout says what it is), a
+README, and a tox.ini that works on any machine: it installs portcheck from the package
+index, this version or a later one (never a path of the machine that made the suite; a
+checkout is named in ``PORTCHECK_REQUIREMENT``).  ``portcheck init`` then writes the golden
+and the program from them (``portcheck.cli.init``)."""
 
 from __future__ import annotations
 
 import shutil
-from importlib import resources
+from importlib import metadata, resources
 from pathlib import Path
 
-import portcheck
 from portcheck.errors import UsageError
 from portcheck.files.yamlio import write_atomic
 from portcheck.suite.project import Project
 
-STARTER_FILES = ("reference", "templates", "ports", "README.md")
+STARTER_FILES = ("reference", "templates", "README.md")
 
 
 def copy_starter(target: Path) -> Project:
@@ -28,7 +28,8 @@ def copy_starter(target: Path) -> Project:
         for name in STARTER_FILES:
             _copy(source / name, target / name)
         tox = (source / "tox.ini.in").read_text(encoding="utf-8")
-    write_atomic(target / "tox.ini", tox.format(portcheck=_requirement()))
+    write_atomic(target / "tox.ini", tox.format(version=portcheck_version(),
+                                                requirement=requirement()))
     return Project(target.resolve())
 
 
@@ -39,9 +40,14 @@ def _copy(source: Path, target: Path) -> None:
         shutil.copyfile(source, target)
 
 
-def _requirement() -> str:
-    """What the new suite's tox installs: this portcheck's source folder if it has one."""
-    source = Path(portcheck.__file__).resolve().parent.parent
-    if (source / "pyproject.toml").is_file():
-        return f"portcheck[test] @ file://{source}"
-    return "portcheck[test]"
+def portcheck_version() -> str:
+    try:
+        return metadata.version("portcheck")
+    except metadata.PackageNotFoundError:  # run from a checkout that was never installed
+        return "0.1.0"
+
+
+def requirement() -> str:
+    """What the new suite's tox installs: portcheck with its test and style extras, at
+    least this version."""
+    return f"portcheck[test,style]>={portcheck_version()}"

@@ -22,9 +22,17 @@ class Selection:
 
 
 def select_ports(ports: list[Port], selection: Selection, languages: Registry) -> list[Port]:
-    """The ports the selection wants; a language not in ``languages`` (the project's) and
-    no port folder's name is a usage error."""
+    """The ports the selection wants.  A language not in ``languages`` (the project's) and
+    no port folder's name is a usage error, and so is a ``--lang`` that selects no port (of
+    the algorithms named): a command that was asked to check a language and checked
+    nothing of it must not pass."""
     for language in selection.languages:
         if language not in languages and not any(p.folder.name == language for p in ports):
             raise UsageError(f"unknown language {language!r} (known: {', '.join(languages)})")
-    return [port for port in ports if selection.wants(port)]
+    chosen = [port for port in ports if selection.wants(port)]
+    for language in selection.languages:
+        if not any(language in (port.language, port.folder.name) for port in chosen):
+            of = f" of {', '.join(selection.algorithms)}" if selection.algorithms else ""
+            raise UsageError(f"--lang {language}: there is no port{of} in {language}, so "
+                             "nothing would be checked")
+    return chosen

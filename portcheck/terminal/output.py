@@ -11,7 +11,19 @@ import io
 import os
 import sys
 
+from portcheck.terminal.controls import escape_controls
+
 SIGPIPE_STATUS = 141  # 128 + SIGPIPE, as a shell reports a writer whose reader went away
+
+
+def closed_streams() -> str | None:
+    """``output`` or ``error`` when that standard stream was closed when portcheck started
+    (Python then has no stream for it; a file opened later would take its descriptor)."""
+    if sys.stdout is None:
+        return "output"
+    if sys.stderr is None:
+        return "error"
+    return None
 
 
 def escape_what_cannot_be_encoded() -> None:
@@ -20,15 +32,24 @@ def escape_what_cannot_be_encoded() -> None:
             stream.reconfigure(errors="backslashreplace")
 
 
+def write_program_text(text: str) -> None:
+    """Text of a program (what it printed, a listing of its source) on stdout: as it is
+    into a file or a pipe, its control characters escaped on a terminal."""
+    sys.stdout.write(escape_controls(text) if sys.stdout.isatty() else text)
+
+
 def flush() -> None:
     """Write out what is buffered now, so a failure to write is seen here, not at exit."""
     sys.stdout.flush()
 
 
 def say(line: str) -> None:
-    """One line on stderr; if even stderr cannot be written, nothing more can be done."""
+    """One line on stderr, its control characters escaped (it may quote a port's or a
+    file's words); if even stderr cannot be written, nothing more can be done."""
+    if sys.stderr is None:
+        return
     try:
-        print(line, file=sys.stderr, flush=True)
+        print(escape_controls(line), file=sys.stderr, flush=True)
     except OSError:
         pass
 

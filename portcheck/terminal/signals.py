@@ -1,5 +1,5 @@
 """Signals that end portcheck: SIGTERM and SIGHUP stop it as Ctrl-C does, so the runs in
-flight are ended (``portcheck.runners.containment``) instead of being left running when
+flight are ended (``portcheck.processes.containment``) instead of being left running when
 Python's default action kills portcheck on the spot.
 """
 

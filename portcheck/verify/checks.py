@@ -22,14 +22,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from portcheck.errors import UsageError, describe_exception
-from portcheck.files.yamlio import read_text, write_atomic
 from portcheck.golden.store import golden_path, read_golden
 from portcheck.runners.environment import PLAIN, RunEnvironment
 from portcheck.suite.algorithms import Case, case_of
 from portcheck.suite.compare import Difference, Segment, compare
+from portcheck.suite.origins import placed_in_template, program_origins
 from portcheck.suite.ports import Port
 from portcheck.suite.project import Project
 from portcheck.suite.render import check_rendered, render_template
+from portcheck.suite.slicing import cut
+from portcheck.terminal.words import plural
 from portcheck.verify.execution import (
     Output,
     RunSettings,
@@ -61,32 +63,47 @@ def golden_segments(project: Project, port: Port) -> list[Segment]:
     if stored is None:
         raise MissingGolden(f"{project.relative(path)}: missing golden file "
                             f"(run: portcheck golden update {port.algorithm})")
-    cases = [case.id for case in port.applicable]
-    missing = [cid for cid in cases if cid not in stored]
+    cases = port.applicable
+    missing = [case.id for case in cases if case.id not in stored]
     if missing:
         raise MissingGolden(f"{project.relative(path)}: missing golden case {missing[0]} "
-                            f"(run: portcheck golden update {port.algorithm} --new-only)")
-    return [Segment(cid, stored[cid].output) for cid in cases]
+                            f"(run: portcheck update {port.algorithm})")
+    return [Segment(case.id, stored[case.id].output, inputs_of(case)) for case in cases]
+
+
+def inputs_of(case: Case) -> str:
+    """``game=617``: a case's inputs, as a diff heads it."""
+    return " ".join(f"{name}={value}" for name, value in case.params.items())
+
+
+def write_command(port: Port) -> str:
+    """The command that renders this one port and records its transcript (``--lang`` by
+    folder: the other ports of the algorithm, and their deliberate edits, are left alone)."""
+    return f"portcheck render write {port.algorithm} --lang {port.folder.name}"
 
 
 def check_transcript(context: CheckContext, plan: PortPlan) -> CheckResult:
     port = plan.port
     if not port.transcript.exists():
         return CheckResult(port.id, "transcript", FAIL, "transcript.txt is missing "
-                           f"(record it: portcheck render write {port.algorithm})",
-                           reason=Reason.MISSING)
+                           f"(record it: {write_command(port)})", reason=Reason.MISSING)
     try:
         expected = golden_segments(context.project, port)
     except MissingGolden as missing:
         return CheckResult(port.id, "transcript", FAIL, str(missing), reason=Reason.MISSING)
-    printed = port.normalize.apply(read_text(port.transcript))
-    difference = compare(expected, printed, port.compare, ("golden", "transcript.txt"))
+    difference = compare(expected, port.transcript_text(), port.compare,
+                         ("golden", "transcript.txt"), mapping=port.normalize)
     if difference:
+        hint = ""
+        if difference.ended_early and port.transcript_from == "run":
+            hint = (f"; transcript.txt has no output for case {difference.case_id}: was it "
+                    f"added after the port was recorded? record it again: "
+                    f"{write_command(port)}")
         return CheckResult(port.id, "transcript", FAIL,
-                           f"transcript differs from golden: {difference.one_line()}",
+                           f"transcript differs from golden: {difference.one_line()}{hint}",
                            difference.diff)
     return CheckResult(port.id, "transcript", PASS,
-                       f"{len(expected)} cases ({port.compare}{_normalized(port)})")
+                       f"{plural(len(expected), 'case')} ({port.compare}{_normalized(port)})")
 
 
 def _normalized(port: Port) -> str:
@@ -99,7 +116,9 @@ def check_fresh(context: CheckContext, plan: PortPlan) -> CheckResult:
     if state.fresh:
         return CheckResult(port.id, "fresh", PASS, "rendered template = committed program")
     return CheckResult(port.id, "fresh", FAIL,
-                       f"{state.reason} (run: portcheck render write {port.algorithm})")
+                       f"{state.reason} (a change belongs in the template "
+                       f"{context.project.relative(port.template)}; then run: "
+                       f"{write_command(port)})")
 
 
 def check_run(context: CheckContext, plan: PortPlan) -> CheckResult:
@@ -114,15 +133,20 @@ def check_run(context: CheckContext, plan: PortPlan) -> CheckResult:
                            reason=Reason.MISSING)
     result = produce_output(port, port.program, context.settings, plan.runs,
                             environment=context.environment)
+    result.warnings = in_template(context, port, result.warnings)
     if not port.transcript.exists():
         return compare_with_goldens(context, port, result, "run")
+    recorded = port.transcript_text()
     try:
-        cases: list[Segment] | None = golden_segments(context.project, port)
+        goldens = golden_segments(context.project, port)
     except MissingGolden:
-        cases = None
-    expected = [Segment("transcript", read_text(port.transcript))]
-    difference = compare(expected, result.stdout, port.compare, ("transcript.txt", "fresh run"),
-                         cases)
+        goldens = []
+    expected = [Segment("transcript", recorded)]
+    if goldens:  # the transcript cut into its cases, so the difference names the case
+        pieces = cut(recorded, [(g.case_id, g.text) for g in goldens], port.compare,
+                     port.normalize)
+        expected = [Segment(g.case_id, pieces[g.case_id], g.inputs) for g in goldens]
+    difference = compare(expected, result.stdout, port.compare, ("transcript.txt", "fresh run"))
     if difference:
         return CheckResult(port.id, "run", FAIL,
                            f"fresh run differs from transcript.txt: {difference.one_line()}",
@@ -130,6 +154,18 @@ def check_run(context: CheckContext, plan: PortPlan) -> CheckResult:
                            result.seconds)
     return CheckResult(port.id, "run", PASS, f"matches transcript.txt ({result.seconds:.2f} s)",
                        warnings=result.warnings, seconds=result.seconds)
+
+
+def in_template(context: CheckContext, port: Port, warnings: list[str],
+                cases: list[Case] | None = None) -> list[str]:
+    """A template port's run's warnings about lines of its program (rendered for ``cases``,
+    default: the port's), each placed in the template too (the line a teacher edits)."""
+    if not warnings or port.template is None:
+        return warnings
+    origins = program_origins(port.template, context.project.templates_dir, port.reference,
+                              port.applicable if cases is None else cases)
+    return placed_in_template(warnings, port.program.name, origins,
+                              context.project.relative(context.project.templates_dir))
 
 
 def compare_with_goldens(context: CheckContext, port: Port, result: Output, kind: str,
@@ -140,31 +176,19 @@ def compare_with_goldens(context: CheckContext, port: Port, result: Output, kind
         expected = golden_segments(context.project, port)
     except MissingGolden as missing:
         return CheckResult(port.id, kind, FAIL, str(missing), reason=Reason.MISSING)
-    printed = port.normalize.apply(result.stdout)
-    difference = compare(expected, printed, port.compare, ("golden", printed_as))
+    result.warnings = in_template(context, port, result.warnings)
+    difference = compare(expected, result.stdout, port.compare, ("golden", printed_as),
+                         mapping=port.normalize)
     if difference:
         return CheckResult(port.id, kind, FAIL,
                            f"{printed_as} differs from golden: {difference.one_line()}",
                            difference.diff + stderr_note(result), result.warnings,
                            result.seconds)
+    matches = "matches" if len(expected) == 1 else "match"
     took = f"; {result.seconds:.2f} s" if port.runnable else ""
-    return CheckResult(port.id, kind, PASS, f"{len(expected)} cases match the goldens "
-                       f"({port.compare}{_normalized(port)}{took})",
+    return CheckResult(port.id, kind, PASS, f"{plural(len(expected), 'case')} {matches} the "
+                       f"goldens ({port.compare}{_normalized(port)}{took})",
                        warnings=result.warnings, seconds=result.seconds)
-
-
-def record_transcript(port: Port, settings: RunSettings) -> CheckResult:
-    """Run the program and keep what it printed as its transcript (``render write``)."""
-    try:
-        result = produce_output(port, port.program, settings, kind="record")
-    except RunProblem as problem:
-        return problem.result
-    if port.transcript.exists() and read_text(port.transcript) == result.stdout:
-        return CheckResult(port.id, "record", PASS, "transcript.txt unchanged")
-    write_atomic(port.transcript, result.stdout)
-    return CheckResult(port.id, "record", PASS, "transcript.txt recorded from a run")
-
-
 def other_cases(port: Port, count: int, seed: int) -> list[Case]:
     """``count`` inputs drawn at random (reproducibly) from each input's valid values,
     always including both ends of each range (within the port's limits) where the ends
@@ -215,7 +239,8 @@ def differential_run(context: CheckContext, port: Port, cases: list[Case],
         program.write_text(text, encoding="utf-8")
         result = produce_output(port, program, context.settings, planned_runs(port, cases),
                                 kind=kind, environment=context.environment)
-    expected = [Segment(c.id, port.reference.output(c.params)) for c in cases]
+    result.warnings = in_template(context, port, result.warnings, cases)
+    expected = [Segment(c.id, port.reference.output(c.params), inputs_of(c)) for c in cases]
     return DifferentialRun(expected, result, compare(expected, result.stdout, port.compare,
                                                      ("reference", label)))
 

@@ -11,6 +11,7 @@ port's :class:`PlannedRun` list) and handed to :func:`produce_output`.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -119,7 +120,10 @@ def _one_run(port: Port, program: Path, settings: RunSettings, run: PlannedRun, 
              prebuilt: Path | None, environment: RunEnvironment) -> Output:
     runner = runner_for(port, settings, run.options, environment)
     missing = FAIL if settings.require_runtimes else SKIP
-    toolchain = runner.toolchain()
+    toolchain = runner.toolchain(timeout=settings.timeout)
+    if toolchain.broken:  # there, but not working: nothing was checked, and that fails
+        raise _problem(port, kind, FAIL, f"the toolchain does not work: {toolchain.detail}",
+                       Reason.BROKEN_TOOLCHAIN)
     if not toolchain.ok:
         raise _problem(port, kind, missing, f"no runtime: {toolchain.detail}", Reason.NO_RUNTIME)
     try:
@@ -128,7 +132,10 @@ def _one_run(port: Port, program: Path, settings: RunSettings, run: PlannedRun, 
         raise _problem(port, kind, missing, f"no runtime: {exc}", Reason.NO_RUNTIME) from None
     except BuildError as exc:
         lines = str(exc).strip().splitlines() or ["build failed"]
-        raise _problem(port, kind, FAIL, f"build failed: {lines[0]}", Reason.BUILD_FAILED,
+        first = compiler_messages(str(exc))[:1]
+        said = f"build failed: {lines[0]}" + (f": {first[0].strip()}" if len(lines) > 1
+                                              and first else "")
+        raise _problem(port, kind, FAIL, said, Reason.BUILD_FAILED,
                        str(exc) if len(lines) > 1 else "") from None
     try:
         with watch.program_run():
@@ -139,6 +146,19 @@ def _one_run(port: Port, program: Path, settings: RunSettings, run: PlannedRun, 
     _check_ending(port, kind, settings, result)
     warnings = [line for line in result.stderr.splitlines() if "warning:" in line]
     return Output(result.stdout, warnings, result.seconds, result.stderr)
+
+
+COMPILER_SAYS = re.compile(r"\b(error|fatal)\b", re.IGNORECASE)
+FIRST_MESSAGES = 12  # lines of a failed build's output a writing command shows
+
+
+def compiler_messages(text: str, count: int = FIRST_MESSAGES) -> list[str]:
+    """The compiler's own first messages in a failed build's output (a ``BuildError``'s
+    text: its first line is portcheck's): from its first line that says error or fatal (a
+    banner before it left out), at most ``count`` lines."""
+    lines = text.strip().splitlines()[1:]
+    start = next((n for n, line in enumerate(lines) if COMPILER_SAYS.search(line)), 0)
+    return [line for line in lines[start:] if line.strip()][:count]
 
 
 def _check_ending(port: Port, kind: str, settings: RunSettings, result: RunResult) -> None:

@@ -14,6 +14,7 @@ from portcheck.errors import UsageError
 from portcheck.files.yamlio import write_atomic
 from portcheck.golden.check import GoldenReport
 from portcheck.suite.ports import Port
+from portcheck.terminal.controls import escape_controls
 from portcheck.verify.results import FAIL, NA, SKIP, CheckResult
 
 
@@ -58,9 +59,10 @@ def _goldens(root: ET.Element, goldens: GoldenReport) -> None:
     suite = ET.SubElement(root, "testsuite", name="goldens")
     case = ET.SubElement(suite, "testcase", classname="golden", name="golden check")
     if goldens.failures:
-        failure = ET.SubElement(case, "failure", message="; ".join(goldens.failures),
+        failure = ET.SubElement(case, "failure",
+                                message=escape_controls("; ".join(goldens.failures)),
                                 type="golden")
-        failure.text = "".join(goldens.diffs)
+        failure.text = escape_controls("".join(goldens.diffs))  # XML holds no controls
 
 
 def write_junit(path: Path, text: str) -> None:

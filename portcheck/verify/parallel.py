@@ -8,7 +8,7 @@ import os
 import time
 from collections.abc import Callable
 
-from portcheck.runners import containment
+from portcheck.processes import containment
 from portcheck.runners.environment import run_environment
 from portcheck.runners.java_batch import Limits
 from portcheck.suite.ports import Port

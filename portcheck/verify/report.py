@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from portcheck.suite.ports import Port
+from portcheck.terminal.words import plural
 from portcheck.verify.checks import CHECKS
 from portcheck.verify.results import FAIL, NA, PASS, SKIP, CheckResult, Reason
 
@@ -59,5 +60,5 @@ def summary(results: dict[str, list[CheckResult]]) -> str:
     flat = [r for checks in results.values() for r in checks]
     counts = {s: sum(1 for r in flat if r.status == s) for s in (PASS, FAIL, SKIP, NA)}
     not_applicable = f", {counts[NA]} with cases not applicable" if counts[NA] else ""
-    return (f"{len(results)} ports: {counts[PASS]} checks passed, {counts[FAIL]} failed, "
-            f"{counts[SKIP]} skipped{not_applicable}")
+    return (f"{plural(len(results), 'port')}: {plural(counts[PASS], 'check')} passed, "
+            f"{counts[FAIL]} failed, {counts[SKIP]} skipped{not_applicable}")

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 
 from portcheck.terminal.clip import clip_block, one_line
+from portcheck.terminal.controls import escape_controls
 
 
 class Status(StrEnum):
@@ -26,6 +27,7 @@ class Reason(StrEnum):
     MATCH = "match"
     DIFFERS = "differs"
     NO_RUNTIME = "no runtime"
+    BROKEN_TOOLCHAIN = "broken toolchain"  # installed, but its probe hung, failed or crashed
     TRANSCRIPT_ONLY = "transcript only"
     BUILD_FAILED = "build failed"
     TIME_LIMIT = "time limit"
@@ -51,9 +53,11 @@ class CheckResult:
     reason: Reason = Reason.MATCH
 
     def __post_init__(self) -> None:
-        """A message is one line and a detail a page, whatever the program printed."""
-        self.message = one_line(self.message)
-        self.detail = clip_block(self.detail)
+        """A message is one line and a detail a page, whatever the program printed, and
+        neither holds a control character (``terminal.controls``)."""
+        self.message = one_line(escape_controls(self.message))
+        self.detail = clip_block(escape_controls(self.detail))
+        self.warnings = [one_line(escape_controls(w)) for w in self.warnings]
         if self.reason == Reason.MATCH and self.status != PASS:
             self.reason = {FAIL: Reason.DIFFERS, SKIP: Reason.NO_RUNTIME,
                            NA: Reason.NOT_APPLICABLE}[self.status]

@@ -6,6 +6,7 @@ player, and the school-language template carries the article's own Выбор_к
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from pathlib import Path
 
@@ -60,6 +61,16 @@ def test_input_that_runs_out_stops_the_game(language: str, program: str, message
     assert "Игра закончилась!" not in result.stdout
 
 
+class Answers:
+    """A reference whose functions answer as given, in place of its process."""
+
+    def __init__(self, values: dict[str, str]) -> None:
+        self.values = values
+
+    def call(self, function: str, algorithm: str, params: dict[str, object]) -> dict:
+        return {"value": self.values[function]}
+
+
 def test_1c_program_gets_the_answers_written_in(monkeypatch: pytest.MonkeyPatch,
                                                 tmp_path: Path, cache: BuildCache) -> None:
     """The 1C template writes each case's scripted answers into the program; cut short,
@@ -70,8 +81,8 @@ def test_1c_program_gets_the_answers_written_in(monkeypatch: pytest.MonkeyPatch,
     full = render_template(TEMPLATES / "bsl" / "dice-game.bsl.j2", TEMPLATES, algorithm, [case])
     assert 'Ответы.Добавить("пять");' in full
     cut = short_script(SEED, 7)
-    monkeypatch.setattr(algorithm.module, "stdin_script", lambda seed: cut)
-    text = render_template(TEMPLATES / "bsl" / "dice-game.bsl.j2", TEMPLATES, algorithm, [case])
+    short = dataclasses.replace(algorithm, calls=Answers({"stdin_script": cut}))
+    text = render_template(TEMPLATES / "bsl" / "dice-game.bsl.j2", TEMPLATES, short, [case])
     assert text.count("Ответы.Добавить(") == 7
     program = tmp_path / "dice_game.bsl"
     program.write_text(text, encoding="utf-8")

@@ -298,7 +298,7 @@ def test_reference_commands_of_the_issue(capsys, in_project, words, first_line) 
     (("queens-block", "n=5", "variant=attacking"), "'attacking' is not one of"),
     (("domino-chain", "n=7"), "domino-chain: n: 7 is out of range 2..6"),
     (("ruler", "k=31", "method=book"), "ruler: k: 31 is out of range 1..30"),
-    (("ruler", "k=20"), "ruler: missing input method"),
+    (("queens-block", "n=5"), "queens-block: missing input variant"),  # it has no default
 ])
 def test_out_of_range_inputs_are_one_line_and_exit_2(capsys, in_project, words,
                                                       message) -> None:

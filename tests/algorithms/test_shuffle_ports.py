@@ -14,7 +14,7 @@ from portcheck.suite.ports import load_port
 from portcheck.suite.project import Project
 from portcheck.suite.render import render_template
 from portinterp.kumir import compile_text, run_program
-from tests.helpers.reference import REPO
+from tests.helpers.reference import REPO, reference_module
 
 PROJECT = Project(REPO)
 ALGORITHMS = ("javarandom", "reshuffle", "fisher-yates", "shuffle-bias", "derangement")
@@ -36,7 +36,7 @@ def test_kumir_derangements_stop_where_the_limits_say() -> None:
     port = load_port(REPO / "ports" / "derangement" / "kumir" / "port.yaml", PROJECT)
     assert port.limits["n"].high == 12
     reference = PROJECT.algorithm("derangement")
-    top = reference.module.count(12) - 1
+    top = reference_module("derangement").count(12) - 1
     assert port.limits["index"].high == top
     assert run_kumir_derangement(12, top) == reference.output({"n": 12, "index": top})
     with pytest.raises(Exception, match="Целочисленное переполнение"):

@@ -138,6 +138,21 @@ class Chromium:
         self.send("Target.closeTarget", targetId=target)
         return visit
 
+    def tab(self, url: str, width: int = 1280, height: int = 900,
+            media: str | None = None) -> Tab:
+        """``url`` loaded in a new tab of ``width`` × ``height`` CSS pixels (``media``:
+        ``print`` lays the page out as it prints), to measure, photograph or print."""
+        target = self.send("Target.createTarget", url="about:blank")["targetId"]
+        session = self.send("Target.attachToTarget", targetId=target, flatten=True)["sessionId"]
+        self.send("Page.enable", session)
+        self.send("Emulation.setDeviceMetricsOverride", session, width=width, height=height,
+                  deviceScaleFactor=1, mobile=False)
+        if media:
+            self.send("Emulation.setEmulatedMedia", session, media=media)
+        self.send("Page.navigate", session, url=url)
+        self.wait_for("Page.loadEventFired", session)
+        return Tab(self, target, session)
+
     def close(self) -> None:
         try:
             self.send("Browser.close")
@@ -168,3 +183,32 @@ def _problem(event: dict[str, Any]) -> str | None:
 
 def save(visit: PageVisit, path: Path) -> None:
     path.write_bytes(visit.screenshot)
+
+
+@dataclass
+class Tab:
+    """A loaded page: measure it (``evaluate``), photograph it, print it to PDF."""
+
+    browser: Chromium
+    target: str
+    session: str
+
+    def evaluate(self, expression: str) -> Any:
+        answer = self.browser.send("Runtime.evaluate", self.session, returnByValue=True,
+                                   expression=expression)
+        if "exceptionDetails" in answer:
+            raise ProtocolError(f"{expression}: {answer['exceptionDetails'].get('text')}")
+        return answer["result"].get("value")
+
+    def screenshot(self) -> bytes:
+        shot = self.browser.send("Page.captureScreenshot", self.session, format="png")
+        return base64.b64decode(shot["data"])
+
+    def print_to_pdf(self, **options: Any) -> bytes:
+        """The page printed as the browser prints it (``Page.printToPDF``; the page's own
+        ``@page`` size when ``preferCSSPageSize``)."""
+        printed = self.browser.send("Page.printToPDF", self.session, **options)
+        return base64.b64decode(printed["data"])
+
+    def close(self) -> None:
+        self.browser.send("Target.closeTarget", targetId=self.target)

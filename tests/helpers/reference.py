@@ -8,14 +8,16 @@ import importlib
 from pathlib import Path
 from types import ModuleType
 
-from portcheck.suite.project import Project
+from portcheck.suite.reference_loader import load_modules
 
 REPO = Path(__file__).resolve().parents[2]
 SHARED = REPO.parent / "shared"  # the articles (seeds/), beside the repository
 
 
-def reference_module(name: str) -> ModuleType:
-    return Project(REPO).algorithm(name).module
+def reference_module(name: str, root: Path = REPO) -> ModuleType:
+    """The algorithm module ``name`` of the project at ``root``, imported into the test's
+    own process (portcheck itself runs it in a process of its own)."""
+    return load_modules(root)[name]
 
 
 freecell = reference_module("freecell")

@@ -14,6 +14,7 @@ from __future__ import annotations
 import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -275,3 +276,27 @@ def test_files_a_port_writes_in_its_folder_do_not_land_in_the_project(
     code, out, _ = portcheck(capsys, "verify", "freecell", "--lang", "litter")
     assert code == 0, out
     assert not list(project_copy.rglob("litter.txt"))
+
+
+def test_a_child_portcheck_started_itself_outlives_a_run(tmp_path: Path) -> None:
+    # Started while a run is in flight, in portcheck's own session (as a local Dask
+    # cluster's workers are): no run's orphan, so the run's end leaves it alone.
+    started = tmp_path / "started"
+    script = f"echo started > {started}; sleep 1"
+    helper: list[subprocess.Popen[bytes]] = []
+
+    def start_helper() -> None:
+        wait_for_file(started)
+        helper.append(subprocess.Popen(["sleep", "600"]))
+
+    thread = threading.Thread(target=start_helper)
+    thread.start()
+    try:
+        result = run_command(["sh", "-c", script], timeout=30)
+        thread.join()
+        assert result.returncode == 0
+        assert helper[0].poll() is None  # still running
+    finally:
+        for process in helper:
+            process.kill()
+            process.wait()

@@ -22,6 +22,7 @@ from portcheck.errors import UsageError
 from portcheck.files.yamlio import write_atomic
 from portcheck.runners.cache import write_manifest
 from tests.helpers.cli import one_error_line, portcheck, portcheck_process, write
+from tests.helpers.ports import append, explicit_port_yaml
 
 requires_java = pytest.mark.requires_runtime("java")
 requires_pascal = pytest.mark.requires_runtime("pascal")
@@ -170,6 +171,8 @@ def _append(more: str) -> Callable[[str], str]:
 def test_a_mistake_in_a_suite_file_is_one_line_naming_file_and_line(
         project_copy: Path, capsys: pytest.CaptureFixture[str], path: str,
         edit: Callable[[str], str], line: int | None, message: str) -> None:
+    if path == PORT_YAML:  # the template port needs none: one saying every key
+        explicit_port_yaml(project_copy)
     file = project_copy / path
     write(file, edit(file.read_text(encoding="utf-8")))
     code, _, err = portcheck(capsys, "verify", "freecell")
@@ -183,7 +186,7 @@ def test_a_mistake_in_a_suite_file_is_one_line_naming_file_and_line(
 def test_an_engine_option_a_runner_does_not_know_is_one_line(
         project_copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
     file = project_copy / "ports" / "freecell" / "bsl" / "port.yaml"
-    write(file, file.read_text(encoding="utf-8") + "options: {engine: bogus}\n")
+    append(file, "options: {engine: bogus}\n")
     code, _, err = portcheck(capsys, "verify", "freecell")
     assert code == 2
     assert re.search(rf"{re.escape(str(file))}:\d+: options: .*bogus", one_error_line(err))
@@ -192,7 +195,7 @@ def test_an_engine_option_a_runner_does_not_know_is_one_line(
 def test_an_option_value_the_runner_refuses_is_one_line_naming_the_port(
         project_copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
     file = project_copy / "ports" / "freecell" / "bsl" / "port.yaml"
-    write(file, file.read_text(encoding="utf-8") + "options: {dialect: klingon}\n")
+    append(file, "options: {dialect: klingon}\n")
     code, _, err = portcheck(capsys, "verify", "freecell", "--lang", "bsl")
     assert code == 2
     assert one_error_line(err).startswith("portcheck: error: ports/freecell/bsl/port.yaml: "

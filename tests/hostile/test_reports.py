@@ -110,7 +110,7 @@ def test_a_multi_line_1c_exception_gives_a_one_line_summary(
     code, out, _ = portcheck(capsys, "verify", "freecell", "--lang", "raises")
     assert code == 1
     assert (f"FAIL ports/freecell/raises::run: exit code 1: {folder / 'raises.bsl'}:2:1: "
-            "первая строка\n") in out
+            "первая строка\\nвторая строка\n") in out  # the line break shown as \\n
 
 
 def test_stderr_is_shown_under_a_difference(project_copy: Path,

@@ -192,6 +192,11 @@ def test_a_declared_language_without_its_toolchain_is_one_line_naming_the_packag
      "languages.yaml:1: 'c' is a built-in language; declare yours under another name"),
     ("awk:\n  title: AWK\n  suffixes: [.awk]\n  run: [\"{executable}\"]\n  version: [awk]\n"
      "  package: mawk\n", "awk: run: {executable} is what a build makes: declare the build"),
+    ("awk:\n  title: AWK\n  suffixes: [.awk]\n  run: []\n  version: [awk]\n  package: mawk\n",
+     "languages.yaml:4: awk: run: must be a command: a list of words, the program first"),
+    ("Python:\n  title: P\n  suffixes: [.p]\n  run: [awk]\n  version: [awk]\n  package: mawk\n",
+     "languages.yaml:1: 'Python' is a built-in language ('python'); declare yours under "
+     "another name"),
 ])
 def test_a_mistake_in_a_declaration_is_one_line_naming_file_and_line(
         awk_suite: Path, capsys: pytest.CaptureFixture[str], text: str, message: str) -> None:

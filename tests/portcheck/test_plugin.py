@@ -1,6 +1,6 @@
 """The pytest plugin, run by pytest itself (``pytester``) in a copy of the project.
 
-Expected from the issue: plain ``pytest`` collects every ``ports/*/*/port.yaml`` as items
+Expected from the issue: plain ``pytest`` collects every port ``ports/*/*/`` as items
 ``<port>::transcript``, ``::run`` and ``::fresh`` and every golden as
 ``golden/<algo>.yaml::golden``; a failed check shows its message and diff, never a Python
 traceback; ``--require-runtimes`` turns a missing toolchain into a failure.
@@ -19,6 +19,7 @@ import yaml
 # a second copy of the IR classes next to the core's: load them once, out here.
 import portinterp.bsl.frontend.lower
 import portinterp.kumir.frontend.lower  # noqa: F401
+from tests.helpers.ports import append, explicit_port_yaml
 
 pytest_plugins = ["pytester"]
 
@@ -38,17 +39,29 @@ def project(pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch,
 
 
 def port_ids(root: Path) -> list[str]:
-    return sorted(p.parent.relative_to(root).as_posix()
-                  for p in root.glob("ports/*/*/port.yaml"))
+    """Every port folder: a template port has no port.yaml, the article port has one."""
+    return sorted(p.relative_to(root).as_posix() for p in root.glob("ports/*/*") if p.is_dir())
+
+
+def port_yaml(root: Path, port: str) -> dict[str, str]:
+    path = root / port / "port.yaml"
+    if not path.exists():
+        return {}
+    return yaml.safe_load(path.read_text(encoding="utf-8")) or {}
+
+
+def templated(root: Path, port: str) -> bool:
+    return port_yaml(root, port).get("origin", "template") == "template"
+
+
+def language(root: Path, port: str) -> str:
+    return port_yaml(root, port).get("language", Path(port).name)
 
 
 def expected_items(root: Path) -> list[str]:
     """transcript and run for every port, fresh only for ports rendered from a template."""
-    items = []
-    for port in port_ids(root):
-        templated = "template:" in (root / port / "port.yaml").read_text(encoding="utf-8")
-        items += [f"{port}::{kind}" for kind in KINDS if kind != "fresh" or templated]
-    return items
+    return [f"{port}::{kind}" for port in port_ids(root) for kind in KINDS
+            if kind != "fresh" or templated(root, port)]
 
 
 def no_traceback(text: str) -> None:
@@ -87,8 +100,7 @@ def test_the_project_passes(pytester: pytest.Pytester, project: Path) -> None:
     outcomes = result.parseoutcomes()
     assert "failed" not in outcomes and "errors" not in outcomes
     missing = languages_missing_here()
-    skipped = [port for port in port_ids(project) if yaml.safe_load(
-        (project / port / "port.yaml").read_text(encoding="utf-8"))["language"] in missing]
+    skipped = [port for port in port_ids(project) if language(project, port) in missing]
     assert outcomes.get("skipped", 0) == len(skipped)
     assert outcomes["passed"] == len(expected_items(project)) + 1 - len(skipped)
     assert result.stdout.str().count("install package") >= len(skipped)
@@ -145,9 +157,8 @@ def test_edited_golden_fails_with_the_fix(pytester: pytest.Pytester, project: Pa
 
 
 def test_malformed_port_yaml_is_one_line(pytester: pytest.Pytester, project: Path) -> None:
-    port_yaml = project / "ports" / "freecell" / "python" / "port.yaml"
-    port_yaml.write_text(port_yaml.read_text(encoding="utf-8") + "colour: red\n",
-                         encoding="utf-8")
+    port_yaml = explicit_port_yaml(project)  # the template port needs none: one in full
+    append(port_yaml, "colour: red\n")
     result = pytester.runpytest("-p", "no:cacheprovider", "ports/freecell/python")
     result.assert_outcomes(failed=1)  # one item, ports/freecell/python::port.yaml
     result.stdout.fnmatch_lines([f"*{port_yaml}:8: unknown key 'colour'*"])
@@ -202,8 +213,12 @@ def test_requires_runtime_marker(pytester: pytest.Pytester) -> None:
 
 @pytest.fixture
 def unprinted_case(project: Path, monkeypatch: pytest.MonkeyPatch) -> str:
-    """game-3: in the (copied) reference and the golden file, printed by no port."""
+    """game-3: in the (copied) reference and the golden file, printed by no port (the
+    template ports list their cases, as they print every case by default)."""
     from portcheck.cli.main import main
+
+    for name in ("bsl", "java", "kumir", "pascal", "python"):
+        explicit_port_yaml(project, name)
 
     reference = project / "reference" / "freecell.py"
     text = reference.read_text(encoding="utf-8")

@@ -15,6 +15,7 @@ from decimal import Decimal
 from typing import Any
 
 from portinterp.bsl.library.dotnet import netdecimal, onescript_format
+from portinterp.bsl.library.dotnet.netmap import OneScriptMap, number_equals_boolean
 from portinterp.bsl.platform import BslRuntime
 from portinterp.bsl.runtime.conversions import to_number
 from portinterp.bsl.runtime.core import shift_date
@@ -63,6 +64,15 @@ def popular(value: Any) -> Any:
 
 
 class OneScriptRuntime(BslRuntime):
+    map_class = OneScriptMap
+
+    def prim_labels_used(self) -> None:
+        """The program has ``~Метка``: OneScript 1.9.2's compiler refuses it."""
+        raise ProgramFault("Неизвестный символ ~")
+
+    def prim_eq(self, a: Any, b: Any) -> bool:
+        return number_equals_boolean(a, b) or super().prim_eq(a, b)
+
     # ---- operators (only the slow paths: the inline ones handle two whole numbers) -------
 
     def prim_add(self, a: Any, b: Any) -> Any:

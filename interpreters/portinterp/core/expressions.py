@@ -50,7 +50,7 @@ class ExpressionGenerator(GeneratorBase):
             return repr(e.value)
         if type(e.value) is float and e.value == e.value and abs(e.value) != float("inf"):
             return repr(e.value)
-        name = f"K{len(self.constants)}_"
+        name = f"K{self.prefix}{len(self.constants)}_"
         self.constants[name] = e.value
         return name
 

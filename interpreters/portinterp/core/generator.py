@@ -16,11 +16,13 @@ class Generator(StatementGenerator, JumpGenerator, ExpressionGenerator, CallGene
     """Writes one module: ``generate()`` is its source (``lines``, ``constants`` and
     ``prims`` say what the source needs to run)."""
 
-    def generate(self) -> str:
+    def generate(self, with_main: bool = True) -> str:
+        """The module's source; ``with_main=False``: its procedures only (a fragment)."""
         for proc in self.module.procs:
             self.function(proc)
-        main = ir.Proc("main_", [], [], self.module.body, pos=ir.NOWHERE)
-        self.function(main, is_main=True)
+        if with_main:
+            main = ir.Proc("main_", [], [], self.module.body, pos=ir.NOWHERE)
+            self.function(main, is_main=True)
         return "\n".join(self.out) + "\n"
 
     def function(self, proc: ir.Proc, is_main: bool = False) -> None:

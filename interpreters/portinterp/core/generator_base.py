@@ -19,13 +19,20 @@ class GeneratorBase:
     """The state; the parts' methods that call each other are declared for the checker."""
 
     def __init__(self, module: ir.Module, templates: dict[str, str],
-                 statements: dict[str, str]) -> None:
+                 statements: dict[str, str], extern: dict[str, tuple[ir.Proc, list[int]]]
+                 | None = None, prefix: str = "") -> None:
+        """``extern``: procedures the code may call but another compilation defines (a
+        fragment's host module: name -> its signature and by-reference results);
+        ``prefix`` makes the constants' names unique where two compilations share globals."""
         self.module = module
         self.inline = templates
         self.statements = statements
         self.names = Names()
-        self.procs = {proc.name: proc for proc in module.procs}
-        self.ref_params = {proc.name: assigned_ref_params(proc) for proc in module.procs}
+        self.procs = {name: proc for name, (proc, _refs) in (extern or {}).items()}
+        self.procs.update({proc.name: proc for proc in module.procs})
+        self.ref_params = {name: refs for name, (_proc, refs) in (extern or {}).items()}
+        self.ref_params.update({proc.name: assigned_ref_params(proc) for proc in module.procs})
+        self.prefix = prefix
         self.out: list[str] = []
         self.lines: list[ir.Pos] = [ir.NOWHERE]  # index 0 unused: lines count from 1
         self.constants: dict[str, Any] = {}

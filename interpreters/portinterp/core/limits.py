@@ -16,3 +16,8 @@ ELIF_CUT = 50  # branches of one if/elif chain
 # The most items one array or table may hold (800 MB of references): a program asking for
 # more gets its language's out-of-memory error at once, not a machine swapping for minutes.
 MAX_ITEMS = 100_000_000
+# The address space of a run of its own (``python -m portinterp.<language>``): strings grow
+# without a count of items to check (a string doubled in a loop reached 12 GB), so the
+# process itself is bounded; past it, ``MemoryError``, which every runtime reports as its
+# language's out-of-memory error.  (The program's thread reserves a 512 MiB stack.)
+MAX_MEMORY = 4 * 1024**3

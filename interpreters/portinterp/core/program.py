@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import sys
 from contextlib import AbstractContextManager, nullcontext
-from types import CodeType, FrameType, TracebackType
+from types import CodeType, FrameType, FunctionType, TracebackType
 from typing import Any, ClassVar, TextIO
 
 from portinterp.core import ir
@@ -151,6 +151,52 @@ class Program:
             frame = frame.f_back
         pos = self._pos_of_line(frame.f_lineno) if frame else ir.NOWHERE
         return f"{self.filename}:{pos.line}:{pos.col}"
+
+
+class Fragment:
+    """Procedures compiled to run in another program's namespace (1C's ``Выполнить`` of a
+    text built at run time): they call that program's procedures and use its module
+    variables as their own code would.  Its code has a tag of its own, so a fault inside
+    it is placed by the host's line that ran it (``Program._located`` skips other tags),
+    and ``place`` gives the fragment's own line."""
+
+    _count = 0
+
+    def __init__(self, module: ir.Module, runtime_class: type[RuntimeBase],
+                 extern: dict[str, tuple[ir.Proc, list[int]]]) -> None:
+        from portinterp.core.generator import Generator  # as compile_module: when needed
+
+        Fragment._count += 1
+        prefix = f"F{Fragment._count}_"
+        generator = Generator(module, runtime_class.inline, runtime_class.inline_statements,
+                              extern, prefix)
+        self.python_source = generator.generate(with_main=False)
+        self.tag = f"<portinterp fragment {Fragment._count}>"
+        self._lines = generator.lines
+        self._constants = generator.constants
+        self._prims = generator.prims
+        self._code = compile(self.python_source, self.tag, "exec")
+        self._names = {proc.name: generator.names.get("f_", proc.name) for proc in module.procs}
+
+    def entry(self, name: str, namespace: dict[str, Any], runtime: RuntimeBase) -> Any:
+        """The fragment's procedure ``name`` as a function whose globals are ``namespace``,
+        which gets the primitives, constants and other procedures it needs (a procedure
+        the namespace has already, such as a hidden helper of the same name, is kept)."""
+        for prim in self._prims:
+            if "P_" + prim not in namespace:
+                namespace["P_" + prim] = getattr(runtime, "prim_" + prim)
+        namespace.update(self._constants)
+        scratch: dict[str, Any] = {"__name__": self.tag}
+        exec(self._code, scratch)
+        functions = {proc: FunctionType(scratch[ident].__code__, namespace, ident)
+                     for proc, ident in self._names.items()}
+        for proc, ident in self._names.items():
+            if proc != name:
+                namespace.setdefault(ident, functions[proc])
+        return functions[name]
+
+    def place(self, lineno: int) -> ir.Pos:
+        return self._lines[lineno] if 0 <= lineno < len(self._lines) else ir.NOWHERE
 
 
 def compile_module(module: ir.Module, runtime_class: type[RuntimeBase]) -> Program:

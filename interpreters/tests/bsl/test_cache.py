@@ -48,7 +48,7 @@ def test_second_compile_comes_from_the_cache_and_runs_alike(
     source.write_text("Сообщить(Null = Null);\nСообщить(Строка(1 / 4 + 0.5));\n"
                       "М = Новый Массив(2);\nСообщить(М[5]);\n", encoding="utf-8")
     fresh = run(program_cache.compile_cached("bsl", source))
-    assert len(list(cache_root.glob("bsl/*.pickle"))) == 1
+    assert len(list(cache_root.glob("bsl/*.json"))) == 1
     forbid_compiling(monkeypatch)
     cached = run(program_cache.compile_cached("bsl", source))
     assert fresh == cached == f"Да\n0,75\n!{source}:4:1: Индекс находится за границами массива"
@@ -60,15 +60,15 @@ def test_changed_file_is_another_entry(tmp_path: Path, cache_root: Path) -> None
     assert run(program_cache.compile_cached("bsl", source)) == "один\n"
     source.write_text("Сообщить(\"два\");\n", encoding="utf-8")
     assert run(program_cache.compile_cached("bsl", source)) == "два\n"
-    assert len(list(cache_root.glob("bsl/*.pickle"))) == 2
+    assert len(list(cache_root.glob("bsl/*.json"))) == 2
 
 
 def test_broken_entry_is_compiled_anew(tmp_path: Path, cache_root: Path) -> None:
     source = tmp_path / "p.bsl"
     source.write_text("Сообщить(\"да\");\n", encoding="utf-8")
     program_cache.compile_cached("bsl", source)
-    (entry,) = cache_root.glob("bsl/*.pickle")
-    entry.write_bytes(b"not a pickle")
+    (entry,) = cache_root.glob("bsl/*.json")
+    entry.write_bytes(b"not an entry")
     assert run(program_cache.compile_cached("bsl", source)) == "да\n"
 
 

@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import io
 import os
-import pickle
 import subprocess
 import sys
 from pathlib import Path
@@ -178,7 +177,7 @@ def test_cached_program_runs_like_a_fresh_one(tmp_path: Path) -> None:
     source.write_text(_alg("нц для i от 1 до 2\n вывод i, нс\nкц\nвывод div(1, 0)"),
                       encoding="utf-8")
     first, second = (_main(source, tmp_path / "cache") for _ in range(2))
-    assert list((tmp_path / "cache" / "kumir").glob("*.pickle"))
+    assert list((tmp_path / "cache" / "kumir").glob("*.json"))
     assert first == second == (1, "1\n2\n",
                                f"{source}:7:7: Деление на ненатуральное число\n")
 
@@ -196,6 +195,6 @@ def test_an_unreadable_cache_entry_is_compiled_anew(tmp_path: Path) -> None:
     source = tmp_path / "p.kum"
     source.write_text(_alg("вывод 5", ""), encoding="utf-8")
     assert _main(source, tmp_path / "cache") == (0, "5", "")
-    for entry in (tmp_path / "cache" / "kumir").glob("*.pickle"):
-        entry.write_bytes(pickle.dumps("not a program"))
+    for entry in (tmp_path / "cache" / "kumir").glob("*.json"):
+        entry.write_bytes(b"not a program")
     assert _main(source, tmp_path / "cache") == (0, "5", "")

@@ -29,7 +29,7 @@ def stop_runs() -> None:
     """On each worker of a local cluster: end the runs in flight (their tasks fail, and are
     cancelled anyway), then let runs start again.  Not done on a cluster of others: their
     runs would end too; a shard in flight there runs to its end (or its time limit)."""
-    from portcheck.runners import containment
+    from portcheck.processes import containment
 
     containment.stop_all()
     containment.resume()

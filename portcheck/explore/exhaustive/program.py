@@ -20,12 +20,13 @@ from portcheck.runners.base import CannotStart
 from portcheck.runners.exit_status import error_line, how_it_ended
 from portcheck.suite.algorithms import Algorithm
 from portcheck.suite.languages import Language
+from portcheck.suite.layout import RANGE_SUFFIX
 from portcheck.suite.project import Project
 from portcheck.suite.render import render_template
 from portcheck.terminal.sizes import size_text
 from portcheck.verify.execution import RunSettings
 
-SUFFIX = "-range"
+SUFFIX = RANGE_SUFFIX  # templates/<language>/<algorithm>-range.<ext>.j2
 
 
 @dataclass(frozen=True)

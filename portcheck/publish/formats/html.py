@@ -1,5 +1,6 @@
-"""A listing as one self-contained HTML page (inline CSS, no script, no network), and the
-algorithm side by side in every language."""
+"""A listing as one self-contained HTML page (inline CSS, no script, no network), the
+algorithm side by side in every language (on a screen, or printed from a browser), and the
+same for a PDF handout (``handout``)."""
 
 from __future__ import annotations
 
@@ -39,8 +40,18 @@ def html(listing: Listing, nav: list[tuple[str, str]] | None = None) -> str:
 
 
 def side_by_side(title: str, listings: list[Listing],
-                 nav: list[tuple[str, str]] | None = None) -> str:
+                 nav: list[tuple[str, str]] | None = None, handout_link: str | None = None) -> str:
     columns = [Column(listing, code_lines(listing), f"{listing.port.folder.name}-")
                for listing in listings]
     return render("side_by_side.html.j2", title=title, columns=columns, nav=nav or [],
-                  wide=True)
+                  wide=True, handout=handout_link)
+
+
+def handout(title: str, listings: list[Listing]) -> str:
+    """Every language side by side for print: two listings a row of an A4 landscape page,
+    laid out as a table (which WeasyPrint breaks across pages quickly; its grid layout took
+    ten times as long, and failed on a column taller than a page)."""
+    columns = [Column(listing, code_lines(listing), f"{listing.port.folder.name}-")
+               for listing in listings]
+    rows = [columns[n:n + 2] for n in range(0, len(columns), 2)]
+    return render("handout.html.j2", title=title, rows=rows, nav=[])

@@ -1,6 +1,7 @@
-"""A listing as a print-ready PDF: the HTML page laid out for A4 (A3 landscape side by
-side) by WeasyPrint, an optional extra (``pip install 'portcheck[pdf]'``) that needs Pango
-from the system (Debian: ``libpango-1.0-0 libpangoft2-1.0-0``)."""
+"""A listing as a print-ready PDF: the HTML page laid out for A4 (every language side by
+side: the handout, on A4 landscape) by WeasyPrint, an optional extra
+(``pip install 'portcheck[pdf]'``) that needs Pango from the system (Debian:
+``libpango-1.0-0 libpangoft2-1.0-0``)."""
 
 from __future__ import annotations
 

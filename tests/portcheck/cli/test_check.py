@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.helpers.cli import one_error_line, portcheck
-from tests.helpers.ports import CONTRIBUTED
+from tests.helpers.cli import one_error_line, portcheck, write
+from tests.helpers.ports import CONTRIBUTED, GAME_1
 from tests.helpers.reference import freecell
 
 PYTHON_PROGRAM = CONTRIBUTED / "deal_letters.py"
@@ -75,7 +75,7 @@ def test_a_saved_output_is_checked_as_a_run_would_be(
     code, out, _ = portcheck(capsys, "check", "freecell", "--output", str(saved),
                              "--cases", "game-617", "--normalize", str(MAPPING))
     assert code == 0, out
-    assert "1 cases match the goldens (exact, normalized: chars C→♣" in out
+    assert "1 case matches the goldens (exact, normalized: chars C→♣" in out
     saved.write_text(freecell.output(617).replace("7♠", "7♣", 1), encoding="utf-8")
     code, out, _ = portcheck(capsys, "check", "freecell", "--output", str(saved),
                              "--cases", "game-617")
@@ -146,3 +146,55 @@ def test_a_c_program_printing_suit_before_rank_in_colour(
                              "--args", "{game}", "--cases", "game-1")
     assert code == 1 and "case game-1, line 1: expected 'J♦ 2♦ 9♥" in out
     assert "got '\\x1b[31mDJ\\x1b[0m \\x1b[31mD2" in out
+def test_args_leaves_the_file_to_file(project_copy: Path,
+                                      capsys: pytest.CaptureFixture[str]) -> None:
+    """``--args "{game}" prog.py``: --args once took the file for a second word of a run's
+    command line ("the following arguments are required: FILE")."""
+    code, out, err = portcheck(capsys, "check", "freecell", "--args", "{game}",
+                               str(PYTHON_PROGRAM), "--normalize", str(MAPPING))
+    assert code == 0, out + err
+    assert "9 cases match the goldens" in out
+
+
+def test_args_is_split_as_a_shell_splits_it(project_copy: Path, tmp_path: Path,
+                                            capsys: pytest.CaptureFixture[str]) -> None:
+    program = write(tmp_path / "echo_args.py", "import sys\nprint(sys.argv[1:])\n")
+    code, out, _ = portcheck(capsys, "check", "freecell", "--args", "-g {game} 'a b'",
+                             str(program), "--cases", "game-1")
+    assert code == 1
+    assert "got \"['-g', '1', 'a b']\"" in out
+
+
+def test_a_mapped_difference_names_the_map_and_shows_the_file(
+        project_copy: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """The notation map's output is shown mapped, saying so, and the program's own lines
+    beside it (the report once showed A♠ where the program printed AS, unexplained)."""
+    source = PYTHON_PROGRAM.read_text(encoding="utf-8").replace('"CDHS"', '"CDSH"')
+    program = write(tmp_path / "deal_swapped.py", source)
+    code, out, _ = portcheck(capsys, "check", "freecell", "--args", "{game}", str(program),
+                             "--cases", "game-1", "--normalize", str(MAPPING))
+    assert code == 1
+    lines = [line.strip() for line in out.splitlines()]
+    assert "case game-1 (game=1)" in lines
+    assert any(line.startswith("+++ fresh run, read through the notation map (chars C→♣ D→♦ "
+                               "H→♥ S→♠; dropped lines matching ^Hand \\d+$)")
+               for line in lines)
+    assert "+J♦ 2♦ 9♠ J♣ 5♦ 7♠ 7♣ 5♠" in lines  # mapped, as compared
+    assert "fresh run itself says (before the map):" in lines
+    assert "| JD 2D 9S JC 5D 7S 7C 5S" in lines  # as the program printed it
+
+
+def test_a_difference_of_white_space_alone_is_said_in_words(
+        project_copy: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    golden = GAME_1.replace("\n", "  \n")
+    program = write(tmp_path / "spaces.py", f"import sys\nsys.stdout.write({golden!r})\n")
+    code, out, _ = portcheck(capsys, "check", "freecell", str(program), "--cases", "game-1")
+    assert code == 1
+    assert ("only white space differs (trailing spaces and blank lines at the end or fewer): "
+            "case game-1, line 1") in out
+    assert "the output matches with --compare lines (compare: lines in port.yaml)" in out
+    assert "+J♦·2♦·9♥·J♣·5♦·7♥·7♣·5♥··⏎" in out
+    assert out.count("\n    +") <= 8  # the first lines of one case, not the whole output
+    code, out, _ = portcheck(capsys, "check", "freecell", str(program), "--cases", "game-1",
+                             "--compare", "lines")
+    assert code == 0

@@ -18,7 +18,7 @@ import pytest
 
 import portcheck.cli
 from portcheck.cli import main
-from portcheck.cli.commands import COMMANDS, chosen, load
+from portcheck.cli.commands import COMMANDS, Parser, chosen, load
 
 NOT_COMMANDS = {"commands", "main", "options"}  # the modules of portcheck.cli that are none
 
@@ -26,7 +26,7 @@ NOT_COMMANDS = {"commands", "main", "options"}  # the modules of portcheck.cli t
 def full_parser() -> argparse.ArgumentParser:
     """The parser as portcheck made it before the table: every subcommand's module loaded and
     its own ``add_parser`` called, in the table's order."""
-    parser = argparse.ArgumentParser(prog="portcheck", description=main.DESCRIPTION)
+    parser = Parser(prog="portcheck", description=main.DESCRIPTION)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
     for name in COMMANDS:
         load(name).add_parser(sub)
@@ -75,6 +75,9 @@ WORDS = [
     ["run", "--timeout", "inf", "x"], ["mutate", "x", "--jobs", "0"],
     ["listing", "x", "--format", "nope"], ["--help", "verify"], ["list", "--help"],
     ["reference", "freecell", "game=1", "--bogus"], ["fuzz", "x", "--count", "0"],
+    ["run", "x", "--lang", "java", "--lang", "python"],
+    ["new", "x", "--title", "a", "--title", "b"],
+    ["update", "--accept", "x", "--lang", "java"], ["style", "--help"],
     *([name, "--help"] for name in COMMANDS),
 ]
 

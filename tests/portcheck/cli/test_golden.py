@@ -9,8 +9,8 @@ exactly."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
-from types import ModuleType
 
 import pytest
 import yaml
@@ -18,6 +18,7 @@ import yaml
 from portcheck.cli.main import main
 from portcheck.golden.store import GoldenCase, read_golden, write_golden
 from portcheck.suite.project import find_project
+from tests.helpers.ports import explicit_port_yaml
 from tests.helpers.reference import freecell
 
 GAME_617_LINE_1 = "7♦ A♦ 5♣ 3♠ 5♠ 8♣ 2♦ A♥"  # the article's first line of Игра(617)
@@ -55,24 +56,28 @@ def last_line(text: str) -> str:
     return text.strip().splitlines()[-1]
 
 
-def copied_reference() -> ModuleType:
-    """The copied project's reference module (loaded from the copy, as portcheck loads it)."""
-    return find_project().algorithm("freecell").module
+def copied_cases() -> list[str]:
+    """The case ids the copied project's reference declares."""
+    return list(find_project().algorithm("freecell").cases)
+
+
+def edit_reference(root: Path, line: str) -> None:
+    """A line added at the end of the copied reference (before portcheck loads it)."""
+    reference = root / "reference" / "freecell.py"
+    reference.write_text(reference.read_text(encoding="utf-8") + line + "\n",
+                         encoding="utf-8")
 
 
 @pytest.fixture
-def new_case(project_copy: Path, monkeypatch: pytest.MonkeyPatch) -> str:
+def new_case(project_copy: Path) -> str:
     """A case the reference declares and no golden or port has yet: game 3."""
-    reference = copied_reference()
-    monkeypatch.setattr(reference, "CASES", {**reference.CASES, "game-3": {"game": 3}})
+    edit_reference(project_copy, 'CASES = {**CASES, "game-3": {"game": 3}}')
     return "game-3"
 
 
-def drop_reference_case(monkeypatch: pytest.MonkeyPatch, case_id: str) -> None:
+def drop_reference_case(root: Path, case_id: str) -> None:
     """The copied reference no longer declares ``case_id``."""
-    reference = copied_reference()
-    cases = {cid: params for cid, params in reference.CASES.items() if cid != case_id}
-    monkeypatch.setattr(reference, "CASES", cases)
+    edit_reference(root, f"CASES = {{c: p for c, p in CASES.items() if c != {case_id!r}}}")
 
 
 def test_check_passes_on_the_project(project_copy: Path,
@@ -119,7 +124,7 @@ def test_case_the_reference_dropped_fails_check(project_copy: Path,
                                                 monkeypatch: pytest.MonkeyPatch,
                                                 capsys: pytest.CaptureFixture[str]) -> None:
     # no port prints game-11982 after this edit, so the ports still load
-    drop_reference_case(monkeypatch, "game-11982")
+    drop_reference_case(project_copy, "game-11982")
     for port_yaml in (project_copy / "ports" / "freecell").glob("*/port.yaml"):
         text = port_yaml.read_text(encoding="utf-8")
         port_yaml.write_text(text.replace(" game-11982,", ""), encoding="utf-8")
@@ -131,12 +136,35 @@ def test_case_the_reference_dropped_fails_check(project_copy: Path,
 
 def test_stale_case_is_a_note(project_copy: Path, new_case: str,
                               capsys: pytest.CaptureFixture[str]) -> None:
+    for language in ("bsl", "java", "kumir", "pascal", "python"):  # the cases they had
+        explicit_port_yaml(project_copy, language)
     assert golden("update", "freecell", "--new-only") == 0
     capsys.readouterr()
     assert golden("check", "freecell") == 0
     out = capsys.readouterr().out
+    assert "note 1 golden case of 1 file no port prints (stale unless a test reads them; " \
+           "-v lists them)" in out.splitlines()
+    assert golden("check", "freecell", "-v") == 0
+    out = capsys.readouterr().out
     assert f"note golden/freecell.yaml: case {new_case}: no port prints it" in out
     assert "no port prints it" not in out.replace(f"case {new_case}: no port prints", "")
+
+
+def test_the_cases_no_port_prints_are_one_line_without_v(
+        project_copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A small suite's verify once printed a note a case before its matrix."""
+    for folder in (project_copy / "ports" / "freecell").iterdir():
+        if folder.name != "java":
+            shutil.rmtree(folder)
+    for template in (project_copy / "templates").glob("*/freecell.*.j2"):
+        if template.parent.name != "java":
+            template.unlink()
+    (project_copy / "ports" / "freecell" / "java" / "port.yaml").write_text(
+        "cases: [game-617]\n", encoding="utf-8")
+    assert golden("check", "freecell") == 0
+    notes = [line for line in capsys.readouterr().out.splitlines() if line.startswith("note")]
+    assert notes == ["note 8 golden cases of 1 file no port prints (stale unless a test reads "
+                     "them; -v lists them)"]
 
 
 def test_partial_check_reports_only_what_it_looked_at(
@@ -222,7 +250,7 @@ def test_update_adds_a_missing_file(project_copy: Path) -> None:
 def test_prune_removes_cases_the_reference_no_longer_has(
         project_copy: Path, monkeypatch: pytest.MonkeyPatch,
         capsys: pytest.CaptureFixture[str]) -> None:
-    drop_reference_case(monkeypatch, "game-11982")
+    drop_reference_case(project_copy, "game-11982")
     assert golden("update", "freecell") == 0  # without --prune: kept
     stored = read_golden(golden_file(project_copy), "freecell")
     assert stored is not None and "game-11982" in stored
@@ -230,12 +258,12 @@ def test_prune_removes_cases_the_reference_no_longer_has(
     assert "removed case game-11982" in capsys.readouterr().out
     stored = read_golden(golden_file(project_copy), "freecell")
     assert stored is not None
-    assert list(stored) == list(copied_reference().CASES)
+    assert list(stored) == copied_cases()
 
 
 def test_partial_prune_deletes_nothing_it_did_not_look_at(
         project_copy: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    drop_reference_case(monkeypatch, "game-11982")
+    drop_reference_case(project_copy, "game-11982")
     before = golden_file(project_copy).read_bytes()
     assert golden("update", "freecell", "--prune", "-k", "game-617") == 0
     assert golden_file(project_copy).read_bytes() == before

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers.cli import one_error_line, portcheck, portcheck_process, write
+from tests.helpers.ports import explicit_port_yaml
 from tests.helpers.reference import REPO
 
 
@@ -62,7 +63,7 @@ def test_usage_error_as_a_real_process(project_copy: Path) -> None:
 
 
 def python_port_yaml(root: Path) -> Path:
-    return root / "ports" / "freecell" / "python" / "port.yaml"
+    return explicit_port_yaml(root)
 
 
 def line_count(path: Path) -> int:
@@ -154,3 +155,27 @@ def test_outside_a_project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     code, _, err = portcheck(capsys, "verify")
     assert code == 2
     assert "not inside a portcheck project" in one_error_line(err)
+
+
+def test_every_subcommand_s_help_says_what_it_does_with_examples() -> None:
+    """Subcommand help once had no examples and no word on ALGO, NAME=VALUE or DIR."""
+    from portcheck.cli.commands import COMMANDS
+    from portcheck.cli.main import build_parser
+
+    parser = build_parser()
+    helps = {name: action.choices[name].format_help()  # each with its module's own parser
+             for name in COMMANDS
+             for action in build_parser(name)._subparsers._group_actions}
+    assert set(helps) == {name for action in parser._subparsers._group_actions
+                          for name in action.choices}
+    for name, text in helps.items():
+        assert "examples:\n  portcheck " + name in text, name
+        usage = text.split("\n\n")[0]
+        for word in ("ALGO", "NAME=VALUE", "DIR"):
+            if f" {word}" in usage or f"[{word}" in usage:
+                assert f"{word}: " in text, (name, word)
+    assert "NAME=VALUE: an input of ALGO" in helps["reference"]
+    assert "DIR: the new suite's folder" in helps["init"]
+    exec_summary = parser.format_help()
+    for suffix in (".bsl .os", ".kum", ".arsac"):
+        assert suffix in exec_summary

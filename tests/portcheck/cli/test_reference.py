@@ -7,8 +7,9 @@ from pathlib import Path
 
 import pytest
 
+from portcheck.suite.params import IntParam
 from tests.helpers.cli import portcheck, portcheck_process
-from tests.helpers.reference import freecell
+from tests.helpers.reference import REPO, freecell
 
 GAME_617 = freecell.output(617)
 
@@ -27,3 +28,32 @@ def test_reference_prints_the_article_deal(capsys: pytest.CaptureFixture[str],
 def test_reference_as_a_real_process(project_copy: Path) -> None:
     run = portcheck_process("reference", "freecell", "game=617")
     assert (run.returncode, run.stdout, run.stderr) == (0, GAME_617, "")
+
+
+@pytest.mark.parametrize(("words", "same_as"), [
+    (["queens", "n=8"], ["queens", "n=8", "mode=listing"]),  # the book's listing
+    (["queens"], ["queens", "n=8", "mode=listing"]),  # the book's eight queens
+    (["ruler", "k=6"], ["ruler", "k=6", "method=book"]),  # the book's search
+    (["javarandom"], ["javarandom", "seed=20", "bound=100", "count=10"]),  # the article's
+])
+def test_an_input_left_out_takes_the_article_s_own_choice(
+        monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str], words: list[str],
+        same_as: list[str]) -> None:
+    """`reference queens n=8` once failed with `missing input mode`."""
+    monkeypatch.setenv("PORTCHECK_ROOT", str(REPO))
+    code, short, err = portcheck(capsys, "reference", *words)
+    assert (code, err) == (0, "")
+    assert short == portcheck(capsys, "reference", *same_as)[1]
+
+
+def test_list_shows_the_defaults(monkeypatch: pytest.MonkeyPatch,
+                                 capsys: pytest.CaptureFixture[str]) -> None:
+    monkeypatch.setenv("PORTCHECK_ROOT", str(REPO))
+    out = portcheck(capsys, "list")[1]
+    queens = next(line for line in out.splitlines() if line.strip().startswith("queens "))
+    assert "n=1..10 (default 8), mode=full|half|listing (default listing)" in queens
+
+
+def test_an_int_default_out_of_range_is_refused() -> None:
+    with pytest.raises(ValueError, match=r"IntParam\(1, 10\): default: 11 is out of range"):
+        IntParam(1, 10, default=11)

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers.cli import portcheck, write
-from tests.helpers.ports import CRASHING_PROGRAM, HANGING_PROGRAM
+from tests.helpers.ports import CRASHING_PROGRAM, HANGING_PROGRAM, append
 from tests.helpers.reference import freecell
 
 GAME_617 = freecell.output(617)
@@ -53,10 +53,8 @@ def test_run_refuses_a_case_beyond_the_limits_of_the_languages_port(
     """``portcheck run`` honours the limits of the language's template port: a case the
     language cannot hold is one line and exit 2, not a run that overflows; the other
     languages, and the cases within the limits, still run."""
-    port_yaml = project_copy / "ports" / "freecell" / "python" / "port.yaml"
-    port_yaml.write_text(port_yaml.read_text(encoding="utf-8")
-                         + "limits: {game: {high: 1000000, why: 'a demonstration'}}\n",
-                         encoding="utf-8")
+    append(project_copy / "ports" / "freecell" / "python" / "port.yaml",
+           "limits: {game: {high: 1000000, why: 'a demonstration'}}\n")
     code, out, err = portcheck(capsys, "run", "freecell", "--lang", "python", "game=1000001")
     assert (code, out) == (2, "")
     assert err.strip() == ("portcheck: error: freecell: not applicable to python: "

@@ -161,6 +161,14 @@ def test_fresh_run_difference_names_the_case(project_copy: Path,
     assert code == 1
     assert "FAIL ports/freecell/python::run: fresh run differs from transcript.txt: " \
            "case game-1, line 1" in out
+    # one diff a case, headed by the case and its inputs (the transcript cut into cases),
+    # the first three shown and the others counted
+    lines = [line.strip() for line in out.splitlines()]
+    assert lines.count("--- transcript.txt") == 3
+    assert [line for line in lines if line.startswith("case ")] == [
+        "case game-1 (game=1)", "case game-617 (game=617)", "case game-2 (game=2)"]
+    assert "… and 6 more cases differ: game-11982, game-32000, game-1000000, game-1073741824, " \
+           "game-2147483646, game-2147483647" in lines
 
 
 def test_deep_runs_the_edges_of_the_range(project_copy: Path,

@@ -22,6 +22,7 @@ from portcheck.verify.execution import RunSettings
 from portcheck.verify.results import FAIL, PASS
 from tests.helpers.cli import one_error_line, portcheck
 from tests.helpers.needs import runtimes_required
+from tests.helpers.reference import reference_module
 
 MISSING = [name for name in ("numpy", "distributed") if importlib.util.find_spec(name) is None]
 if MISSING:  # as tests/needs.py does it, for the whole file
@@ -34,7 +35,7 @@ from portcheck.explore.exhaustive import freecell_numpy  # noqa: E402  (after th
 from portcheck.explore.exhaustive.program import render_range_program  # noqa: E402
 from portcheck.explore.exhaustive.run import RangeJob, run_range  # noqa: E402
 
-freecell = find_project().algorithm("freecell").module
+freecell = reference_module("freecell")
 GAME = freecell.PARAMS["game"]
 ENDS = [1, 2, 2**31 - 2, 2**31 - 1]
 SAMPLE = ENDS + random.Random(14).sample(range(1, 2**31), 300)

@@ -10,11 +10,13 @@ port of this project.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 from pathlib import Path
 
 import pytest
 
+from portcheck.errors import UsageError
 from portcheck.mutate import engine, equivalence
 from portcheck.mutate.builds import build_all
 from portcheck.mutate.operators import Mutant, mutants
@@ -354,6 +356,18 @@ def test_our_rules_for_csharp_lua_and_ruby_make_their_operators() -> None:
             "state = unchecked(state * M + A) | (s >> 2); // mask",
             "state = unchecked(state * M + A) ^ (s << 2); // mask"} <= csharp
     assert not any(m.startswith("//") and "using" in m for m in csharp)
+
+
+def test_a_rule_file_universalmutator_lacks_is_a_usage_error() -> None:
+    """universalmutator skips a rule file it does not have (a message on stdout, swallowed):
+    a misspelt ``mutation: [awk_like]`` made no mutants and a score of "-", unexplained."""
+    misspelt = dataclasses.replace(LANG["c"], name="awk", mutation=("universal.rules",
+                                   "awk_like.rules"), declared_in="languages.yaml:3")
+    with pytest.raises(UsageError, match=r"^languages.yaml:3: awk: mutation: universalmutator "
+                                         r"has no rule file 'awk_like' \(its own: c, c_like"):
+        mutants("int x = 1 + 2;\n", misspelt)
+    assert mutants("int x = 1 + 2;\n", dataclasses.replace(misspelt, mutation=(
+        "universal.rules",)))
 
 
 def test_usage_errors_are_one_line(suite: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -155,3 +155,55 @@ def test_pdf_listing(project_copy: Path, capsys, tmp_path: Path) -> None:
                           text=True, check=True).stdout
     assert "public class Freecell" in text and "T♥ Q♣ 3♥ 9♦" in text
     assert "Recorded from a run of this program" in text
+
+
+def test_a_listing_for_inputs_that_are_no_golden_case(project_copy: Path, capsys) -> None:
+    """A lesson's own example: the template rendered and run for game 5, its output checked
+    against the reference computed now."""
+    assert "game-5" not in freecell.CASES
+    code, out, err = portcheck(capsys, "listing", "freecell", "--lang", "python", "game=5")
+    assert code == 0, err
+    assert "    deal(5)\n" in out and "deal(617)" not in out  # the program for game 5 only
+    assert freecell.output(5) in out
+    assert "it matches the reference's output for game=5, computed here (no golden case)." \
+        in out
+
+
+def test_a_listing_for_inputs_of_a_golden_case_matches_its_golden(project_copy: Path,
+                                                                  capsys) -> None:
+    code, out, _ = portcheck(capsys, "listing", "freecell", "--lang", "python", "game=617")
+    assert code == 0
+    assert "it matches the goldens game-617." in out
+
+
+def test_a_listing_for_inputs_is_refused_when_the_run_is_wrong(project_copy: Path,
+                                                              capsys) -> None:
+    template = project_copy / "templates" / "python" / "freecell.py.j2"
+    template.write_text(template.read_text(encoding="utf-8").replace('"♣♦♥♠"', '"♣♦♠♥"'),
+                        encoding="utf-8")
+    code, out, err = portcheck(capsys, "listing", "freecell", "--lang", "python", "game=5")
+    assert code == 1 and out == ""
+    assert "differs from the reference: case game-5, line 1" in err
+    assert "no listing written" in err
+
+
+@pytest.mark.parametrize(("words", "message"), [
+    (["--lang", "bsl-article", "game=5"], "bsl-article is not a template port"),
+    (["--lang", "python", "game=0"], "game: 0 is out of range 1..2147483647"),
+    (["--lang", "python", "game=5", "--cases", "game-1"], "or --cases, not both"),
+])
+def test_listing_inputs_usage_errors(project_copy: Path, capsys, words: list[str],
+                                     message: str) -> None:
+    code, _, err = portcheck(capsys, "listing", "freecell", *words)
+    assert code == 2 and message in one_error_line(err)
+
+
+def test_every_language_side_by_side_for_inputs(project_copy: Path, capsys,
+                                                tmp_path: Path) -> None:
+    target = tmp_path / "deal5.html"
+    code, _, err = portcheck(capsys, "listing", "freecell", "--all-languages", "game=5",
+                             "--format", "html", "-o", str(target))
+    assert code == 0, err
+    page = target.read_text(encoding="utf-8")
+    assert page.count("computed here (no golden case)") >= 4  # python and the embedded
+    assert "bsl-article" not in page  # an article's program cannot be rendered for game 5

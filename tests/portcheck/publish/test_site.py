@@ -5,7 +5,10 @@ project has one port broken, so the failure's diff page is read too."""
 
 from __future__ import annotations
 
+import re
+import shutil
 import struct
+import subprocess
 from functools import cache
 from html.parser import HTMLParser
 from pathlib import Path
@@ -13,10 +16,11 @@ from urllib.parse import unquote, urldefrag, urlparse
 
 import pytest
 
+from portcheck.publish.formats.pdf import available
 from tests.helpers.browser import Chromium, find_chromium
 from tests.helpers.cli import one_error_line, portcheck
 from tests.helpers.needs import missing_toolchain, need
-from tests.helpers.reference import REPO
+from tests.helpers.reference import REPO, freecell
 
 SCREENSHOTS = REPO / "tests" / ".screenshots"
 
@@ -153,3 +157,146 @@ def test_report_refuses_a_folder_that_is_not_a_report(project_copy: Path, capsys
     code, _, err = portcheck(capsys, "report", "-o", str(precious))
     assert code == 2 and "not empty and not an earlier report" in one_error_line(err)
     assert (precious / "thesis.tex").read_text(encoding="utf-8") == "years of work"
+
+
+A4_LANDSCAPE_PX = round((297 - 2 * 10) / 25.4 * 96)  # the page's width within its margins
+COLUMNS = """(() => {
+  const width = document.documentElement.clientWidth;
+  const boxes = [...document.querySelectorAll('.columns > section')]
+    .map(s => s.getBoundingClientRect());
+  return {width, scroll: document.documentElement.scrollWidth,
+          left: Math.min(...boxes.map(b => b.left)), right: Math.max(...boxes.map(b => b.right)),
+          sections: boxes.length, across: new Set(boxes.map(b => Math.round(b.left))).size,
+          cut: [...document.querySelectorAll('.columns pre')]
+                 .filter(p => p.scrollWidth > p.clientWidth + 1).length};
+})()"""
+
+
+def chromium_or_skip() -> Chromium:
+    chromium = find_chromium()
+    need(chromium, "chromium not found: install Debian's chromium to read the report")
+    assert chromium is not None
+    return Chromium(chromium)
+
+
+def test_side_by_side_fits_a_1280_px_screen(site: Path) -> None:
+    """Every language of the algorithm within the window: once 2.5 of 5 columns showed and
+    the rest, and long lines, were cut off."""
+    browser = chromium_or_skip()
+    try:
+        tab = browser.tab((site / "ports/freecell/index.html").as_uri(), 1280, 900)
+        layout = tab.evaluate(COLUMNS)
+        shot = tab.screenshot()
+    finally:
+        browser.close()
+    assert layout["sections"] == 6  # bsl, bsl-article, java, kumir, pascal, python
+    assert 1280 - 20 <= layout["width"] <= 1280  # the window, less its scroll bar
+    assert layout["scroll"] <= layout["width"]  # nothing wider: no sideways scrolling
+    assert 0 <= layout["left"] and layout["right"] <= layout["width"]
+    assert layout["across"] == 2 and layout["cut"] == 0  # two columns, every line wrapped
+    assert_picture(shot, 1280, 900)
+    SCREENSHOTS.mkdir(exist_ok=True)
+    (SCREENSHOTS / "report-side-by-side.png").write_bytes(shot)
+
+
+def test_side_by_side_prints_on_a4_landscape(site: Path, project_copy: Path,
+                                             tmp_path: Path) -> None:
+    """Laid out for print (an A4 landscape page within its margins), every column is on the
+    page; printed to PDF, the pages are A4 landscape and hold every language, every line of
+    every program to its last word (Chromium leaves out of the PDF what falls off a page)."""
+    need(shutil.which("pdfinfo") and shutil.which("pdftotext"),
+         "pdfinfo and pdftotext not found: install Debian's poppler-utils")
+    browser = chromium_or_skip()
+    try:
+        tab = browser.tab((site / "ports/freecell/index.html").as_uri(), A4_LANDSCAPE_PX,
+                          800, media="print")
+        layout = tab.evaluate(COLUMNS)
+        printed = tab.print_to_pdf(preferCSSPageSize=True, printBackground=True)
+    finally:
+        browser.close()
+    assert layout["sections"] == 6
+    assert 0 <= layout["left"] and layout["right"] <= A4_LANDSCAPE_PX
+    assert layout["scroll"] <= A4_LANDSCAPE_PX and layout["cut"] == 0
+    assert layout["across"] == 2
+    pdf = tmp_path / "freecell.pdf"
+    pdf.write_bytes(printed)
+    info = subprocess.run(["pdfinfo", str(pdf)], capture_output=True, text=True, check=True)
+    width, height = page_size(info.stdout)
+    assert (round(width), round(height)) in ((842, 595), (842, 596))  # A4, landscape
+    text = subprocess.run(["pdftotext", "-layout", str(pdf), "-"], capture_output=True,
+                          text=True, check=True).stdout
+    for title in ("1C", "1C — article", "Java", "КуМир", "Free Pascal", "Python"):
+        assert re.search(rf"(^|\s){re.escape(title)}(\s|$)", text, re.M), title
+    assert "J♦ K♠ K♣ 4♥" in text  # the outputs, printed
+    words = printed_words(pdf)
+    assert len(words) > 1000  # every program and output, not a page of headings
+    # No column cut off: every word printed lies on its page, clear of its edges.
+    beyond = [w for w in words if w[1] < 0 or w[2] > w[0]]
+    assert not beyond, beyond[:5]
+    plain = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True,
+                           check=True).stdout
+    programs = [p for p in (project_copy / "ports/freecell").glob("*/*")
+                if p.suffix in (".bsl", ".java", ".kum", ".pas", ".py")]
+    assert len(programs) == 6
+    for program in programs:
+        ends = [line.split()[-1] for line in program.read_text("utf-8-sig").splitlines()
+                if line.strip()]
+        assert [end for end in ends if end not in plain] == [], program
+    SCREENSHOTS.mkdir(exist_ok=True)
+    (SCREENSHOTS / "report-side-by-side.pdf").write_bytes(printed)
+
+
+def printed_words(pdf: Path) -> list[tuple[float, float, float, str]]:
+    """(page width, left, right, text) of every word of ``pdf``, from pdftotext -bbox."""
+    found = subprocess.run(["pdftotext", "-bbox", str(pdf), "-"], capture_output=True,
+                           text=True, check=True).stdout
+    words, width = [], 0.0
+    for line in found.splitlines():
+        if page := re.search(r'<page width="([0-9.]+)"', line):
+            width = float(page.group(1))
+        elif word := re.search(r'<word xMin="([-0-9.]+)" yMin="[-0-9.]+" '
+                               r'xMax="([-0-9.]+)" yMax="[-0-9.]+">(.*)</word>', line):
+            words.append((width, float(word.group(1)), float(word.group(2)), word.group(3)))
+    return words
+
+
+def page_size(pdfinfo: str) -> tuple[float, float]:
+    found = re.search(r"Page size:\s+([0-9.]+) x ([0-9.]+) pts", pdfinfo)
+    assert found, pdfinfo
+    return float(found.group(1)), float(found.group(2))
+
+
+def test_failures_are_red_and_columns_are_headed_by_languages(site: Path) -> None:
+    browser = chromium_or_skip()
+    try:
+        tab = browser.tab((site / "index.html").as_uri())
+        colours = tab.evaluate("[...document.querySelectorAll('td.failed, td.failed a')]"
+                               ".map(e => getComputedStyle(e).color)")
+        headers = tab.evaluate("[...document.querySelectorAll('.matrix thead th')]"
+                               ".map(th => th.innerText.replace(/\\s+/g, ' ').trim())")
+    finally:
+        browser.close()
+    assert colours and set(colours) == {"rgb(180, 35, 24)"}  # --fail, the link too
+    assert headers == ["algorithm", "1C", "1C article", "Java", "КуМир", "Free Pascal",
+                       "Python"]
+
+
+def test_the_goldens_page_shows_the_expected_outputs(site: Path) -> None:
+    goldens = (site / "goldens.html").read_text(encoding="utf-8")
+    assert "<th>expected output</th>" in goldens
+    assert f'<pre class="output">{freecell.output(617)}</pre>' in goldens
+
+
+def test_a_pdf_handout_per_algorithm(site: Path) -> None:
+    need(available() is None, f"no PDF here: {available()}")
+    need(shutil.which("pdfinfo"), "pdfinfo not found: install Debian's poppler-utils")
+    handout = site / "handouts" / "freecell.pdf"
+    assert handout.read_bytes().startswith(b"%PDF")
+    info = subprocess.run(["pdfinfo", str(handout)], capture_output=True, text=True,
+                          check=True).stdout
+    width, height = page_size(info)
+    assert width > height  # landscape
+    index = (site / "index.html").read_text(encoding="utf-8")
+    assert 'href="handouts/freecell.pdf"' in index
+    side = (site / "ports/freecell/index.html").read_text(encoding="utf-8")
+    assert 'href="../../handouts/freecell.pdf"' in side

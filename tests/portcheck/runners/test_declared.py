@@ -13,7 +13,7 @@ import pytest
 
 import portcheck.runners.declared as declared_module
 from portcheck.runners import get_runner
-from portcheck.runners.base import BuildError, ToolchainMissing
+from portcheck.runners.base import BuildError, ToolchainBroken, ToolchainMissing
 from portcheck.runners.cache import MANIFEST, BuildCache
 from portcheck.runners.declared import BUILD_LINES_SHOWN, DeclaredRunner
 from portcheck.suite.declarations import builtin_languages
@@ -325,3 +325,21 @@ def test_the_declared_variables_reach_the_build_and_the_run(cache: BuildCache,
                            write_program(tmp_path, "p.x", ""))
     assert result.stdout == "hello\nhello\n"
     assert os.environ.get("GREETING") is None
+
+
+@pytest.mark.parametrize("version, said", [
+    (("sh", "-c", "sleep 300"), "sh -c sleep 300 did not answer within 1 s"),
+    (("sh", "-c", "echo no licence; exit 4"), "sh -c echo no licence; exit 4 failed (exit 4): "
+                                              "no licence"),
+], ids=["hangs", "fails"])
+def test_a_declared_toolchain_that_does_not_work_is_broken_not_missing(
+        version: tuple[str, ...], said: str, cache: BuildCache, tmp_path: Path) -> None:
+    language = Language(name="brk", title="a broken compiler", suffixes=(".x",),
+                        build=(("true",),), run=("cat", "{source}"), version=version,
+                        packages=(("", "dash"),))
+    runner = DeclaredRunner(language, cache=cache)
+    toolchain = runner.toolchain(timeout=1.0)
+    assert (toolchain.ok, toolchain.broken, toolchain.detail) == (False, True, said)
+    with pytest.raises(ToolchainBroken) as raised:
+        runner.build(write_program(tmp_path, "prog.x", "text"))
+    assert str(raised.value) == said

@@ -68,15 +68,19 @@ def test_verify_engine_option_reaches_only_the_languages_that_have_it(
     from portcheck.cli.main import main
 
     monkeypatch.chdir(ROOT)
-    code = main(["verify", "freecell", "--lang", "kumir", "--lang", "python",
-                 "--engine", "oscript"])
+    code = main(["verify", "freecell", "--lang", "kumir", "--lang", "python", "--lang",
+                 "bsl", "--engine", "oscript"])
     out = capsys.readouterr().out
     # oscript is no KuMir engine: the KuMir port keeps its default, the installed stand-in
-    # kumir2-run, whose output does not match, and says so; python is untouched.
+    # kumir2-run, whose output does not match, and says so; python is untouched; the 1C
+    # port gets the oscript stand-in.
     assert code == 1
     assert "FAIL ports/freecell/kumir::run" in out
-    assert "kumir2-run ran" in out
+    assert "kumir2-run ran" in out and "oscript ran" in out
     assert "python::run" not in out
+    # An engine that runs none of the languages selected would be ignored: refused.
+    assert main(["verify", "freecell", "--lang", "kumir", "--lang", "python",
+                 "--engine", "oscript"]) == 2
 
 
 def test_a_missing_tool_named_by_engine_is_a_usage_error(capsys: pytest.CaptureFixture[str],

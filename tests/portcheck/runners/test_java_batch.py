@@ -34,6 +34,18 @@ PROGRAMS = {
     "Static": 'count++; System.out.println("count " + count);',
     "RealOut": "new java.io.PrintStream(new java.io.FileOutputStream("
                'java.io.FileDescriptor.out)).println("around the launcher");',
+    # A thread in the root thread group, outside the job's group, that prints a little
+    # later: into the next job's System.out, had nothing kept it out (issue 29).
+    "Haunts": "ThreadGroup root = Thread.currentThread().getThreadGroup();"
+              "while (root.getParent() != null) root = root.getParent();"
+              "new Thread(root, () -> { try { Thread.sleep(400); } catch (Exception e) { }"
+              ' System.out.println("the other port\'s deal"); }, "ghost", 0, false).start();'
+              'System.out.println("mine");',
+    "Quiet": "Thread.sleep(1500);",
+    "SetsLocale": 'java.util.Locale.setDefault(java.util.Locale.GERMANY);'
+                  'System.setProperty("line.separator", "\\r\\n"); System.out.println("set");',
+    "Formats": 'System.out.println(String.format("%.1f", 1.5) + " " + '
+               'System.lineSeparator().length());',
 }
 
 
@@ -139,3 +151,24 @@ def test_the_batch_compiles_into_the_cache_and_a_compile_error_is_javacs_own(
     message = str(raised.value)
     assert message.startswith(f"{bad}: javac failed (exit 1)")
     assert "cannot find symbol" in message
+
+
+@requires_java
+def test_a_thread_a_port_leaves_cannot_print_into_the_next_ports_output(
+        tmp_path: Path, cache_folder: Path) -> None:
+    """A thread started in the root thread group (not the job's, so not waited for) printed
+    into the next job's System.out: a port that printed nothing passed (issue 29)."""
+    jobs = [java_batch.Job(program(tmp_path, name)) for name in ("Haunts", "Quiet")]
+    results, vouched = in_batch(jobs)
+    assert results[1].stdout == "" == alone(jobs[1].source, jobs[1]).stdout
+    assert vouched == set()  # the haunting job left a thread: it and all after run alone
+    assert results[0].stdout.startswith("mine\n")
+
+
+@requires_java
+def test_jvm_wide_defaults_a_port_changes_do_not_reach_the_next_port(
+        tmp_path: Path, cache_folder: Path) -> None:
+    jobs = [java_batch.Job(program(tmp_path, name)) for name in ("SetsLocale", "Formats")]
+    results, vouched = in_batch(jobs)
+    assert results[1].stdout == alone(jobs[1].source, jobs[1]).stdout == "1.5 1\n"
+    assert {job.source.stem for job in vouched} == {"SetsLocale", "Formats"}

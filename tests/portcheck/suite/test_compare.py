@@ -11,6 +11,7 @@ from __future__ import annotations
 import pytest
 
 from portcheck.suite.compare import MODES, Segment, compare, normalise_newlines
+from portcheck.suite.normalize import Normalize
 
 GAME_1 = "J♦ 2♦ 9♥\nK♦ K♣ 9♠\n6♠ 9♣\n"
 GAME_617 = "7♦ A♦ 5♣\nT♦ 7♠ Q♦\nJ♦ K♠\n"
@@ -121,9 +122,10 @@ def test_unified_diff_is_present_with_the_labels() -> None:
     difference = compare(SEGMENTS, actual, "exact", ("golden", "transcript.txt"))
     assert difference is not None
     lines = difference.diff.splitlines()
-    assert lines[0].startswith("--- golden")
-    assert lines[1].startswith("+++ transcript.txt")
-    assert lines[2].startswith("@@ ")
+    assert lines[0] == "case game-617"
+    assert lines[1].startswith("--- golden")
+    assert lines[2].startswith("+++ transcript.txt")
+    assert lines[3].startswith("@@ ")
     assert "-T♦ 7♠ Q♦" in lines
     assert "+T♦ 7♠ Q♣" in lines
     # two lines of context around the change, not the whole transcript
@@ -137,7 +139,8 @@ def test_tokens_diff_shows_lines_with_the_differing_tokens_marked() -> None:
     lines = difference.diff.splitlines()
     assert "-7♦ ⟦A♦⟧ 5♣" in lines
     assert "+7♦ ⟦A♥⟧ 5♣" in lines
-    assert " 6♠ 9♣" in lines  # a line of context, as the output reads
+    assert " T♦ 7♠ Q♦" in lines  # a line of context, as the output reads
+    assert " 6♠ 9♣" not in lines  # game-1's: another case's line is never its context
 
 
 def test_tokens_diff_of_another_notation_is_one_line_per_output_line() -> None:
@@ -160,14 +163,95 @@ def test_a_flood_of_differences_shows_a_bounded_diff() -> None:
     assert "more actual lines not shown" in difference.diff
 
 
-def test_one_transcript_is_located_through_the_cases_it_matches() -> None:
-    """A fresh run is compared with the transcript (one text); the cases the transcript was
-    checked against still name where the difference is."""
-    transcript = [Segment("transcript", BOTH)]
-    actual = BOTH.replace("T♦ 7♠ Q♦", "T♦ 7♠ Q♣")
-    difference = compare(transcript, actual, "exact", cases=SEGMENTS)
+def test_one_diff_per_case_headed_by_the_case_and_its_inputs() -> None:
+    """Each differing case gets its own diff, so a line of one case never stands as
+    context under another."""
+    segments = [Segment("game-1", GAME_1, "game=1"), Segment("game-617", GAME_617, "game=617")]
+    actual = BOTH.replace("6♠ 9♣", "6♠ 9♦").replace("7♦ A♦ 5♣", "7♦ A♦ 5♠")
+    difference = compare(segments, actual, "exact", ("golden", "transcript.txt"))
     assert difference is not None
-    assert difference.where == "case game-617, line 2"
-    without_cases = compare(transcript, actual, "exact")
-    assert without_cases is not None
-    assert without_cases.where == "case transcript, line 5"
+    blocks = difference.diff.split("case ")[1:]
+    assert [block.splitlines()[0] for block in blocks] == ["game-1 (game=1)",
+                                                           "game-617 (game=617)"]
+    first, second = blocks
+    assert "-6♠ 9♣" in first.splitlines() and "7♦ A♦ 5♣" not in first  # no other case
+    assert "-7♦ A♦ 5♣" in second.splitlines() and "6♠ 9♣" not in second
+    assert "@@ -1,3 +1,3 @@" in second  # lines of the case, not of the transcript
+
+
+def test_a_line_missing_from_one_case_leaves_the_next_case_alone() -> None:
+    """The output is aligned with the cases: game-1 lost a line, game-617 is intact and
+    gets no diff (laid out by position, all of it would look shifted)."""
+    actual = BOTH.replace("K♦ K♣ 9♠\n", "")
+    difference = compare(SEGMENTS, actual, "exact")
+    assert difference is not None
+    assert difference.where == "case game-1, line 2"
+    assert difference.diff.startswith("case game-1\n")
+    assert "case game-617" not in difference.diff
+    assert "-K♦ K♣ 9♠" in difference.diff.splitlines()
+
+
+def test_only_the_first_cases_are_shown_and_the_others_counted() -> None:
+    segments = [Segment(f"c{n}", f"{n}\n") for n in range(8)]
+    difference = compare(segments, "".join(f"{n}!\n" for n in range(8)), "exact")
+    assert difference is not None
+    assert difference.diff.count("\n--- expected") + difference.diff.startswith("---") == 3
+    assert difference.diff.rstrip().splitlines()[-1] == "… and 5 more cases differ: c3, c4, " \
+                                                        "c5, c6, c7"
+
+
+@pytest.mark.parametrize(("actual", "mode", "matches_with"), [
+    pytest.param(BOTH.replace("\n", " \n"), "exact", "lines", id="trailing-spaces"),
+    pytest.param(BOTH + "\n\n", "exact", "lines", id="final-blank-lines"),
+    pytest.param(BOTH.replace(" ", "  "), "exact", "tokens", id="double-spaces"),
+    pytest.param(BOTH.replace(" ", "\n"), "lines", "tokens", id="one-card-a-line"),
+])
+def test_a_difference_of_white_space_alone_is_said_in_words(actual: str, mode: str,
+                                                           matches_with: str) -> None:
+    difference = compare(SEGMENTS, actual, mode)
+    assert difference is not None
+    assert difference.whitespace == matches_with
+    said = difference.one_line()
+    assert said.startswith("only white space differs")
+    assert f"the output matches with --compare {matches_with} (compare: {matches_with} in " \
+           "port.yaml)" in said
+    assert len(difference.diff.split("\n--- ")) <= 2  # one case shown: the rest is the same
+
+
+def test_white_space_is_made_visible_in_its_diff() -> None:
+    difference = compare(SEGMENTS, BOTH.replace("9♥\n", "9♥ \n"), "exact")
+    assert difference is not None
+    assert "+J♦·2♦·9♥·⏎" in difference.diff.splitlines()
+    assert "-J♦·2♦·9♥⏎" in difference.diff.splitlines()
+
+
+def test_a_real_difference_is_no_white_space_difference() -> None:
+    difference = compare(SEGMENTS, BOTH.replace("9♥", "9♦ "), "exact")
+    assert difference is not None
+    assert difference.whitespace is None
+    assert not difference.one_line().startswith("only white space")
+
+
+def test_a_mapped_output_says_so_and_shows_what_the_file_says() -> None:
+    """A port's notation map: the diff names it, and the lines as printed are shown."""
+    letters = {"C": "♣", "D": "♦", "H": "♥", "S": "♠"}
+    mapping = Normalize(chars=letters)
+    printed = BOTH.replace("A♦", "A♠")
+    for symbol, letter in [(v, k) for k, v in letters.items()]:
+        printed = printed.replace(symbol, letter)
+    difference = compare(SEGMENTS, printed, "exact", ("golden", "transcript.txt"),
+                         mapping=mapping)
+    assert difference is not None
+    lines = difference.diff.splitlines()
+    assert "+++ transcript.txt, read through the notation map (chars C→♣ D→♦ H→♥ S→♠)" in \
+        [line.split("\t")[0] for line in lines]
+    assert "+7♦ A♠ 5♣" in lines  # the mapped text, compared
+    assert "transcript.txt itself says (before the map):" in lines
+    assert "  | 7D AS 5C" in lines  # what the file says
+
+
+def test_output_that_ends_before_a_case_says_so() -> None:
+    difference = compare(SEGMENTS, GAME_1, "exact")
+    assert difference is not None
+    assert difference.ended_early and difference.case_id == "game-617"
+    assert compare(SEGMENTS, BOTH + "x\n", "exact").ended_early is False

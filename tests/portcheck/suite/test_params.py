@@ -4,8 +4,8 @@ is named by the inputs in the order the algorithm declares them."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
-from types import SimpleNamespace
 
 import pytest
 
@@ -15,8 +15,7 @@ from portcheck.suite.params import ChoiceParam, IntParam
 
 
 def algorithm(**params: object) -> Algorithm:
-    module = SimpleNamespace(PARAMS=params, CASES={}, output=lambda **_: "")
-    return Algorithm("demo", "Demo", module, Path("demo.py"))  # type: ignore[arg-type]
+    return Algorithm("demo", "Demo", Path("demo.py"), params, {}, {})  # type: ignore[arg-type]
 
 
 def test_an_unknown_word_lists_the_known_ones() -> None:
@@ -45,3 +44,30 @@ def test_an_input_without_a_default_is_still_required() -> None:
     with pytest.raises(UsageError, match=r"missing input fleet \(inputs: fleet=classic, "
                                          r"touching=forbidden\|allowed \(default forbidden\)\)"):
         demo.case_from_args([])
+
+
+def test_a_choice_subclass_carries_its_extra_fields_as_data() -> None:
+    """battleship's ``FleetChoice`` carries its fleets for the templates
+    (``params.fleet.fleets``): they cross from the reference's process as plain data, each
+    object with its fields and properties, and no code."""
+    import dataclasses
+
+    from portcheck.suite.params import param_data, param_from_data
+
+    @dataclasses.dataclass(frozen=True)
+    class Box:
+        rows: tuple[str, ...]
+
+        @property
+        def height(self) -> int:
+            return len(self.rows)
+
+    @dataclasses.dataclass(frozen=True)
+    class BoxChoice(ChoiceParam):
+        boxes: tuple[Box, ...] = ()
+
+    told = param_from_data(json.loads(json.dumps(param_data(
+        BoxChoice(("a",), "h", boxes=(Box(("..", "#.")),))))))
+    assert isinstance(told, ChoiceParam) and told.choices == ("a",)
+    box = told.boxes[0]  # type: ignore[attr-defined]
+    assert (box.rows, box.height) == (("..", "#."), 2)

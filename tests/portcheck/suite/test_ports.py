@@ -11,7 +11,7 @@ import pytest
 
 from portcheck.cli.main import main
 from tests.helpers.cli import portcheck
-from tests.helpers.ports import CONTRIBUTED
+from tests.helpers.ports import CONTRIBUTED, append
 
 PYTHON_PROGRAM = CONTRIBUTED / "deal_letters.py"
 MAPPING = CONTRIBUTED / "letters.yaml"
@@ -57,9 +57,8 @@ def test_contributed_port_yaml_mistakes_name_file_and_line(
 
 def test_normalize_is_refused_for_a_template_port(project_copy: Path,
                                                   capsys: pytest.CaptureFixture[str]) -> None:
-    port_yaml = project_copy / "ports" / "freecell" / "python" / "port.yaml"
-    port_yaml.write_text(port_yaml.read_text(encoding="utf-8") + "normalize: {chars: {C: x}}\n",
-                         encoding="utf-8")
+    append(project_copy / "ports" / "freecell" / "python" / "port.yaml",
+           "normalize: {chars: {C: x}}\n")
     code, _, err = portcheck(capsys, "verify", "freecell")
     assert code == 2
     assert "a template port prints the goldens' notation itself" in err
@@ -67,10 +66,8 @@ def test_normalize_is_refused_for_a_template_port(project_copy: Path,
 
 def test_limits_report_cases_as_not_applicable(project_copy: Path,
                                                capsys: pytest.CaptureFixture[str]) -> None:
-    port_yaml = project_copy / "ports" / "freecell" / "python" / "port.yaml"
-    port_yaml.write_text(port_yaml.read_text(encoding="utf-8")
-                         + "limits: {game: {high: 1000000, why: 'a demonstration'}}\n",
-                         encoding="utf-8")
+    append(project_copy / "ports" / "freecell" / "python" / "port.yaml",
+           "limits: {game: {high: 1000000, why: 'a demonstration'}}\n")
     assert main(["render", "write", "freecell", "--lang", "python"]) == 0
     program = (project_copy / "ports" / "freecell" / "python" / "freecell.py").read_text()
     assert "deal(2147483647)" not in program and "deal(617)" in program

@@ -70,3 +70,27 @@ def test_no_cache_folder_means_no_cache_not_an_error(templates: Path, tmp_path: 
     blocker.write_text("", encoding="utf-8")
     monkeypatch.setenv("PORTCHECK_CACHE", str(blocker))
     assert rendered(templates).startswith("print(")
+
+
+class Planted:
+    """A pickle that writes a file when loaded: what Jinja's own format would have run."""
+
+    def __init__(self, marker: Path) -> None:
+        self.marker = marker
+
+    def __reduce__(self) -> tuple[object, ...]:
+        return (Path.write_text, (self.marker, "pwned"))
+
+
+def test_a_planted_entry_runs_no_code(templates: Path, tmp_path: Path) -> None:
+    """Jinja's format starts with a pickle: a planted entry ran code in portcheck (issue
+    29).  Entries are sealed JSON now: a foreign one is compiled again, nothing run."""
+    import pickle
+
+    expected = rendered(templates)
+    marker = tmp_path / "pwned"
+    for entry in entries(templates):
+        entry.write_bytes(bc_magic + pickle.dumps(Planted(marker), 2))
+    render.environment.cache_clear()
+    assert rendered(templates) == expected
+    assert not marker.exists()

@@ -17,7 +17,7 @@ from typing import Any, ClassVar, TextIO
 
 from portinterp.arsac.runtime import numbers
 from portinterp.arsac.runtime.formatting import format_value
-from portinterp.arsac.runtime.values import OUT_OF_BOUNDS, UNASSIGNED_ITEM, Table
+from portinterp.arsac.runtime.values import OUT_OF_BOUNDS, OUT_OF_MEMORY, UNASSIGNED_ITEM, Table
 from portinterp.core.program import RuntimeBase
 from portinterp.errors import ProgramFault
 
@@ -99,6 +99,8 @@ class ArsacRuntime(RuntimeBase):
             return numbers.DIVISION_BY_ZERO
         if isinstance(exc, RecursionError):
             return "Слишком глубокая вложенность"
+        if isinstance(exc, MemoryError):
+            return OUT_OF_MEMORY
         return None
 
     # -- arithmetic --------------------------------------------------------------------

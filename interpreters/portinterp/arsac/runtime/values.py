@@ -5,8 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from portinterp.core.limits import MAX_ITEMS
 from portinterp.errors import ProgramFault
 
+OUT_OF_MEMORY = "Недостаточно памяти"
 OUT_OF_BOUNDS = "Индекс за границами таблицы"
 UNASSIGNED_ITEM = "Элементу таблицы не присвоено значение"
 BAD_SIZE = "Размер таблицы должен быть целым числом не меньше 0"
@@ -24,6 +26,8 @@ class Table:
             if type(dim) is not int or dim < 0:
                 raise ProgramFault(BAD_SIZE)
             size *= dim
+            if size > MAX_ITEMS:  # a program's table, not a machine swapping for minutes
+                raise ProgramFault(OUT_OF_MEMORY)
         self.dims = dims
         self.n = dims[0]
         self.m = dims[1] if len(dims) > 1 else 0

@@ -9,9 +9,11 @@ outside a loop, duplicate names.  Names are case-insensitive, so they are lower-
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from lark import Token, Tree
 
-from portinterp.bsl.frontend.eval_inline import lower_inlined
+from portinterp.bsl.frontend.eval_runtime import EvalLowering, fill_host
 from portinterp.bsl.frontend.lower_exprs import children
 from portinterp.bsl.frontend.lower_stmts import JUMPS, StmtLowering
 from portinterp.bsl.frontend.scope import Scope, Signature, assigned_names
@@ -20,7 +22,7 @@ from portinterp.core import ir
 from portinterp.core.lowering import pos_of
 
 
-class ModuleLowering(StmtLowering):
+class ModuleLowering(EvalLowering, StmtLowering):
     """Lowers a whole module (``module``); one instance per program."""
 
     def __init__(self, filename: str) -> None:
@@ -32,6 +34,8 @@ class ModuleLowering(StmtLowering):
         self.label_spelling: dict[str, str] = {}  # ~метка -> ~Метка as first written
         self.hidden_procs: dict[str, ir.Proc] = {}
         self.exported: set[str] = set()
+        self.body_implicit: set[str] = set()
+        self.host: list[object] | None = None  # what Выполнить's texts need (eval_runtime)
 
     def initial_values(self, names: list[str]) -> list[ir.Stmt]:
         """Every variable starts as Неопределено (``definite`` tells these apart)."""
@@ -51,13 +55,27 @@ class ModuleLowering(StmtLowering):
             self.signature(method)
         procs = [self.method(method) for method in methods]
         implicit = {t.value.lower() for t in assigned_names(body)} - self.module_vars
+        self.body_implicit = implicit
         self.scope = Scope(set(), self.module_vars | implicit)
         statements = self.block(body)
         self.check_jumps(statements, JUMPS, self.label_spelling)
         globals_ = sorted(self.module_vars | implicit | set(self.scope.temps))
         init = self.initial_values(globals_)
         procs += self.hidden_procs.values()
-        return ir.Module(globals_, procs, init + statements, self.filename)
+        return ir.Module(globals_, procs, self.labels_check(tree) + init + statements,
+                         self.filename)
+
+    @staticmethod
+    def labels_check(tree: Tree) -> list[ir.Stmt]:
+        """OneScript 1.9.2 has no labels: its compiler stops at the first ``~`` (the
+        OneScript dialect reports that before anything runs; the platform's has them)."""
+        labels = [t for t in tree.scan_values(lambda v: isinstance(v, Token) and
+                                              v.type == "LABEL")]
+        if not labels:
+            return []
+        first = min(labels, key=lambda t: (t.line, t.column))
+        where = ir.Pos(first.line or 0, first.column or 0)
+        return [ir.Eval(ir.Prim("labels_used", [], where), where)]
 
     def declare(self, token: Token, names: set[str]) -> str:
         name = token.value.lower()
@@ -86,8 +104,18 @@ class ModuleLowering(StmtLowering):
             self.exported.add(name)
 
     def default(self, node: Tree) -> ir.Const:
+        """A parameter's default: a literal; a minus before a number negates it, before
+        Истина, Ложь, Неопределено or Null changes nothing (OneScript's compiler); before
+        a string or a date, or anything but a literal, is its error."""
         if node.data == "negative_number":
             return ir.Const(-self.number(node.children[1]))
+        if node.data == "negative_literal":
+            value = self.expr(node.children[1])
+            if not isinstance(value, ir.Const) or type(value.value) in (str, datetime):
+                self.fail(node.children[1], "Ожидается числовая константа")
+            return value
+        if node.data == "not_a_constant":
+            self.fail(node.children[1], "Ожидается константа")
         value = self.expr(node)
         assert isinstance(value, ir.Const)
         return value
@@ -116,11 +144,16 @@ class ModuleLowering(StmtLowering):
                        signature.is_function, pos_of(method))
 
 
+    def finish(self, module: ir.Module) -> ir.Module:
+        """The module specialised by its static types, with what its texts for
+        ``Выполнить``/``Вычислить`` need of it."""
+        module = specialise(module, self.initial)
+        shown = {name: s.shown for name, s in self.signatures.items()}
+        fill_host(self.host, module, self.module_vars, shown)
+        return module
+
+
 def lower(tree: Tree, filename: str) -> ir.Module:
     """The checked module, its operators specialised by their static types."""
-
-    def attempt(expanded: Tree) -> tuple[ir.Module, set[int]]:
-        lowering = ModuleLowering(filename)
-        return lowering.module(expanded), lowering.initial
-
-    return specialise(*lower_inlined(tree, filename, attempt))
+    lowering = ModuleLowering(filename)
+    return lowering.finish(lowering.module(tree))

@@ -6,10 +6,12 @@ the right number of arguments (a procedure is not used as a function)."""
 from __future__ import annotations
 
 from decimal import Decimal
+from typing import TYPE_CHECKING
 
 from lark import Token, Tree
 
 from portinterp.bsl.frontend.dispatcher import dispatcher, methods_info
+from portinterp.bsl.frontend.eval_runtime import EVALUATE_NAMES
 from portinterp.bsl.frontend.onescript_names import ONESCRIPT_GLOBALS
 from portinterp.bsl.frontend.scope import Scope, Signature
 from portinterp.bsl.frontend.static_types import BOOLEAN_PRIMS
@@ -17,6 +19,7 @@ from portinterp.bsl.library import names
 from portinterp.bsl.library.this_object import DISPATCHER
 from portinterp.bsl.runtime.literals import date_value, number_value, string_value
 from portinterp.bsl.runtime.numbers import MAX_DIGITS
+from portinterp.bsl.runtime.objects import EnumObject
 from portinterp.bsl.runtime.values import NULL, BslArray
 from portinterp.core import ir
 from portinterp.core.lowering import Lowering, pos_of
@@ -46,6 +49,10 @@ class ExprLowering(Lowering):
     scope: Scope
     hidden_procs: dict[str, ir.Proc]  # helpers the lowering adds (``out_method_call``)
     exported: set[str]  # the module's procedures marked Экспорт
+
+    if TYPE_CHECKING:  # eval_runtime.EvalLowering's
+
+        def evaluate_call(self, args: list[Tree | None], where: ir.Pos) -> ir.Expr: ...
 
     def condition(self, node: Tree) -> ir.Expr:
         """An expression used as a condition: a Python bool, converted the 1C way."""
@@ -98,6 +105,10 @@ class ExprLowering(Lowering):
         if not self.scope.knows(name):
             if name in ("этотобъект", "thisobject"):
                 return self.this_object(pos_of(node))
+            if name in names.GLOBAL_PROPERTIES:
+                return ir.Prim(names.GLOBAL_PROPERTIES[name], [], pos_of(node))
+            if name in names.ENUMS and name not in ("символы", "chars"):
+                return ir.Const(EnumObject(token.value, names.ENUMS[name]), pos_of(node))
             if name in ONESCRIPT_GLOBALS:  # OneScript knows it; the use fails when it runs
                 return ir.Prim("unsupported", [ir.Const(token.value)], pos_of(node))
             self.fail(node, f"Переменная не определена ({token.value})")
@@ -225,17 +236,23 @@ class ExprLowering(Lowering):
         args = self.arguments(args_node)
         where = pos_of(node)
         signature = self.signatures.get(name)
+        if signature is None and name in EVALUATE_NAMES:
+            self.check_count(name_token, len(args), 1, len(args), 1)
+            return self.evaluate_call(args, where)
         if signature is not None:
             self.check_count(name_token, len(args), len(signature.params), len(args))
-            missing = [p for p, a in zip(signature.params, args + [None] * 99, strict=False)
-                       if a is None and p.default is None]
+            # An argument left out at the end needs a default; one skipped between commas
+            # (``Ф(, 2)``) is Неопределено when it has none, as in OneScript.
+            missing = [p for p in signature.params[len(args):] if p.default is None]
             if missing:
                 self.fail(name_token,
                           f"Недостаточно фактических параметров ({name_token.value})")
             if not signature.is_function and not as_statement:
                 self.fail(name_token,
                           f"Использование процедуры как функции ({name_token.value})")
-            return ir.Call(name, [None if a is None else self.expr(a) for a in args], where)
+            return ir.Call(name, [self.skipped(p) if a is None else self.expr(a)
+                                  for p, a in zip(signature.params, args, strict=False)],
+                           where)
         builtin = names.BUILTINS.get(name)
         if builtin is None and name in ONESCRIPT_GLOBALS:
             values = [ir.Const(None) if a is None else self.expr(a) for a in args]
@@ -251,6 +268,11 @@ class ExprLowering(Lowering):
             self.fail(name_token,
                       f"Использование процедуры как функции ({name_token.value})")
         return self.builtin_call(builtin, args, where)
+
+    @staticmethod
+    def skipped(param: ir.Param) -> ir.Expr | None:
+        """A skipped argument: the parameter's default (the core's), else Неопределено."""
+        return None if param.default is not None else ir.Const(None)
 
     def check_count(self, token: Token, given: int, most: int, present: int,
                     least: int = 0) -> None:

@@ -36,7 +36,10 @@ class StmtLowering(ExprLowering):
 
     def stmt_assign(self, node: Tree) -> list[ir.Stmt]:
         target, value = node.children
-        return [ir.Assign(self.target(target), self.expr(value), pos_of(node))]
+        lowered = self.expr(value)
+        if target.data == "name":
+            self.scope.assigned(target.children[0].value.lower())
+        return [ir.Assign(self.target(target), lowered, pos_of(node))]
 
     def target(self, node: Tree) -> ir.Var | ir.Item:
         if node.data == "name":
@@ -82,6 +85,7 @@ class StmtLowering(ExprLowering):
                                         node.children[4], node.children[6])
         var = var_token.value.lower()
         where = pos_of(node)
+        self.scope.assigned(var)
         if self.loop_var_changed(var, body):
             return self.counted_while(var, start, stop, body, where)
         first, last = self.expr(start), self.expr(stop)
@@ -120,6 +124,7 @@ class StmtLowering(ExprLowering):
 
     def stmt_for_each_stmt(self, node: Tree) -> list[ir.Stmt]:
         var_token, collection, body = node.children[2], node.children[4], node.children[6]
+        self.scope.assigned(var_token.value.lower())
         return [ir.ForEach(var_token.value.lower(), self.expr(collection),
                            self.loop_body(body), "iterate", pos_of(node))]
 
@@ -144,8 +149,11 @@ class StmtLowering(ExprLowering):
     def stmt_try_stmt(self, node: Tree) -> list[ir.Stmt]:
         body, handler = node.children[1], node.children[3]
         # The handler's end forgets the error (ИнформацияОбОшибке() is empty after it).
-        done = ir.Eval(ir.Prim("handled", [], pos_of(node)), pos_of(node))
-        return [ir.Try(self.block(body), [*self.block(handler), done], "caught", pos_of(node))]
+        where = pos_of(node)
+        done = ir.Eval(ir.Prim("handled", [], where), where)
+        ended = ir.Eval(ir.Prim("try_ended", [], where), where)
+        return [ir.Try([*self.block(body), ended], [*self.block(handler), done], "caught",
+                       where)]
 
     def stmt_raise_stmt(self, node: Tree) -> list[ir.Stmt]:
         value = node.children[1]

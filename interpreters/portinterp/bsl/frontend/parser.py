@@ -59,4 +59,6 @@ def _expected(expected: set[str]) -> str:
     for terminal in HINTED:
         if terminal in expected:
             return f" (ожидается {SHOWN_TERMINALS[terminal]})"
+    if "NAME" in expected and expected <= {"NAME", "VAL"}:  # a parameter's name
+        return " (ожидается идентификатор)"
     return ""

@@ -29,9 +29,15 @@ class Scope:
     temps: list[str] = field(default_factory=list)
     loop_depth: int = 0
     is_function: bool | None = None  # None: the module body
+    # OneScript's order: an implicit local is known from its first assignment in the text
+    # on (a read before it is an unknown name); used for the texts of Выполнить.
+    not_yet: set[str] = field(default_factory=set)
 
     def knows(self, name: str) -> bool:
-        return name in self.locals_ or name in self.globals_
+        return (name in self.locals_ or name in self.globals_) and name not in self.not_yet
+
+    def assigned(self, name: str) -> None:
+        self.not_yet.discard(name)
 
     def temp(self, hint: str) -> str:
         name = f"%{hint}{len(self.temps) + 1}"

@@ -30,7 +30,12 @@ def load_object_types() -> None:
         value_table,
         value_tree,
     )
-    from portinterp.bsl.library.files import binary_data, hashing, text_files  # noqa: F401
+    from portinterp.bsl.library.files import (  # noqa: F401
+        binary_data,
+        hashing,
+        text_files,
+        text_writer,
+    )
     from portinterp.bsl.library.json import reader, writer  # noqa: F401
     from portinterp.bsl.library.names_globals import GLOBAL_TYPE_NAMES
     from portinterp.bsl.runtime.objects import TYPE_NAMES

@@ -32,6 +32,13 @@ class GlobalPrims:
 
     dialect: str
 
+    def prim_g_commandlinearguments(self) -> Any:
+        """``АргументыКоманднойСтроки``: a ФиксированныйМассив of the arguments after the
+        script's name — none: the embedded interpreter passes a program none."""
+        from portinterp.bsl.library.collections.fixed import FixedArray
+
+        return FixedArray(BslArray())
+
     def as_date(self, value: Any) -> datetime:
         from portinterp.bsl.runtime.dates import as_date
 

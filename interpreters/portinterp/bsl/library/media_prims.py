@@ -41,6 +41,16 @@ class MediaPrims:
 
         delete_files(path, mask)
 
+    def prim_f_copyfile(self, source: Any, destination: Any) -> None:
+        from portinterp.bsl.library.files.text_writer import copy_file
+
+        copy_file(source, destination)
+
+    def prim_f_movefile(self, source: Any, destination: Any) -> None:
+        from portinterp.bsl.library.files.text_writer import move_file
+
+        move_file(source, destination)
+
     def prim_f_base64string(self, value: Any) -> str:
         from portinterp.bsl.library.files.binary_data import base64_string
 

@@ -150,3 +150,11 @@ for _rows in (OBJECT_BUILTINS, BITWISE_BUILTINS, EVAL_BUILTINS, MEDIA_BUILTINS,
     BUILTINS.update(_table(_rows))
 for _enums in (OBJECT_ENUMS, MEDIA_ENUMS, GLOBAL_ENUMS):
     ENUMS.update(_enums)
+
+
+# Properties of the global context, read by name without brackets: name -> the runtime's
+# primitive giving the value.
+GLOBAL_PROPERTIES = {
+    "аргументыкоманднойстроки": "g_commandlinearguments",
+    "commandlinearguments": "g_commandlinearguments",
+}

@@ -47,7 +47,26 @@ MESSAGE_STATUS = enumeration(
     "ОченьВажное VeryImportant")
 STRING_ENCODING = enumeration("СпособКодированияСтроки", "StringEncodingMethod",
                               "КодировкаURL URLEncoding", "URLВКодировкеURL URLInURLEncoding")
-GLOBAL_ENUMS: dict[str, dict[str, object]] = {**MESSAGE_STATUS, **STRING_ENCODING}
+# OneScript's system enumerations that nothing here uses but a program may name or compare
+# (ConsoleColorEnum.cs, XmlNodeTypeEnum.cs).
+CONSOLE_COLOR = enumeration(
+    "ЦветКонсоли", "ConsoleColor", "Черный Black", "ТемноСиний DarkBlue",
+    "ТемноЗеленый DarkGreen", "ТемноБирюзовый DarkCyan", "ТемноКрасный DarkRed",
+    "ТемноМалиновый DarkMagenta", "ТемноЖелтый DarkYellow", "Серый Gray", "ТемноСерый DarkGray",
+    "Синий Blue", "Зеленый Green", "Бирюза Cyan", "Красный Red", "Малиновый Magenta",
+    "Желтый Yellow", "Белый White")
+XML_NODE_TYPE = enumeration(
+    "ТипУзлаXML", "XMLNodeType", "Атрибут Attribute", "ИнструкцияОбработки ProcessingInstruction",
+    "Комментарий Comment", "КонецСущности EndEntity", "КонецЭлемента EndElement",
+    "НачалоЭлемента StartElement", "Ничего None", "Нотация Notation",
+    "ОбъявлениеXML XMLDeclaration",
+    "ОпределениеТипаДокумента DocumentTypeDefinition", "ПробельныеСимволы Whitespace",
+    "СекцияCDATA CDATASection", "СсылкаНаСущность EntityReference", "Сущность Entity",
+    "Текст Text")
+GLOBAL_ENUMS: dict[str, dict[str, object]] = {**MESSAGE_STATUS, **STRING_ENCODING,
+                                              **CONSOLE_COLOR, **XML_NODE_TYPE}
 # ``Тип("СтатусСообщения")`` = ``ТипЗнч(СтатусСообщения.Важное)``.
 GLOBAL_TYPE_NAMES = {spelling: "СтатусСообщения" for spelling in MESSAGE_STATUS} | {
-    spelling: "СпособКодированияСтроки" for spelling in STRING_ENCODING}
+    spelling: "СпособКодированияСтроки" for spelling in STRING_ENCODING} | {
+    spelling: "ЦветКонсоли" for spelling in CONSOLE_COLOR} | {
+    spelling: "ТипУзлаXML" for spelling in XML_NODE_TYPE}

@@ -14,6 +14,8 @@ MEDIA_BUILTINS = [
     ("ПолучитьИмяВременногоФайла", "GetTempFileName", "gettempfilename", 0, 1),
     ("КаталогВременныхФайлов", "TempFilesDir", "tempfilesdir", 0, 0),
     ("УдалитьФайлы", "DeleteFiles", "deletefiles", 1, 2),
+    ("КопироватьФайл", "CopyFile", "copyfile", 2, 2),
+    ("ПереместитьФайл", "MoveFile", "movefile", 2, 2),
     ("Base64Строка", "Base64String", "base64string", 1, 1),
     ("Base64Значение", "Base64Value", "base64value", 1, 1),
 ]

@@ -118,9 +118,14 @@ class ScriptObject(BslObject):
 
     __slots__ = ("module", "name", "namespace")
 
-    def __init__(self, module: LoadedModule, name: str, runtime: Any, args: tuple[Any, ...]):
+    def __init__(self, module: LoadedModule, name: str, runtime: Any, args: tuple[Any, ...],
+                 preset: dict[str, Any] | None = None):
+        """``preset``: module variables given values before the body runs (the external
+        context of ``ЗагрузитьСценарийИзСтроки``)."""
         self.module, self.name = module, name
         self.namespace = module.program._namespace(runtime)
+        for key, value in (preset or {}).items():
+            self.namespace["v_" + re.sub(r"\W", "_", key.lower())] = value
         self.namespace["main_"]()
         constructor = module.signatures.get("присозданииобъекта")
         if constructor is None:

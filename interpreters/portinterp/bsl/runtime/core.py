@@ -21,7 +21,13 @@ from portinterp.bsl.runtime import numbers
 from portinterp.bsl.runtime.builtins import BuiltinFunctions
 from portinterp.bsl.runtime.compare import equal, less
 from portinterp.bsl.runtime.conversions import to_bool, to_number
-from portinterp.bsl.runtime.error_info import BslErrorInfo, CaughtError, Reraised, caught_error
+from portinterp.bsl.runtime.error_info import (
+    BslErrorInfo,
+    CaughtError,
+    ParametrizedFault,
+    Reraised,
+    caught_error,
+)
 from portinterp.bsl.runtime.formatting import (
     onescript_presentation,
     platform_presentation,
@@ -30,6 +36,7 @@ from portinterp.bsl.runtime.formatting import (
 from portinterp.bsl.runtime.objects import BslObject
 from portinterp.bsl.runtime.values import (
     INDEX_OUT_OF_RANGE,
+    OUT_OF_MEMORY,
     BslArray,
     BslKeyValue,
     BslMap,
@@ -47,7 +54,6 @@ NO_METHOD = "Метод объекта не обнаружен ({})"
 ONESCRIPT_NO_FIELD = "Свойство объекта не обнаружено"
 NOT_AN_OBJECT = "Значение не является значением объектного типа"
 STACK_OVERFLOW = "Переполнение стека встроенного языка"
-OUT_OF_MEMORY = "Недостаточно памяти"
 
 _OBJECT = object()  # ``_field_fault``: the base is an object
 _INT2 = "type({0}) is int is type({1})"
@@ -337,11 +343,23 @@ class BslRuntimeCore(BuiltinFunctions, RuntimeBase):
         if self.dialect == "onescript":
             self.error_message = ""
 
+    def prim_try_ended(self) -> None:
+        """``КонецПопытки`` reached (after the body or the handler): OneScript forgets the
+        error there (EndTry), so a bare ``ВызватьИсключение`` after an inner ``Попытка``
+        raises an empty one."""
+        if self.dialect == "onescript":
+            self.caught = None
+            self.error_message = ""
+
     def prim_raise(self, message: Any) -> None:
         if message is None:
             if self.caught is not None:
                 raise Reraised(self.caught)
+            if self.dialect == "onescript":
+                raise ProgramFault("")
             raise ProgramFault(self.error_message or "Исключение")
+        if isinstance(message, BslErrorInfo) and message.template and message.caught:
+            raise ParametrizedFault(message.caught.message, message.caught.parameters)
         raise ProgramFault(to_string(message, self.dialect))
 
     def prim_f_errordescription(self) -> str:
@@ -391,17 +409,19 @@ class BslRuntimeCore(BuiltinFunctions, RuntimeBase):
             structure.bsl_insert(name, values[n] if n < len(values) else None)
         return structure
 
+    map_class: type[BslMap] = BslMap  # the OneScript dialect's compares as OneScript does
+
     def prim_new_map(self, *source: Any) -> BslMap:
         """Empty, or a copy of a ФиксированноеСоответствие."""
         copied = getattr(source[0], "map_entries", None) if len(source) == 1 else None
         if copied is not None:
-            result = BslMap()
+            result = self.map_class()
             result.entries.update(copied())
             return result
         if source:
             raise ProgramFault("Неверный тип аргумента" if len(source) == 1
                                else "Слишком много фактических параметров")
-        return BslMap()
+        return self.map_class()
 
 
 _COLLECTIONS = (BslArray, BslStructure, BslMap, BslObject)

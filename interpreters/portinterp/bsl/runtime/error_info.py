@@ -21,6 +21,7 @@ from portinterp.bsl.runtime.objects import (
     NOT_INDEXABLE,
     NOT_ITERABLE,
     BslObject,
+    register_type,
     spellings,
 )
 from portinterp.bsl.runtime.values import INDEX_OUT_OF_RANGE
@@ -40,14 +41,17 @@ ONESCRIPT_WORDS = {
 
 class CaughtError:
     """What ``Попытка`` caught: the text, and where it was raised (found when asked for: a
-    handler in a loop pays for neither the traceback walk nor the file)."""
+    handler in a loop pays for neither the traceback walk nor the file); the parameters of
+    a parametrised exception (``ВызватьИсключение Новый ИнформацияОбОшибке(Текст, П)``)."""
 
-    __slots__ = ("_line", "message", "program", "traceback")
+    __slots__ = ("_line", "message", "parameters", "program", "traceback")
 
-    def __init__(self, message: str, program: Any, traceback: Any) -> None:
+    def __init__(self, message: str, program: Any, traceback: Any,
+                 parameters: Any = None) -> None:
         self.message = message
         self.program = program
         self.traceback = traceback
+        self.parameters = parameters
         self._line: int | None = None
 
     @property
@@ -70,6 +74,15 @@ class CaughtError:
         return f"{{Модуль {self.module} / Ошибка в строке: {self.line} / {self.message}}}"
 
 
+class ParametrizedFault(ProgramFault):
+    """``ВызватьИсключение`` of an ``ИнформацияОбОшибке`` made with ``Новый``: its text and
+    parameters (OneScript's ParametrizedRuntimeException)."""
+
+    def __init__(self, message: str, parameters: Any) -> None:
+        super().__init__(message)
+        self.parameters = parameters
+
+
 class Reraised(ProgramFault):
     """``ВызватьИсключение;`` in a handler: the caught error again, from its first place."""
 
@@ -86,7 +99,8 @@ def caught_error(fault: ProgramFault, program: Any, dialect: str) -> CaughtError
         return fault.caught
     message = ONESCRIPT_WORDS.get(fault.message, fault.message) if (
         dialect == "onescript") else fault.message
-    return CaughtError(message, program, fault.__traceback__ or sys.exc_info()[2])
+    return CaughtError(message, program, fault.__traceback__ or sys.exc_info()[2],
+                       getattr(fault, "parameters", None))
 
 
 def _source_line(module: str, line: int) -> str:
@@ -100,12 +114,13 @@ def _source_line(module: str, line: int) -> str:
 class BslErrorInfo(BslObject):
     """``ИнформацияОбОшибке``: empty outside a handler."""
 
-    __slots__ = ("caught",)
+    __slots__ = ("caught", "template")
     type_name = "ИнформацияОбОшибке"
     spellings = spellings("ПодробноеОписаниеОшибки DetailErrorDescription detail")
 
-    def __init__(self, caught: CaughtError | None) -> None:
+    def __init__(self, caught: CaughtError | None, template: bool = False) -> None:
         self.caught = caught
+        self.template = template  # made by Новый: ВызватьИсключение raises it
 
     def property(self, name: str, shown: str) -> Any:
         caught = self.caught
@@ -118,7 +133,9 @@ class BslErrorInfo(BslObject):
             "modulename": caught.module if caught else "",
             "исходнаястрока": caught.source_line if caught else "",
             "sourceline": caught.source_line if caught else "",
-            "причина": None, "cause": None, "параметры": None, "parameters": None,
+            "причина": None, "cause": None,
+            "параметры": caught.parameters if caught else None,
+            "parameters": caught.parameters if caught else None,
         }
         if name not in fields:
             raise ProgramFault(NO_FIELD.format(shown))
@@ -136,3 +153,13 @@ class BslErrorInfo(BslObject):
         if self.caught is None:
             return ""
         return f"{self.caught.onescript_text()}    \n{self.caught.source_line}"
+
+
+def new_error_info(runtime: Any, text: Any = None, parameters: Any = None) -> BslErrorInfo:
+    """``Новый ИнформацияОбОшибке(Текст, Параметры)``: an exception to raise, with
+    parameters (OneScript's ExceptionTemplate)."""
+    message = "" if text is None else text if type(text) is str else str(text)
+    return BslErrorInfo(CaughtError(message, None, None, parameters), template=True)
+
+
+register_type("ИнформацияОбОшибке", "ErrorInfo", new_error_info)

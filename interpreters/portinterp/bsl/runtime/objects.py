@@ -137,6 +137,29 @@ def call_checked(function: Callable[..., Any], shown: str, *args: Any) -> Any:
                            + f" фактических параметров ({shown})") from None
 
 
+class EnumObject(BslObject):
+    """A system enumeration itself (``КодировкаТекста`` without a member): its members are
+    its properties; compared, it is an object (``=`` by identity, no order)."""
+
+    __slots__ = ("members", "shown")
+
+    def __init__(self, shown: str, members: dict[str, object]) -> None:
+        self.shown = shown
+        self.members = members
+
+    @property  # type: ignore[override]
+    def type_name(self) -> str:
+        return "Перечисление" + self.shown
+
+    def property(self, name: str, shown: str) -> Any:
+        if name not in self.members:
+            raise ProgramFault(NO_FIELD.format(shown))
+        return self.members[name]
+
+    def presentation(self) -> str:
+        return "Перечисление" + self.shown
+
+
 class EnumValue(BslObject):
     """A member of a system enumeration (``НаправлениеСортировки.Убыв``)."""
 

@@ -13,9 +13,11 @@ from datetime import datetime
 from decimal import Decimal
 from typing import Any
 
+from portinterp.core.limits import MAX_ITEMS
 from portinterp.errors import ProgramFault
 
 INDEX_OUT_OF_RANGE = "Индекс находится за границами массива"
+OUT_OF_MEMORY = "Недостаточно памяти"
 BAD_INDEX = "Неверное значение индекса"  # not a whole number
 
 
@@ -84,12 +86,16 @@ class BslArray:
 
     # methods callable from 1C
     def bsl_add(self, value: Any = None) -> None:
+        if len(self.items) >= MAX_ITEMS:  # as Новый Массив(N) past the limit: at once
+            raise ProgramFault(OUT_OF_MEMORY)
         self.items.append(value)
 
     def bsl_insert(self, index: object, value: Any = None) -> None:
         i = index_of(index)
         if not 0 <= i <= len(self.items):
             raise ProgramFault(INDEX_OUT_OF_RANGE)
+        if len(self.items) >= MAX_ITEMS:
+            raise ProgramFault(OUT_OF_MEMORY)
         self.items.insert(i, value)
 
     def bsl_count(self) -> int:
@@ -200,9 +206,12 @@ class BslStructure:
         self.entries.clear()
 
 
-def _map_key(key: object) -> object:
+def map_key(key: object) -> object:
     """Python key for a 1C value: booleans must not collide with 0 and 1."""
     return ("bool", key) if type(key) is bool else key
+
+
+_map_key = map_key
 
 
 class BslMap:

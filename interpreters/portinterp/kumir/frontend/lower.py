@@ -26,7 +26,7 @@ from portinterp.kumir.frontend.scope import (
     Signature,
     Variable,
 )
-from portinterp.kumir.runtime.types import TableType, Type, element_of
+from portinterp.kumir.runtime.types import INT, TableType, Type, element_of
 
 UNNAMED = "главный"
 _MAIN_PREFIX = "$"  # the first algorithm's arguments: no KuMir name holds a "$"
@@ -40,6 +40,7 @@ class ModuleLowering(StmtLowering):
         self.errors = errors
         self.algorithms: dict[str, Signature] = {}
         self.broken: set[str] = set()
+        self.main: Tree | None = None  # the algorithm the program runs
         self.scope = Scope({}, is_global=True)
         self.loop_depth = 0
         self.wanted_checks = []
@@ -47,6 +48,7 @@ class ModuleLowering(StmtLowering):
         self.main_holders: list[str] = []
         self.library_procs: dict[str, ir.Proc] = {}
         self.real_constants: dict[str, float] = {}
+        self.big_literals: set[int] = set()
 
     def module(self, tree: Tree) -> ir.Module:
         uses, intro, *rest = tree.children
@@ -57,9 +59,10 @@ class ModuleLowering(StmtLowering):
             self.guarded(lambda alg=alg: self.register(alg))
         body = self.body(intro)
         globals_ = list(self.declared)
-        procs = [self.algorithm(alg) for alg in algs if _alg_name(alg) in self.algorithms]
         # The program runs its first algorithm outside the modules (исп … кон исп).
         main = next((node for node in rest if node.data != "module_algs"), None)
+        self.main = main
+        procs = [self.algorithm(alg) for alg in algs if _alg_name(alg) in self.algorithms]
         if main is not None and _alg_name(main) in self.algorithms:
             body += self.guarded(lambda: self.run_first(main)) or []
         procs += self.library_procs.values()
@@ -80,15 +83,30 @@ class ModuleLowering(StmtLowering):
         pos = pos_of(alg.children[0])
         steps: list[ir.Stmt] = []
         args: list[ir.Expr] = []
-        for param in signature.params:
-            if isinstance(param.type, TableType):
-                self.fail(alg.children[0], "Таблицу нельзя ввести как аргумент")
+        nodes = _param_nodes(alg.children[0])
+        holders: dict[str, str] = {}
+        for param, node in zip(signature.params, nodes, strict=True):
             holder = ir.Var(_MAIN_PREFIX + param.name, pos)
             self.main_holders.append(holder.name)
             value: ir.Expr = ir.Const(None, pos)
+            if isinstance(param.type, TableType):
+                # KuMir asks for each element (``Введите т[1]: ``), row after row; its bounds
+                # may name the module's variables and the arguments asked before.
+                bounds = [_renamed(self.converted(e, INT, "граница таблицы"), holders)
+                          for bound in _child(node, "bounds_list").children  # type: ignore[union-attr]
+                          for e in bound.children]
+                value = ir.Prim("new_table", bounds, pos)
+                steps.append(ir.Assign(holder, value, pos))
+                if param.mode != RES:
+                    steps.append(ir.Eval(ir.Prim("main_in_table", [
+                        ir.Const(param.name), ir.Const(param.type.element), holder], pos), pos))
+                holders[param.name] = holder.name
+                args.append(holder)
+                continue
             if param.mode != RES:
                 value = ir.Prim("main_in", [ir.Const(param.name), ir.Const(param.type)], pos)
             steps.append(ir.Assign(holder, value, pos))
+            holders[param.name] = holder.name
             args.append(holder)
         call = ir.Call(signature.name, args, pos)
         if signature.result is None:
@@ -96,7 +114,7 @@ class ModuleLowering(StmtLowering):
         else:
             steps.append(self.main_out("Значение функции", signature.result, call, pos))
         for param, holder in zip(signature.params, args, strict=True):
-            if param.mode in (RES, ARGRES):
+            if param.mode in (RES, ARGRES) and not isinstance(param.type, TableType):
                 steps.append(self.main_out(param.name, param.type, holder, pos))
         return steps
 
@@ -113,9 +131,15 @@ class ModuleLowering(StmtLowering):
         if header.data == "broken_header":
             self.broken.add(name)
             return
+        try:
+            self.register_signature(alg, header, name, token)
+        except CompileError:
+            self.broken.add(name)  # its calls are «Алгоритм с ошибкой», as in KuMir
+            raise
+
+    def register_signature(self, alg: Tree, header: Tree, name: str, token: Token) -> None:
         if name in self.algorithms or name in BUILTINS:
-            self.fail(token, "Имя занято другим алгоритмом" if name in BUILTINS
-                      else f"Алгоритм с именем {name} уже есть")
+            self.fail(token, "Имя занято другим алгоритмом")
         result = _alg_result(header)
         if isinstance(result, TableType):
             self.fail(token, "Нельзя вернуть таблицу")
@@ -139,6 +163,9 @@ class ModuleLowering(StmtLowering):
             if kind_token is None:
                 self.fail(name, "Не указан тип")
             bounds = _child(param, "bounds_list")
+            call = _call_in(bounds)
+            if call is not None:  # a parameter's bound is known before any algorithm runs
+                self.fail(call, "Нельзя использовать вызов алгоритма в границе")
             kind = self.declared_type(kind_token, bounds, name)
             variables.append(Variable(str(name), kind, mode))
         return variables
@@ -168,10 +195,17 @@ class ModuleLowering(StmtLowering):
             self.declared.append(RESULT_NAME)
         prologue += self.body(alg.children[1])
         body = prologue + self.body(alg.children[2])
+        pos = pos_of(alg.children[0])
+        result = self.result_value(pos)
         if signature.result is not None and not _sets_result_first(body):
             body.insert(0, ir.Assign(ir.Var(RESULT_NAME), ir.Const(None)))
-        pos = pos_of(alg.children[0])
-        body += [*self.wanted_checks, ir.Return(self.result_value(pos), pos)]
+            # A function that may end without a value: KuMir stops at its ``кон`` (the
+            # first algorithm's result is printed only when it has one: no error there).
+            end = getattr(alg.meta, "end", None)
+            if end is not None and alg is not self.main:
+                pos = pos_of(end)
+                result = ir.Prim("defined", [ir.Var(RESULT_NAME, pos)], pos)
+        body += [*self.wanted_checks, ir.Return(result, pos)]
         params = [ir.Param(p.name, by_ref=p.mode in ("рез", "аргрез")) for p in signature.params]
         return ir.Proc(signature.name, params, list(self.declared), body,
                        signature.result is not None, pos)
@@ -187,6 +221,32 @@ def lower(tree: Tree, filename: str, errors: list[CompileError]) -> ir.Module:
         first.more = ordered[1:]
         raise first
     return narrow_module(module)
+
+
+def _param_nodes(header: Tree) -> list[Tree]:
+    """The parameter nodes of an algorithm's header, in order."""
+    params = _child(header, "params")
+    return [] if params is None else list(params.children)
+
+
+def _renamed(code: ir.Expr, holders: dict[str, str]) -> ir.Expr:
+    """``code`` with the first algorithm's parameters read from their holders."""
+    if isinstance(code, ir.Var):
+        return ir.Var(holders.get(code.name, code.name), code.pos)
+    if isinstance(code, ir.Prim):
+        return ir.Prim(code.fn, [_renamed(a, holders) for a in code.args], code.pos)
+    return code
+
+
+def _call_in(bounds: Tree | None) -> Tree | None:
+    """The first call of an algorithm (with arguments, or a built-in function without)
+    in a table parameter's bounds."""
+    if bounds is None:
+        return None
+    for node in bounds.iter_subtrees_topdown():
+        if node.data == "call" or (node.data == "name" and str(node.children[0]) in BUILTINS):
+            return node
+    return None
 
 
 def _child(node: Tree, data: str) -> Tree | None:

@@ -31,8 +31,6 @@ from portinterp.kumir.runtime.types import (
 )
 
 _STRINGS = (STR, CHAR)
-_COMPARE = {"=": "eq", "<>": "ne", "≠": "ne", "<": "lt", ">": "gt", "<=": "le", "≤": "le",
-            ">=": "ge", "≥": "ge"}
 _ARITHMETIC = {"+": "add", "-": "sub", "*": "mul"}
 
 Typed = tuple[ir.Expr, Type]
@@ -49,6 +47,7 @@ class ExprLowering(Lowering):
     algorithms: dict[str, Signature]
     broken: set[str]  # algorithms whose header has an error
     library_procs: dict[str, ir.Proc]  # built-ins with a рез/аргрез parameter, as procs
+    big_literals: set[int]  # ids of the вещ constants written as whole numbers past цел
     real_constants: dict[str, float]  # the program's вещ literals by 15 digits (see real_lit)
 
     # -- entry points ------------------------------------------------------------------
@@ -90,10 +89,10 @@ class ExprLowering(Lowering):
             kind = CHAR  # KuMir takes "Ж" where a сим is wanted, as if it were 'Ж'
         if isinstance(kind, TableType) and not isinstance(wanted, TableType):
             self.fail(node, "Нет индексов у таблицы")  # a whole table where a value goes
+        if wanted == INT and kind == REAL and id(code) in self.big_literals:
+            self.fail(node, "Слишком большое целое число")  # KuMir's words for it there
         if kind is None or not assignable(wanted, kind):
-            where = f" ({what})" if what else ""
-            self.fail(node, f"Несоответствие типов{where}: нужно {wanted}, "
-                      f"а выражение имеет тип {type_name(kind)}")
+            self.fail(node, mismatch(wanted, kind, what))
         if wanted == REAL and kind == INT:
             if isinstance(code, ir.Const):
                 return ir.Const(float(code.value), code.pos)
@@ -103,9 +102,16 @@ class ExprLowering(Lowering):
     # -- literals ----------------------------------------------------------------------
 
     def expr_int_lit(self, node: Tree) -> Typed:
+        """A whole number past ``цел``'s range is a ``вещ`` in KuMir 2 (``вывод 2147483648``
+        prints ``2.147483648e+09``); only where a ``цел`` is wanted is it an error."""
         value = whole(node.children[0])
         if value > INT_MAX:
-            self.fail(node, "Слишком большое целое число")
+            real, error = parse_real(str(node.children[0]))
+            if error is not None:
+                self.fail(node, "Слишком большое вещественное значение")
+            code = ir.Const(self.real_constants.setdefault(f"{real:.15g}", real), pos_of(node))
+            self.big_literals.add(id(code))
+            return code, REAL
         return ir.Const(value, pos_of(node)), INT
 
     def expr_hex_lit(self, node: Tree) -> Typed:
@@ -221,9 +227,11 @@ class ExprLowering(Lowering):
         return Signature(name, params, builtin.result, 0, 0)
 
     def check_arity(self, token: Token, wanted: int, given: int) -> None:
+        """KuMir's words: «Нет аргументов» (none given), «Мало аргументов», «Лишние
+        аргументы»."""
         if wanted != given:
-            self.fail(token, f"Неверное число аргументов у {token}: нужно {wanted}, "
-                      f"передано {given}")
+            self.fail(token, "Лишние аргументы" if given > wanted else
+                      "Нет аргументов" if given == 0 else "Мало аргументов")
 
     def user_call(self, token: Token, signature: Signature, args: list[Node]) -> ir.Call:
         self.check_arity(token, len(signature.params), len(args))
@@ -241,8 +249,8 @@ class ExprLowering(Lowering):
     def table_arg(self, node: Node, wanted: TableType, what: str) -> ir.Expr:
         code, kind = self.expr(node)
         if kind != wanted:
-            self.fail(node, f"Несоответствие типов ({what}): нужно {wanted}, "
-                      f"а выражение имеет тип {type_name(kind)}")
+            self.fail(node, "Несоответствие размерностей таблиц" if isinstance(
+                kind, TableType) and kind.element == wanted.element else "Плохой тип параметра")
         return code
 
     def ref_arg(self, node: Node, param: Variable, what: str) -> ir.Expr:
@@ -255,15 +263,23 @@ class ExprLowering(Lowering):
         if variable is not None and variable.mode == ARG:
             self.fail(node, "Нельзя арг передать в рез или аргрез")
         if kind != param.type:
-            self.fail(node, f"Несоответствие типов ({what}): нужно {param.type}, "
-                      f"а величина имеет тип {type_name(kind)}")
+            self.fail(node, "Плохой тип параметра")
         return code
 
     # -- tables and strings ------------------------------------------------------------
 
+    def declared_base(self, token: Token, node: Tree) -> Typed:
+        """The table or string an index or a slice applies to: an unknown name there is
+        KuMir's «Величина не описана» (elsewhere «Имя не объявлено»)."""
+        name = str(token)
+        if (self.scope.lookup(name) is None and name not in self.algorithms
+                and name not in BUILTINS and name != RESULT_NAME):
+            self.fail(token, "Величина не описана")
+        return self.expr_name(Tree("name", [token], node.meta))
+
     def expr_index(self, node: Tree) -> Typed:
         token, *index_nodes = node.children
-        base, kind = self.expr_name(Tree("name", [token], node.meta))
+        base, kind = self.declared_base(token, node)
         index = [self.converted(i, INT, "индекс") for i in index_nodes]
         if isinstance(kind, TableType) and kind.element == STR and len(index) == kind.dims + 1:
             # лт[i, k]: character k of the лит element лт[i], as KuMir 2 reads it
@@ -273,12 +289,12 @@ class ExprLowering(Lowering):
             return self.table_item(token, base, kind, index), kind.element
         if kind == STR and len(index) == 1:
             return ir.Prim("char_at", [base, index[0]], pos_of(token)), CHAR
-        self.fail(token, f"{token} — не таблица и не строка, индекс не нужен")
+        self.fail(token, "Лишние индексы")
 
     def table_item(self, token: Token, base: ir.Expr, kind: TableType,
                    index: list[ir.Expr]) -> ir.Item:
         if len(index) != kind.dims:
-            self.fail(token, f"Неверное число индексов у таблицы {token}: нужно {kind.dims}")
+            self.fail(token, "Не все индексы" if len(index) < kind.dims else "Лишние индексы")
         if kind.dims == 1:
             return ir.Item(base, index, "table_get1", "table_set1", pos_of(token))
         return ir.Item(base, index, "table_get", "table_set", pos_of(token))
@@ -289,7 +305,7 @@ class ExprLowering(Lowering):
         if index_nodes:
             item, kind = self.expr_index(Tree("index", [token, *index_nodes], node.meta))
             return self.sliced(token, item, kind, start, stop)
-        base, kind = self.expr_name(Tree("name", [token], node.meta))
+        base, kind = self.declared_base(token, node)
         return self.sliced(token, base, kind, start, stop)
 
     def expr_item_slice(self, node: Tree) -> Typed:
@@ -316,8 +332,7 @@ class ExprLowering(Lowering):
         if symbol == "+" and left_kind in _STRINGS and right_kind in _STRINGS:
             return ir.Prim("concat", [left, right], pos), STR
         if left_kind not in NUMERIC or right_kind not in NUMERIC:
-            self.fail(op, f"Несоответствие типов: операция {symbol} невозможна для "
-                      f"{type_name(left_kind)} и {type_name(right_kind)}")
+            self.fail(op, f'Нельзя "{type_name(left_kind)} {symbol} {type_name(right_kind)}"')
         both_int = left_kind == right_kind == INT
         if symbol == "/":
             return ir.Prim("div_real", [_unchecked_real(left), right], pos), REAL
@@ -335,7 +350,8 @@ class ExprLowering(Lowering):
             return ir.Const(-(INT_MAX + 1), pos_of(op)), INT
         operand, kind = self.expr(operand_node)
         if kind not in NUMERIC:
-            self.fail(op, f"Несоответствие типов: унарный {op} невозможен для {type_name(kind)}")
+            self.fail(op, f'Нельзя " - {type_name(kind)}"' if str(op) == "-"
+                      else f"Нельзя +{type_name(kind)}")
         if str(op) == "+":
             return operand, kind
         if isinstance(operand, ir.Const):  # KuMir's minus of a вещ is 0.0 - x
@@ -343,96 +359,30 @@ class ExprLowering(Lowering):
                             pos_of(op)), kind
         return ir.Prim("neg_int" if kind == INT else "neg_real", [operand], pos_of(op)), kind
 
-    def expr_relation(self, node: Tree) -> Typed:
-        """Comparisons, ``не`` and ``=`` of ``лог`` values, in KuMir's order: an ``=`` or
-        ``<>`` next to a ``лог`` operand (or before ``не``) compares truth values and binds
-        loosest, then ``не``, then the comparisons.  A chain compares each neighbouring
-        pair and stops at the first false one: ``a < b <= c``, and so ``x = нет = нет``
-        (which is ``да`` for x = нет in KuMir 2, not ``(x = нет) = нет``)."""
-        items = [self.relation_item(child) for child in node.children[::2]]
-        ops = node.children[1::2]
-        segments: list[list] = [[items[0]]]
-        joins: list[Token] = []
-        for n, op in enumerate(ops):
-            left, right = items[n], items[n + 1]
-            if str(op) in ("=", "<>", "≠") and (
-                    right[2] or left[1] == BOOL or right[1] == BOOL):
-                joins.append(op)
-                segments.append([right])
-            else:
-                segments[-1] += [op, right]
-        values = [self.segment(segment) for segment in segments]
-        tests: list[ir.Expr] = []
-        for n, op in enumerate(joins):
-            (left, left_kind), (right, right_kind) = values[n], values[n + 1]
-            if left_kind != BOOL or right_kind != BOOL:
-                self.fail(op, f'Нельзя "{type_name(left_kind)} {op} {type_name(right_kind)}"')
-            fn = "eq" if str(op) == "=" else "ne"
-            tests.append(ir.Prim(fn, [self.truth(left, op), self.truth(right, op)], pos_of(op)))
-        if not tests:
-            return values[0][0], BOOL
-        return chained(tests), BOOL
-
-    def relation_item(self, node: Node) -> tuple[Node, Type, int]:
-        """An operand of a relation: the node under its ``не``s, its type, how many."""
-        nots = 0
-        while isinstance(node, Tree) and node.data == "not_op":
-            node, nots = node.children[0], nots + 1
-        code, kind = self.expr(node)
-        return (code, node), kind, nots
-
-    def segment(self, parts: list) -> Typed:
-        """``не``… then a chain of comparisons (or one operand)."""
-        (code, node), kind, nots = parts[0]
-        parts = [((code, node), kind, 0), *parts[1:]]
-        if len(parts) == 1:
-            result, result_kind = code, kind
-        else:
-            tests = []
-            for n in range(0, len(parts) - 2, 2):
-                (left, _), left_kind, _ = parts[n]
-                op = parts[n + 1]
-                (right, right_node), right_kind, right_nots = parts[n + 2]
-                if right_nots:
-                    self.fail(right_node, 'Лишний "не"')
-                tests.append(self.comparison(op, (left, left_kind), (right, right_kind)))
-            result, result_kind = chained(tests), BOOL
-        for _ in range(nots):
-            if result_kind != BOOL:
-                self.fail(node, '"не" без лог')
-            result = ir.Not(self.truth(result, node), pos_of(node))
-        return result, result_kind
-
-    def comparison(self, op: Token, left_typed: Typed, right_typed: Typed) -> ir.Expr:
-        (left, left_kind), (right, right_kind) = left_typed, right_typed
-        fn = _COMPARE[str(op)]
-        comparable = (
-            (left_kind in NUMERIC and right_kind in NUMERIC)
-            or (left_kind in _STRINGS and right_kind in _STRINGS)
-            or (left_kind == right_kind == BOOL and fn in ("eq", "ne"))
-        )
-        if not comparable:
-            self.fail(op, f'Нельзя "{type_name(left_kind)} {op} {type_name(right_kind)}"')
-        if fn in ("eq", "ne"):  # the others stop at a missing value by themselves
-            left, right = defined(left), defined(right)
-        return ir.Prim(fn, [left, right], pos_of(op))
-
-    def expr_and_op(self, node: Tree) -> Typed:
-        left, right = (self.condition(child) for child in node.children)
-        return ir.And(left, right, pos_of(node)), BOOL
-
-    def expr_or_op(self, node: Tree) -> Typed:
-        left, right = (self.condition(child) for child in node.children)
-        return ir.Or(left, right, pos_of(node)), BOOL
-
     def expr_newline_lit(self, node: Tree) -> Typed:
         return ir.Const("\n", pos_of(node)), CHAR
 
-    def expr_not_op(self, node: Tree) -> Typed:
-        return ir.Not(self.condition(node.children[0]), pos_of(node)), BOOL
-
 
 _CHECKED_REAL = {"add_real", "sub_real", "mul_real", "div_real"}
+# Where a value of the wrong type goes -> KuMir's words (an assignment's are «Нельзя "цел :=
+# вещ"»; a table's bound and a loop's bounds, step and count «Величина не целая»).
+_WRONG_TYPE = {"индекс": "Индекс - не целое число", "граница цикла": "Величина не целая",
+               "шаг цикла": "Величина не целая", "число повторений": "Величина не целая",
+               "формат вывода": "Параметр вывода - не целое число",
+               "левая граница": "Левая граница - не целое",
+               "правая граница": "Правая граница таблицы не целая"}
+
+
+def mismatch(wanted: Type, kind: Type | None, what: str) -> str:
+    """KuMir's message for a value of type ``kind`` where ``wanted`` goes (``what``)."""
+    if what == "присваивание":
+        return f'Нельзя "{wanted} := {type_name(kind)}"'
+    if what.startswith("аргумент "):
+        return "Плохой тип параметра"
+    if what in _WRONG_TYPE:
+        return _WRONG_TYPE[what]
+    where = f" ({what})" if what else ""
+    return f"Несоответствие типов{where}: нужно {wanted}, а выражение имеет тип {type_name(kind)}"
 
 
 def _unchecked_real(code: ir.Expr) -> ir.Expr:
@@ -447,17 +397,6 @@ def _unchecked_real(code: ir.Expr) -> ir.Expr:
 def shown(name: str) -> str:
     """A name as the program wrote it (without a module's ``module::``, structure.py)."""
     return name.rpartition("::")[2]
-
-
-def chained(tests: list[ir.Prim]) -> ir.Expr:
-    """Comparisons of neighbouring operands (``a < b``, ``b <= c``) as one chain
-    ``a < b <= c``: each operand evaluated once (``f(x)`` in the middle is called once, as
-    in KuMir), stopping at the first false comparison (the runtime's ``chain_*``)."""
-    if len(tests) == 1:
-        return tests[0]
-    operands = [tests[0].args[0], *(test.args[1] for test in tests)]
-    fn = "chain_" + "_".join(test.fn for test in tests)
-    return ir.Prim(fn, operands, tests[0].pos)
 
 
 def defined(code: ir.Expr) -> ir.Expr:

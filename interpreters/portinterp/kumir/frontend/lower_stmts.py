@@ -11,7 +11,8 @@ from portinterp.core import ir
 from portinterp.core.lowering import Node, pos_of
 from portinterp.errors import CompileError
 from portinterp.kumir.frontend.library import BUILTINS
-from portinterp.kumir.frontend.lower_exprs import ExprLowering, defined, shown
+from portinterp.kumir.frontend.lower_exprs import defined, shown
+from portinterp.kumir.frontend.lower_logic import LogicLowering
 from portinterp.kumir.frontend.scope import ARG, RESULT_NAME, Variable
 from portinterp.kumir.runtime.types import BOOL, CHAR, INT, REAL, STR, TableType, Type, element_of
 
@@ -19,7 +20,7 @@ _FAST_WRITES = {INT: "write_int", STR: "write_text", CHAR: "write_text"}
 _INPUT_PRIMS = {INT: "in_int", REAL: "in_real", BOOL: "in_bool", CHAR: "in_char", STR: "in_str"}
 
 
-class StmtLowering(ExprLowering):
+class StmtLowering(LogicLowering):
     loop_depth: int
     wanted_checks: list[ir.Stmt]
     declared: list[str]
@@ -85,8 +86,10 @@ class StmtLowering(ExprLowering):
         target = ir.Var(str(name_token), pos)
         if isinstance(kind, TableType):
             assert bounds is not None
-            limits = [self.converted(e, INT, "граница таблицы")
-                      for bound in bounds.children for e in bound.children]
+            limits = [self.converted(e, INT, side)
+                      for bound in bounds.children
+                      for e, side in zip(bound.children, ("левая граница", "правая граница"),
+                                         strict=False)]
             made = [ir.Assign(target, ir.Prim("new_table", limits, pos), pos)]
             if initial is not None:
                 made.append(self.table_initial(target, kind, initial))
@@ -102,10 +105,20 @@ class StmtLowering(ExprLowering):
         return code
 
     def table_initial(self, target: ir.Var, kind: TableType, node: Tree) -> ir.Stmt:
-        """``цел таб t[1:3] = {1, 2, 3}``: the elements in order."""
+        """``цел таб t[1:3] = {1, 2, 3}``: the elements in order; a table of two dimensions
+        takes its rows (``{{2, 7, 6}, {9, 5, 1}}``), each from its first column on."""
         if node.data != "table_lit":
             self.fail(node, "Это не константа")
-        values = [self.constant(item, kind.element) for item in node.children[0].children]
+        items = node.children[0].children
+        if any(isinstance(i, Tree) and i.data == "table_lit" for i in items):
+            if kind.dims != 2 or not all(isinstance(i, Tree) and i.data == "table_lit"
+                                         for i in items):
+                self.fail(node, "Это не константа")
+            rows = [[self.constant(item, kind.element).value for item in row.children[0].children]
+                    for row in items]
+            return ir.Eval(ir.Prim("fill_table_rows", [target, ir.Const(rows, pos_of(node))],
+                                   pos_of(node)), pos_of(node))
+        values = [self.constant(item, kind.element) for item in items]
         return ir.Eval(ir.Prim("fill_table", [target, ir.Const(
             [v.value for v in values], pos_of(node))], pos_of(node)), pos_of(node))
 
@@ -118,7 +131,7 @@ class StmtLowering(ExprLowering):
                 self.fail(name, "Таблицы не бывают размерности > 3")
             return TableType(element, len(bounds.children))
         if bounds is not None:
-            self.fail(name, f"{name} объявлена как {kind_token}, а не таблица")
+            self.fail(name, "Лишние границы")
         return element
 
     def add_variable(self, token: Token, variable: Variable) -> None:
@@ -127,6 +140,8 @@ class StmtLowering(ExprLowering):
             self.fail(token, "Величина уже описана")
         if variable.name in self.algorithms:
             self.fail(token, "Имя занято другим алгоритмом")
+        if variable.name in BUILTINS:  # KuMir 2's library: «цел sin» is refused
+            self.fail(token, "Имя занято алгоритмом")
         own[variable.name] = variable
         self.declared.append(variable.name)
 
@@ -144,7 +159,14 @@ class StmtLowering(ExprLowering):
         variable = self.scope.lookup(name)
         if variable is None:
             if name in self.algorithms or name in BUILTINS:
-                self.fail(token, "Нельзя присвоить алгоритму")
+                callee = self.algorithms.get(name) or BUILTINS[name]
+                self.fail(token, "Нет аргументов" if callee.params
+                          else "Нельзя присвоить алгоритму")
+            if name == RESULT_NAME:
+                self.fail(token, 'Вне алгоритмов не бывает "знач"' if self.scope.is_global
+                          else 'У этого алгоритма нет "знач"')
+            if index_nodes:
+                self.fail(token, "Величина не описана")
             self.fail(token, f"Имя не объявлено: {shown(name)}")
         if variable.mode == ARG:
             self.fail(token, "Нельзя менять значение аргумента")
@@ -152,7 +174,7 @@ class StmtLowering(ExprLowering):
             return self.store_slice(token, variable.type, index_nodes, make, pos)
         if not index_nodes:
             if isinstance(variable.type, TableType):
-                self.fail(token, f"Таблицу {name} нельзя присвоить целиком")
+                self.fail(token, "Нет индексов у таблицы")
             return ir.Assign(ir.Var(name, pos_of(token)), make(variable.type), pos)
         index = [self.converted(i, INT, "индекс") for i in index_nodes]
         base = ir.Var(name, pos_of(token))
@@ -162,7 +184,7 @@ class StmtLowering(ExprLowering):
         if variable.type == STR and len(index) == 1:
             char = ir.Prim("with_char", [base, index[0], make(CHAR)], pos)
             return ir.Assign(ir.Var(name, pos_of(token)), char, pos)
-        self.fail(token, f"{name} — не таблица и не строка, индекс не нужен")
+        self.fail(token, "Лишние индексы")
 
     def store_slice(self, token: Token, kind: Type, bounds: list[Tree],
                     make: Callable[[Type], ir.Expr], pos: ir.Pos) -> ir.Stmt:
@@ -184,8 +206,12 @@ class StmtLowering(ExprLowering):
                 return [self.builtin_update(token, args, pos_of(node))]
             return [ir.Eval(self.builtin_prim(token, args), pos_of(node))]
         signature = self.algorithms.get(name)
+        if signature is None and builtin is not None and not args and builtin.params:
+            self.fail(token, "Нет аргументов")
         if signature is None and builtin is not None:
             self.fail(token, f"Алгоритм-функцию {name} нельзя вызывать как команду")
+        if signature is None and len(node.children) == 1 and name not in self.broken:
+            self.fail(token, "Имя не объявлено")  # a bare name: KuMir reads no call in it
         if signature is None:
             self.unknown_algorithm(token)
         if signature.result is not None:
@@ -373,6 +399,11 @@ class StmtLowering(ExprLowering):
         return ir.Eval(ir.Prim(prim, [ir.Const(kind), value, *formats], pos), pos)
 
     def stmt_input(self, node: Tree) -> list[ir.Stmt]:
+        for place in node.children:
+            variable = self.scope.lookup(str(place.children[0]))
+            if variable is not None and variable.type == STR and (
+                    place.data == "place_slice" or len(place.children) > 1):
+                self.fail(place, "Нельзя ввести часть строки")
         return [self.store(place, self.read_value(place), pos_of(place))
                 for place in node.children]
 

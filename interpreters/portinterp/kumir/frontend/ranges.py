@@ -25,11 +25,10 @@ from __future__ import annotations
 
 from portinterp.core import ir
 from portinterp.core.walk import (
-    assigned_names,
-    calls_in,
     child_blocks,
     statement_expressions,
     sub_expressions,
+    walk_expr,
     walk_statements,
 )
 from portinterp.kumir.runtime.numbers import INT_MAX, INT_MIN
@@ -58,6 +57,7 @@ class _Narrowing:
         self.own = own  # variables no other algorithm can assign
         self.by_ref = by_ref
         self.tables = tables  # 1-D tables of this algorithm with constant bounds
+        self._changed: dict[int, tuple[ir.Stmt, frozenset[str]]] = {}  # by statement
 
     def walk(self, body: list[ir.Stmt], env: Env) -> None:
         """Narrow every expression of ``body``, nested blocks included.  ``env`` also
@@ -94,13 +94,35 @@ class _Narrowing:
 
     def changed(self, body: list[ir.Stmt]) -> set[str]:
         """The variables running ``body`` may change: assigned, loop variables, and
-        variables passed to a ``рез``/``аргрез`` parameter."""
-        names = set(assigned_names(body))
-        for call in calls_in(body):
-            refs = self.by_ref.get(call.name, [])
-            names |= {arg.name for n, arg in enumerate(call.args) if isinstance(arg, ir.Var)
-                      and (n >= len(refs) or refs[n])}
+        variables passed to a ``рез``/``аргрез`` parameter.  Each statement's set is made
+        once, from its own expressions and its blocks' statements (the walk asks again
+        at every level of nesting: 13,000 nested ``если`` took hours when each question
+        walked the whole block again)."""
+        names: set[str] = set()
+        for stmt in body:
+            names |= self._changed_by(stmt)
         return names
+
+    def _changed_by(self, stmt: ir.Stmt) -> frozenset[str]:
+        known = self._changed.get(id(stmt))
+        if known is not None:
+            return known[1]
+        names: set[str] = set()
+        if isinstance(stmt, ir.Assign) and isinstance(stmt.target, ir.Var):
+            names.add(stmt.target.name)
+        elif isinstance(stmt, ir.ForRange | ir.ForEach):
+            names.add(stmt.var)
+        for expr in statement_expressions(stmt):
+            for call in calls_in_expression(expr):
+                refs = self.by_ref.get(call.name, [])
+                names |= {arg.name for n, arg in enumerate(call.args)
+                          if isinstance(arg, ir.Var) and (n >= len(refs) or refs[n])}
+        for block in child_blocks(stmt):
+            for inner in block:
+                names |= self._changed_by(inner)
+        found = frozenset(names)
+        self._changed[id(stmt)] = (stmt, found)  # the statement kept: its id stays its own
+        return found
 
     # -- expressions -------------------------------------------------------------------
 
@@ -162,6 +184,10 @@ class _Narrowing:
         e.getitem_fn, e.setitem_fn = "table_get1" + suffix, "table_set1" + suffix
         limits = ([] if low == 0 else [low]) + ([] if proven else [high])
         e.index += [ir.Const(limit, e.pos) for limit in limits]
+
+
+def calls_in_expression(expr: ir.Expr | None) -> list[ir.Call]:
+    return [node for node in walk_expr(expr) if isinstance(node, ir.Call)]
 
 
 def _without(env: Env, names: set[str]) -> Env:

@@ -101,7 +101,8 @@ class _Builder:
             self.rest_of_algorithm(statement)
         elif kind in ("TYPE", "TABTYPE") and outside:
             self.error(statement, "Объявление после алгоритма")
-        elif kind in SIMPLE or kind in ("_IF", "_SWITCH", "_NC", "_DOC") or kind not in _STRAY:
+        elif kind in SIMPLE or kind in ("_IF", "_SWITCH", "_NC", "_DOC", "_DANO", "_NADO") \
+                or kind not in _STRAY:
             self.error(statement, "Строка вне алгоритма")
         else:
             self.error(statement, _STRAY[kind])
@@ -123,7 +124,7 @@ class _Builder:
         if self.kind() == "_KON_ISP":
             self.take()
         else:
-            self.error(opening, 'Для "исп" нет "кон_исп"')
+            self.error(opening, 'Нет парной "кон исп"')
         names = [t for t in opening.tokens if t.type == "NAME"]
         outside = {str(node.children[0]) for tree in self.intro if tree.data == "decl"
                    for node in tree.iter_subtrees() if node.data == "decl_name"}
@@ -137,9 +138,18 @@ class _Builder:
         """``алг`` header, ``дано``/``надо``/``#`` lines, ``нач`` body ``кон``; only the
         first algorithm of a file may go without a name."""
         header_statement, header = self.take()
+        self.end_token: Token | None = None
         if header is not None and not any(
-                isinstance(c, Token) and c.type == "NAME" for c in header.children) and not first:
+                isinstance(c, Token) and c.type == "NAME" for c in header.children) and not first \
+                and (self.begin_follows() or self.end_follows()):  # else: «Нет реализации»
             self.error(header_statement, "Не указано имя алгоритма")
+        elif header is not None and first and not any(
+                isinstance(c, Token) and c.type == "NAME" for c in header.children):
+            # KuMir's SyntaxAnalizer::parseAlgHeader on a first algorithm without a name
+            if any(isinstance(c, Tree) and c.data == "params" for c in header.children):
+                self.error(header_statement, "Лишние аргументы")
+            elif any(isinstance(c, Tree) and c.data == "type_" for c in header.children):
+                self.error(header_statement, "Алгоритм без имени ничего не возвращает")
         pre: list[Tree] = []
         last = header_statement
         while self.kind() in ("_DANO", "_NADO", "_DOC"):
@@ -147,6 +157,11 @@ class _Builder:
             last = statement if statement.kind != "_DOC" else last
             if tree is not None and statement.kind != "_DOC":
                 pre.append(tree)
+        while self.kind() == "_ALG" and (self.begin_follows(after=1) or self.end_follows(1)):
+            # A header right after a header without a body: KuMir reads the second as a
+            # line of the first algorithm, the body that follows as the first's.
+            statement, _ = self.take()
+            self.error(statement, '"алг" внутри алгоритма')
         if self.kind() != "_NACH" and self.begin_follows():
             while self.kind() != "_NACH":
                 statement, _ = self.take()
@@ -167,21 +182,23 @@ class _Builder:
         header.meta.line = header_statement.line
         header.meta.column = header_statement.tokens[0].column
         header.meta.empty = False
-        return Tree("alg", [header, Tree("alg_pre", pre), Tree("body", body)])
+        alg = Tree("alg", [header, Tree("alg_pre", pre), Tree("body", body)])
+        alg.meta.end = self.end_token  # the ``кон`` (KuMir reports a function's unset знач there)
+        return alg
 
-    def end_follows(self) -> bool:
+    def end_follows(self, after: int = 0) -> bool:
         """Is there a ``кон`` before the next ``алг`` (a body without ``нач``)?"""
-        for statement, _ in self.items[self.n:]:
+        for statement, _ in self.items[self.n + after:]:
             if statement.kind == "_KON":
                 return True
             if statement.kind in ("_ALG", "_ISP", "_KON_ISP"):
                 return False
         return False
 
-    def begin_follows(self) -> bool:
+    def begin_follows(self, after: int = 0) -> bool:
         """Is there a ``нач`` before the next ``кон``/``алг`` (the lines between are then
         garbage, not a body without ``нач``)?"""
-        for statement, _ in self.items[self.n:]:
+        for statement, _ in self.items[self.n + after:]:
             if statement.kind == "_NACH":
                 return True
             if statement.kind in ("_KON", "_ALG", "_ISP", "_KON_ISP"):
@@ -191,7 +208,8 @@ class _Builder:
     def rest_of_algorithm(self, begin: Statement) -> list[Tree]:
         body = self.block({"_KON"}, set())
         if self.kind() == "_KON":
-            self.take()
+            end, _ = self.take()
+            self.end_token = end.tokens[0]
         elif self.kind() == "_ALG":  # KuMir names the inner алг
             self.error(self.items[self.n][0], "Вложенное описание алгоритма")
         else:
@@ -205,10 +223,11 @@ class _Builder:
         construct's end), ``алг`` or the end of text ends it too, left for the caller."""
         stop = ends | outer | {"_KON", "_ALG", "_ISP", "_KON_ISP"}
         body: list[Tree] = []
+        start = self.n
         while self.kind() is not None and self.kind() not in stop:
             kind = self.kind()
             if kind == "_IF":
-                body += self.if_stmt(ends | outer)
+                body += self.if_stmt(ends | outer, first=self.n == start)
             elif kind == "_SWITCH":
                 body += self.switch_stmt(ends | outer)
             elif kind == "_NC":
@@ -221,7 +240,9 @@ class _Builder:
                     self.error(statement, _STRAY.get(kind, "Строка не на месте"))
         return body
 
-    def if_stmt(self, outer: set[str]) -> list[Tree]:
+    def if_stmt(self, outer: set[str], first: bool = False) -> list[Tree]:
+        """``first``: the если opens its block, where KuMir (PDAutomata::
+        setGarbageIfThenError, the context's first statement) marks the если's line too."""
         opening, head = self.take()
         if self.kind() != "_THEN":
             if self.kind() == "_ELSE":  # если … иначе … все: KuMir names the иначе
@@ -234,6 +255,8 @@ class _Builder:
             if not self.then_follows():
                 self.error(opening, 'Нет "то..все" после "если"')
                 return []
+            if first:
+                self.error(opening, 'Мусор между "если".."то"')
             while self.kind() != "_THEN":
                 statement, _ = self.take()
                 self.error(statement, 'Мусор между "если".."то"')
@@ -264,6 +287,8 @@ class _Builder:
 
     def switch_stmt(self, outer: set[str]) -> list[Tree]:
         opening, _ = self.take()
+        if self.kind() in SIMPLE:  # KuMir marks the выбор's line as well
+            self.error(opening, 'Мусор между "выбор".."при"')
         while self.kind() in SIMPLE:
             statement, _ = self.take()
             self.error(statement, 'Мусор между "выбор".."при"')
@@ -278,13 +303,15 @@ class _Builder:
                 cases.append(body)
             else:
                 cases.append(_tree("case", statement, [head.children[0], body]))
-        if self.kind() == "_ELSE":
+        otherwise = self.kind() == "_ELSE"
+        if otherwise:
             self.take()
             cases.append(Tree("body", self.block({"_FI"}, outer | ends)))
         if self.kind() == "_FI" and (cases or True):
             self.take()
-        else:
-            self.error(opening, 'Нет "все" после "выбор"')
+        else:  # KuMir's words differ once an ``иначе`` was read
+            self.error(opening, 'Нет "все" для этой конструкции' if otherwise
+                       else 'Нет "все" после "выбор"')
         if broken or not any(c.data == "case" for c in cases):
             return [_broken(opening, [c if c.data == "body" else c.children[1]
                                       for c in cases])]

@@ -142,8 +142,8 @@ class BuiltinFunctions:
         return ord(char)
 
     def prim_unichar(self, code: int) -> str:
-        if not 0 <= code <= 0x10FFFF:
-            raise ProgramFault("Недопустимый код символа")
+        if not 0 <= code <= 65535:
+            raise ProgramFault("Код вне диапазона [0..65535]")  # KuMir 2 kcore.cpp
         return chr(code)
 
     def prim_code(self, char: str) -> int:
@@ -155,7 +155,7 @@ class BuiltinFunctions:
 
     def prim_char(self, code: int) -> str:
         if not 0 <= code <= 255:
-            raise ProgramFault("Недопустимый код символа")
+            raise ProgramFault("Код вне диапазона [0..255]")  # KuMir 2 kcore.cpp
         return bytes([code]).decode("cp1251", errors="replace")
 
     def prim_int_to_str(self, value: int) -> str:

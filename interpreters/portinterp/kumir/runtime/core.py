@@ -11,6 +11,7 @@ below do no type tests at run time.
 
 from __future__ import annotations
 
+import itertools
 import math
 import operator
 import sys
@@ -35,7 +36,11 @@ BAD_MAIN_ARGUMENTS = "Не все аргументы первого алгори
 
 class Halt(Exception):
     """``стоп``: the program ends here (``run_program`` prints KuMir's «СТОП.»)."""
-STRING_INDEX = "Индекс за пределами строки"
+STRING_INDEX = "Индекс символа больше длины строки"  # KuMir 2 vm.cpp, get char
+CHAR_BELOW_ONE = "Индекс символа меньше 1"
+SLICE_LEFT = "Левая граница вырезки за пределами строки"
+SLICE_RIGHT = "Правая граница вырезки за пределами строки"
+SLICE_BOUNDS = "Ошибка в границах вырезки"
 
 _I32 = f"(k_ if {INT_MIN} <= (k_ := {{expr}}) <= {INT_MAX} else P_int_overflow())"
 
@@ -164,7 +169,7 @@ class KumirRuntime(BuiltinFunctions, RuntimeBase):
         if isinstance(exc, OverflowError):
             return REAL_OVERFLOW
         if isinstance(exc, RecursionError):
-            return "Слишком глубокая рекурсия"
+            return "Слишком много вложенных вызовов алгоритмов"
         if isinstance(exc, MemoryError):
             return OUT_OF_MEMORY
         return super().fault_from(exc)
@@ -220,23 +225,45 @@ class KumirRuntime(BuiltinFunctions, RuntimeBase):
 
     # -- strings ---------------------------------------------------------------------
 
+    # KuMir 2's VM (vm.cpp, do_specialcall 0x04-0x07) words each bound it checks.
+
     def prim_char_at(self, text: str, index: int) -> str:
         if not 1 <= index <= len(text):
-            raise ProgramFault(STRING_INDEX)
+            raise ProgramFault(STRING_INDEX)  # below 1 too, as KuMir says
         return text[index - 1]
 
     def prim_with_char(self, text: str, index: int, char: str) -> str:
-        if not 1 <= index <= len(text):
+        if index < 1:
+            raise ProgramFault(CHAR_BELOW_ONE)
+        if index > len(text):
             raise ProgramFault(STRING_INDEX)
         return text[: index - 1] + char + text[index:]
 
     def prim_with_slice(self, text: str, start: int, stop: int, part: str) -> str:
-        self.prim_slice(text, start, stop)
+        """``s[a:b] := t`` as KuMir's VM does it, quirks included: ``b < a`` inserts ``t``
+        after the ``a``-th character (before the first for ``a = 0``)."""
+        size = len(text)
+        if stop < start and start == 0:
+            return part + text
+        if start > size:
+            raise ProgramFault(SLICE_LEFT)
+        if stop < start and start > 0:
+            return text[:start] + part + text[start:]
+        if start == size + 1 and stop <= start:
+            return text + part
+        if stop < 1 or stop > size:
+            raise ProgramFault(SLICE_RIGHT)
+        if start < 1:
+            raise ProgramFault(SLICE_LEFT)
         return text[: start - 1] + part + text[stop:]
 
     def prim_slice(self, text: str, start: int, stop: int) -> str:
-        if not (1 <= start <= stop + 1 and stop <= len(text)):
-            raise ProgramFault(STRING_INDEX)
+        if not 1 <= start <= len(text):
+            raise ProgramFault(SLICE_LEFT)
+        if stop < start:
+            return ""
+        if stop > len(text):
+            raise ProgramFault(SLICE_RIGHT)
         return text[start - 1 : stop]
 
     # -- tables ----------------------------------------------------------------------
@@ -263,6 +290,14 @@ class KumirRuntime(BuiltinFunctions, RuntimeBase):
         """``цел таб t[1:3] = {1, 2, 3}``: the elements in order, as many as given."""
         table.data[: len(values)] = values[: len(table.data)]
 
+    def prim_fill_table_rows(self, table: Table, rows: list[list[Any]]) -> None:
+        """``цел таб t[1:3, 1:3] = {{…}, {…}}``: row after row, each from the first column,
+        as many as fit (a short row leaves the rest without a value)."""
+        (low, high), (first, last) = table.bounds
+        width = max(last - first + 1, 0)
+        for n, row in enumerate(rows[: max(high - low + 1, 0)]):
+            table.data[n * width: n * width + min(len(row), width)] = row[:width]
+
     def prim_table_set(self, table: Table, *index_and_value: Any) -> None:
         table.set(index_and_value[:-1], index_and_value[-1])
 
@@ -285,11 +320,11 @@ class KumirRuntime(BuiltinFunctions, RuntimeBase):
 
     def prim_check_given(self, holds: bool) -> None:
         if not holds:
-            raise ProgramFault("Не выполнено условие «дано»")
+            raise ProgramFault("Утверждение ложно")  # KuMir 2 words дано as утв
 
     def prim_check_wanted(self, holds: bool) -> None:
         if not holds:
-            raise ProgramFault("Не выполнено условие «надо»")
+            raise ProgramFault("Утверждение ложно")
 
     # -- вывод -----------------------------------------------------------------------
 
@@ -356,6 +391,17 @@ class KumirRuntime(BuiltinFunctions, RuntimeBase):
             return getattr(self.reader, _READERS[kind])()
         except ProgramFault:
             raise ProgramFault(BAD_MAIN_ARGUMENTS) from None
+
+    def prim_main_in_table(self, name: str, kind: str, table: Table) -> None:
+        """Prompt for each element of a table argument of the first algorithm (``Введите
+        т[1]: ``, ``т[1,2]`` for two dimensions), row after row, and read it."""
+        ranges = [range(low, high + 1) for low, high in table.bounds]
+        for flat, index in enumerate(itertools.product(*ranges)):
+            self.write(f"Введите {name}[{','.join(map(str, index))}]: ")
+            try:
+                table.data[flat] = getattr(self.reader, _READERS[kind])()
+            except ProgramFault:
+                raise ProgramFault(BAD_MAIN_ARGUMENTS) from None
 
     def prim_main_out(self, label: str, kind: str, value: Any) -> None:
         """Print a result of the first algorithm: ``Значение функции = 4``, ``r = 6``;

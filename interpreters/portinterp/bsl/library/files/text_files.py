@@ -219,11 +219,13 @@ def _whole(number: Any) -> int:
 
 class TextReader(BslObject):
     """``ЧтениеТекста`` over a file or a stream (``ДвоичныеДанные.ОткрытьПотокДляЧтения()``,
-    so also over a string): ``Прочитать([Символов])``, ``ПрочитатьСтроку()``; CR LF
-    reads as LF unless a line separator is given (then the end-of-line separator given, if
-    any, becomes it), as TextReadImpl.cs."""
+    so also over a string): ``Прочитать([Символов])``, ``ПрочитатьСтроку()``, reading the
+    characters as OneScript's CustomLineFeedStreamReader hands them out: the end-of-line
+    separator in the file (``КонвертируемыйРазделительСтрок``, CR LF unless given) reads as
+    LF, and so does any CR or CR LF when the constructor got no line separator; a line ends
+    at the line separator (``РазделительСтрок``, LF unless given; TextReadImpl.cs)."""
 
-    __slots__ = ("line_break", "pos", "text")
+    __slots__ = ("analyze", "line_break", "pos", "text")
     type_name = "ЧтениеТекста"
     spellings = spellings("Открыть Open open", "Прочитать Read read",
                           "ПрочитатьСтроку ReadLine readline", "Закрыть Close close")
@@ -232,15 +234,14 @@ class TextReader(BslObject):
         self.text: str | None = None
         self.pos = 0
         self.line_break = "\n"
+        self.analyze = False  # «Новый ЧтениеТекста()» then «Открыть»: CR left as it is
 
     def bsl_open(self, path: Any, encoding: Any = None, line: Any = None, eol: Any = None,
                  *rest: Any) -> None:
-        text = read_text_file(_source(path), encoding, raw=line is not None)
-        if line is not None:
-            self.line_break = to_string(line, "onescript")
-            if eol is not None and to_string(eol, "onescript"):
-                text = text.replace(to_string(eol, "onescript"), self.line_break)
-        self.text, self.pos = text, 0
+        text = read_text_file(_source(path), encoding, raw=True)
+        self.line_break = "\n" if line is None else to_string(line, "onescript")
+        ends = "\r\n" if eol is None else to_string(eol, "onescript")
+        self.text, self.pos = _as_read(text, ends, self.analyze), 0
 
     def _open(self) -> str:
         if self.text is None:
@@ -284,12 +285,36 @@ def _new_text_document(runtime: Any) -> TextDocument:
     return TextDocument()
 
 
-def _new_text_reader(runtime: Any, path: Any = None, encoding: Any = None, line: Any = None,
-                     eol: Any = None, *rest: Any) -> TextReader:
+def _new_text_reader(runtime: Any, *args: Any) -> TextReader:
+    """TextReadImpl's constructors: ``(Файл)`` alone reads CR as it is; with more arguments
+    (skipped ones too: ``(Файл,,,)``) and no line separator, a CR or CR LF is LF."""
+    path, encoding, line, eol = (*args, None, None, None, None)[:4]
     reader = TextReader()
     if path is not None:
+        reader.analyze = line is None and len(args) > 1
         reader.bsl_open(path, encoding, line, eol)
     return reader
+
+
+def _as_read(text: str, ends: str, analyze: bool) -> str:
+    """The text as CustomLineFeedStreamReader.Read gives it, character by character: with
+    ``analyze`` a CR or CR LF is LF; else ``ends`` (when not empty) is LF."""
+    if not analyze and (not ends or ends not in text):
+        return text
+    out: list[str] = []
+    i, size = 0, len(text)
+    while i < size:
+        char = text[i]
+        if analyze and char == "\r":
+            i += 2 if text.startswith("\n", i + 1) else 1
+            out.append("\n")
+        elif ends and text.startswith(ends, i):
+            i += len(ends)
+            out.append("\n")
+        else:
+            out.append(char)
+            i += 1
+    return "".join(out)
 
 
 register_type("ТекстовыйДокумент", "TextDocument", _new_text_document)
