@@ -112,7 +112,7 @@ class VerdictCache:
         """The port's key; None when its runtime is not here (a skip is never remembered)."""
         settings = self.context.settings
         runner = runner_for(port, settings, port.options)
-        toolchain = runner.toolchain()
+        toolchain = runner.toolchain(timeout=settings.timeout)  # the probe as the run's
         if not toolchain.ok:
             return None
         digest = hashlib.sha256()

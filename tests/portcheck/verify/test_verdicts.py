@@ -108,8 +108,8 @@ def test_another_toolchain_version_is_not_trusted(
     def upgraded(*args: Any, **options: Any) -> Any:
         runner = real(*args, **options)
         toolchain = runner.toolchain()
-        runner.toolchain = lambda: dataclasses.replace(toolchain,
-                                                       detail=toolchain.detail + " (newer)")
+        runner.toolchain = lambda **_: dataclasses.replace(toolchain,
+                                                           detail=toolchain.detail + " (newer)")
         return runner
 
     monkeypatch.setattr(verdicts, "runner_for", upgraded)
