@@ -1,4 +1,5 @@
-"""Times `portcheck verify` cold (empty build cache) and warm, and `portcheck run freecell
+"""Times `portcheck verify` cold (empty build cache) and warm (its verdicts remembered, and
+with ``--fresh``: every port run again, the builds warm), and `portcheck run freecell
 --lang java` against its two parts, javac and java.  Prints a table (``--write``: also on
 docs/benchmarks.md, block ``verify``); asserts nothing.
 
@@ -53,7 +54,9 @@ def main() -> None:
 
         label = "verify " + " ".join(args.algorithms)
         rows = [(f"{label}, cold cache", median_of(args.repeat, cold)),
-                (f"{label}, warm cache", median_of(args.repeat, lambda: timed(verify, env)))]
+                (f"{label}, warm cache", median_of(args.repeat, lambda: timed(verify, env))),
+                (f"{label} --fresh, warm cache",
+                 median_of(args.repeat, lambda: timed([*verify, "--fresh"], env)))]
         rows += java_parts(portcheck, env, Path(folder), args.repeat)
     measurement.publish("verify", table(("what", f"seconds (median of {args.repeat})"),
                                         [(name.strip(), f"{s:.3f}") for name, s in rows]),

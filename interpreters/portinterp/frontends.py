@@ -11,8 +11,6 @@ from __future__ import annotations
 
 import argparse
 import importlib
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol, TextIO, cast
 
@@ -21,7 +19,7 @@ if TYPE_CHECKING:
     from portinterp.core.program import Program
 
 from portinterp.core.source import DEFAULT_ENCODING
-from portinterp.languages import LANGUAGES, get_language
+from portinterp.languages import LANGUAGES, RunOption, get_language
 
 __all__ = ["DEFAULT_ENCODING", "FrontEnd", "RunOption", "front_end", "run_options",
            "text_encoding"]
@@ -39,17 +37,6 @@ def text_encoding(name: str) -> str:
         raise argparse.ArgumentTypeError(f"{name!r} is not a text encoding "
                                          "(e.g. utf-8, cp1251)") from None
     return name
-
-
-@dataclass(frozen=True)
-class RunOption:
-    """A keyword of the front-end's ``run_program``, also ``--<name>`` on its command line."""
-
-    name: str
-    type: Callable[[str], Any]
-    default: Any
-    help: str
-    choices: Sequence[Any] | None = None
 
 
 class FrontEnd(Protocol):
@@ -88,6 +75,6 @@ def run_options(language: str | None = None) -> list[RunOption]:
     command line serving every language offers, as ``portcheck exec`` does)."""
     found: dict[str, RunOption] = {}
     for name in [language] if language is not None else LANGUAGES:
-        for option in front_end(name).RUN_OPTIONS:
+        for option in get_language(name).run_options:  # the front-ends are not imported
             found.setdefault(option.name, option)
     return list(found.values())

@@ -29,3 +29,24 @@ def test_importing_a_front_end_does_not_import_lark(language: str) -> None:
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
                           check=True)
     assert done.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("language", sorted(LANGUAGES))
+def test_the_run_options_are_the_tables(language: str) -> None:
+    assert front_end(language).RUN_OPTIONS == LANGUAGES[language].run_options
+
+
+def test_the_dialects_of_the_table_are_the_runtimes() -> None:
+    from portinterp.bsl import DIALECTS
+
+    [dialect] = LANGUAGES["bsl"].run_options
+    assert (dialect.name, tuple(dialect.choices or ())) == ("dialect", tuple(DIALECTS))
+
+
+def test_the_run_options_of_every_language_import_no_front_end() -> None:
+    code = ("import sys; from portinterp.frontends import run_options; run_options(); "
+            f"print([m for m in {sorted(s.package for s in LANGUAGES.values())!r} "
+            "if m in sys.modules])")
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                          check=True)
+    assert done.stdout.strip() == "[]"

@@ -19,6 +19,7 @@ import argparse
 import shlex
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from portcheck.cli.options import (
     ALGO,
@@ -38,10 +39,10 @@ from portcheck.suite.normalize import Normalize, NormalizeError, parse_normalize
 from portcheck.suite.ports import PLACEHOLDER, Port
 from portcheck.suite.project import Project, find_project
 from portcheck.terminal.color import diff_painter, wants_color
-from portcheck.verify import report
-from portcheck.verify.checks import CheckContext, compare_with_goldens
-from portcheck.verify.execution import Output, RunSettings, produce_output
-from portcheck.verify.results import FAIL, CheckResult, RunProblem
+
+if TYPE_CHECKING:  # the checks are imported when a check runs, not by `check --help`
+    from portcheck.verify.execution import RunSettings
+    from portcheck.verify.results import CheckResult
 
 NAME = "check"
 # ``check ALGO --args "{game}" FILE``: argparse gives the optional FILE its empty match as
@@ -87,6 +88,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 def handle(args: argparse.Namespace) -> int:
     """Verify one program file against the goldens, without a port folder."""
+    from portcheck.verify import report
+    from portcheck.verify.results import FAIL
+
     result = check_file(find_project(), args)
     paint = diff_painter(wants_color(args.color, sys.stdout))
     print(report.details({result.port: [result]}, verbose=True, paint=paint))
@@ -109,6 +113,10 @@ def words(text: str) -> list[str]:
 
 
 def check_file(project: Project, args: argparse.Namespace) -> CheckResult:
+    from portcheck.verify.checks import CheckContext, compare_with_goldens
+    from portcheck.verify.execution import RunSettings, produce_output
+    from portcheck.verify.results import RunProblem
+
     _file_from_trailing(args)
     settings = RunSettings(timeout=args.timeout, require_runtimes=True, engine=args.engine,
                            max_output=args.max_output)
@@ -126,6 +134,9 @@ def check_file(project: Project, args: argparse.Namespace) -> CheckResult:
 def check_output(project: Project, args: argparse.Namespace,
                  settings: RunSettings) -> CheckResult:
     """A saved output against the goldens of ``--cases``, as a run's output would be."""
+    from portcheck.verify.checks import CheckContext, compare_with_goldens
+    from portcheck.verify.execution import Output
+
     if args.file is not None:
         raise UsageError("give a program FILE or --output FILE, not both")
     for option in ("args", "stdin", "lang", "engine"):

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+from typing import TYPE_CHECKING
 
 from portcheck.cli.options import (
     ALGO,
@@ -18,25 +19,21 @@ from portcheck.cli.options import (
     settings_of,
 )
 from portcheck.errors import CheckFailed, UsageError
-from portcheck.explore import fuzz
 from portcheck.explore.exhaustive.cluster import dask_client, require_extras, scheduler_address
 from portcheck.explore.exhaustive.fast_reference import fast_reference
-from portcheck.explore.exhaustive.program import (
-    RangeProgram,
-    range_languages,
-    render_range_program,
-)
 from portcheck.explore.exhaustive.ranges import DEFAULT_SHARD_SIZE, parse_range, shards
-from portcheck.explore.exhaustive.run import RangeJob, RangeOutcome, run_range
 from portcheck.runners import get_runner
 from portcheck.runners.base import DEFAULT_TIMEOUT
 from portcheck.suite.params import IntParam
 from portcheck.suite.ports import find_ports
 from portcheck.suite.project import find_project
 from portcheck.suite.selection import Selection, select_ports
-from portcheck.verify.checks import CheckContext
-from portcheck.verify.execution import RunSettings
 from portcheck.verify.results import FAIL, PASS, SKIP
+
+if TYPE_CHECKING:  # the runs are imported when they start, not by `fuzz --help`
+    from portcheck.explore.exhaustive.program import RangeProgram
+    from portcheck.explore.exhaustive.run import RangeJob, RangeOutcome
+    from portcheck.verify.execution import RunSettings
 
 NAME = "fuzz"
 TRAILING = None
@@ -80,6 +77,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
+    from portcheck.explore import fuzz
+    from portcheck.verify.checks import CheckContext
+
     if args.range is not None:
         return _fuzz_range(args, settings_of(args))
     _refuse_range_options(args)
@@ -108,6 +108,9 @@ def handle(args: argparse.Namespace) -> int:
 
 
 def _fuzz_range(args: argparse.Namespace, settings: RunSettings) -> int:
+    from portcheck.explore.exhaustive.program import range_languages, render_range_program
+    from portcheck.explore.exhaustive.run import RangeJob
+
     project = find_project()
     algorithm = project.algorithm(args.algorithm)
     name, spec = _the_range_input(algorithm.name, algorithm.params)
@@ -154,6 +157,8 @@ def _the_range_input(algorithm: str, params: dict[str, object]) -> tuple[str, In
 
 
 def _one_language(client: object, job: RangeJob, local: bool) -> tuple[str, str]:
+    from portcheck.explore.exhaustive.run import run_range
+
     program = job.program
     where = f"{program.algorithm} {program.language}"
     toolchain = get_runner(program.declaration).toolchain()

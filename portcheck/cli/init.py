@@ -13,15 +13,8 @@ from pathlib import Path
 
 from portcheck.cli.options import command
 from portcheck.errors import UsageError
-from portcheck.golden.update import update_goldens
 from portcheck.suite.ports import find_ports, unrendered_ports
 from portcheck.suite.project import Project
-from portcheck.suite.render import write_rendered
-from portcheck.suite.scaffold import copy_starter
-from portcheck.verify.checks import CheckContext
-from portcheck.verify.execution import RunSettings
-from portcheck.verify.record import record_transcript
-from portcheck.verify.results import FAIL
 
 NAME = "init"
 TRAILING = None
@@ -38,6 +31,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
+    # imported here, not at the top: `portcheck init --help` and its usage errors do
+    # without them (portcheck.cli.commands)
+    from portcheck.suite.scaffold import copy_starter
+
     target = Path(args.directory)
     project = copy_starter(target)
     _fill(project)
@@ -48,6 +45,13 @@ def handle(args: argparse.Namespace) -> int:
 def _fill(project: Project) -> None:
     """The golden from the reference, the program from its template, the transcript from a
     real run of the program."""
+    from portcheck.golden.update import update_goldens
+    from portcheck.suite.render import write_rendered
+    from portcheck.verify.checks import CheckContext
+    from portcheck.verify.execution import RunSettings
+    from portcheck.verify.record import record_transcript
+    from portcheck.verify.results import FAIL
+
     written = update_goldens(project, list(project.algorithms.values()), [])
     for path in written.written:
         print(f"wrote {path}")

@@ -27,7 +27,6 @@ from portcheck.publish.formats import FORMATS, SIDE_BY_SIDE_FORMATS
 from portcheck.suite.ports import Port, find_ports
 from portcheck.suite.project import Project, find_project
 from portcheck.terminal import output as terminal
-from portcheck.verify.checks import CheckContext
 
 if TYPE_CHECKING:
     from portcheck.publish.listing import Listing
@@ -74,6 +73,7 @@ def handle(args: argparse.Namespace) -> int:
     from portcheck.publish.formats.html import handout, side_by_side
     from portcheck.publish.formats.pdf import pdf
     from portcheck.publish.listing import build_listing
+    from portcheck.verify.checks import CheckContext  # nor `listing --help` the checks
 
     project = find_project()
     algorithm = project.algorithm(args.algorithm)

@@ -6,32 +6,10 @@ from __future__ import annotations
 import argparse
 import os
 import sys
-from collections.abc import Callable, Sequence
-from typing import Protocol
+from collections.abc import Sequence
 
-from portcheck.cli import (
-    check,
-    fuzz,
-    golden,
-    init,
-    languages,
-    listing,
-    mutate,
-    new,
-    pages,
-    reference,
-    render,
-    report,
-    run,
-    style,
-    update,
-    verify,
-)
-from portcheck.cli import exec as exec_file
-from portcheck.cli import list as list_suite
-from portcheck.cli.options import Parser, apply_sandbox
+from portcheck.cli.commands import COMMANDS, Parser, chosen, load
 from portcheck.errors import EXIT_FAILED, EXIT_USAGE, CheckFailed, UsageError, describe_exception
-from portcheck.suite import reference_host
 from portcheck.terminal import output
 from portcheck.terminal.signals import exit_status, stop_on_signals
 
@@ -42,36 +20,25 @@ DESCRIPTION = ("Check that one algorithm, ported to many languages (1C, the scho
 DEBUG_ENV = "PORTCHECK_DEBUG"
 
 
-class Subcommand(Protocol):
-    """What a module of ``portcheck.cli`` is for one subcommand."""
-
-    NAME: str
-    # Where words left after the options go: `run freecell --lang java game=617` has its
-    # NAME=VALUE words after an option, which argparse alone does not allow for a `*`
-    # positional (None: such words are an error).
-    TRAILING: str | None
-    add_parser: Callable[[argparse._SubParsersAction], None]
-    handle: Callable[[argparse.Namespace], int]
-
-
-SUBCOMMANDS: tuple[Subcommand, ...] = (  # in the order of ``portcheck --help``
-    list_suite, languages, reference, run, new, update, verify, golden, render, check, init,
-    fuzz, mutate, exec_file, listing, pages, report, style)
-BY_NAME = {command.NAME: command for command in SUBCOMMANDS}
-
-
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every subcommand: the full one of ``command`` (its module imported),
+    for the others only their name and line of help (``cli.commands``), all that the
+    top-level help and its errors show."""
     parser = Parser(prog="portcheck", description=DESCRIPTION)
     sub = parser.add_subparsers(dest="command", required=True, metavar="COMMAND")
-    for command in SUBCOMMANDS:
-        command.add_parser(sub)
+    for name, summary in COMMANDS.items():
+        if name == command:
+            load(name).add_parser(sub)
+        else:
+            sub.add_parser(name, help=summary)
     return parser
 
 
 def parse(argv: Sequence[str] | None) -> argparse.Namespace:
-    parser = build_parser()
-    args, extra = parser.parse_known_args(argv)
-    target = BY_NAME[args.command].TRAILING
+    words = sys.argv[1:] if argv is None else list(argv)
+    parser = build_parser(chosen(words))
+    args, extra = parser.parse_known_args(words)
+    target = load(args.command).TRAILING
     if extra and (target is None or any(word.startswith("-") for word in extra)):
         parser.error(f"unrecognized arguments: {' '.join(extra)}")
     if extra:
@@ -87,11 +54,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_USAGE
     args = parse(argv)
     output.escape_what_cannot_be_encoded()
-    reference_host.configure(getattr(args, "timeout", None), getattr(args, "max_output", None))
+    _limit_the_reference(args)
     try:
         with stop_on_signals():
-            apply_sandbox(args)
-            status = BY_NAME[args.command].handle(args)
+            if hasattr(args, "sandbox"):  # a command that runs programs: its box and limits
+                from portcheck.cli.options import apply_sandbox
+
+                apply_sandbox(args)
+            status = load(args.command).handle(args)
             output.flush()
             return status
     except UsageError as exc:
@@ -110,6 +80,17 @@ def main(argv: Sequence[str] | None = None) -> int:
             raise
         return _error(f"internal error: {describe_exception(exc)} (run with {DEBUG_ENV}=1 "
                       "for the traceback, and please report it)", EXIT_FAILED)
+
+
+def _limit_the_reference(args: argparse.Namespace) -> None:
+    """The command's ``--timeout`` and ``--max-output`` bound the reference's process too;
+    its host is imported only by a command that has them (``exec``, ``list`` do without)."""
+    timeout, max_output = getattr(args, "timeout", None), getattr(args, "max_output", None)
+    if timeout is None and max_output is None:
+        return
+    from portcheck.suite import reference_host
+
+    reference_host.configure(timeout, max_output)
 
 
 def _error(message: str, status: int) -> int:

@@ -15,7 +15,6 @@ from portcheck.suite.languages import Registry
 from portcheck.suite.ports import Port, find_ports
 from portcheck.suite.project import find_project
 from portcheck.suite.selection import Selection, select_ports
-from portcheck.verify.execution import RunSettings
 
 if TYPE_CHECKING:
     from portcheck.mutate.engine import PortScore
@@ -64,6 +63,7 @@ def handle(args: argparse.Namespace) -> int:
     # command (verify, golden check) would pay for at start-up
     from portcheck.mutate.engine import Plan, score_port
     from portcheck.mutate.report import as_json, text_report
+    from portcheck.verify.execution import RunSettings  # nor `mutate --help` the checks
 
     project = find_project()
     project.algorithm(args.algorithm)

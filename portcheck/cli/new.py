@@ -15,16 +15,13 @@ from __future__ import annotations
 import argparse
 
 from portcheck.cli.options import add_timeout, command, settings_of
-from portcheck.cli.render import write_port
 from portcheck.errors import CheckFailed, UsageError
 from portcheck.files.yamlio import write_atomic
-from portcheck.golden.update import update_goldens
 from portcheck.runners import get_runner
 from portcheck.suite.layout import expected_template, template_path
 from portcheck.suite.ports import find_ports, new_port
 from portcheck.suite.project import Project, find_project
 from portcheck.suite.reference_host import forget
-from portcheck.suite.render import write_rendered
 from portcheck.suite.starters import (
     DEFAULT_INPUT,
     LANGUAGES,
@@ -33,7 +30,6 @@ from portcheck.suite.starters import (
     starter_template,
     template_suffix,
 )
-from portcheck.verify.checks import CheckContext
 
 NAME = "new"
 TRAILING = None
@@ -66,6 +62,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
+    # imported here, not at the top: `portcheck new --help` and its usage errors do without
+    # the templates, the goldens and the checks (portcheck.cli.commands)
+    from portcheck.cli.render import write_port
+    from portcheck.golden.update import update_goldens
+    from portcheck.suite.render import write_rendered
+    from portcheck.verify.checks import CheckContext
+
     project = find_project()
     name = args.algorithm
     exists = name in project.algorithms

@@ -12,6 +12,7 @@ import math
 import textwrap
 from collections.abc import Callable, Iterable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from portcheck.errors import UsageError
 from portcheck.files.cache_root import cache_root
@@ -23,7 +24,9 @@ from portcheck.suite.project import find_project
 from portcheck.terminal import output
 from portcheck.terminal.color import CHOICES
 from portcheck.terminal.sizes import parse_size, size_text
-from portcheck.verify.execution import RunSettings
+
+if TYPE_CHECKING:  # imported when asked for: a parser is made without the checks
+    from portcheck.verify.execution import RunSettings
 
 MAX_TIMEOUT = 3600.0
 
@@ -56,30 +59,6 @@ def command(sub: argparse._SubParsersAction, name: str, summary: str, descriptio
 
 
 EXAMPLE_WIDTH = 46  # a longer example has its explanation on the next line
-
-
-class StoreOnce(argparse._StoreAction):
-    """An option that takes one value may be given once: ``--lang java --lang python``
-    asks for two things a command that takes one cannot both do (argparse would keep the
-    last).  Repeatable options (``verify --lang``) are declared ``append``."""
-
-    def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
-                 values: object, option_string: str | None = None) -> None:
-        given = namespace.__dict__.setdefault("_given_once", set())
-        if option_string is not None and self.dest in given:
-            parser.error(f"{'/'.join(self.option_strings)} may be given once")
-        given.add(self.dest)
-        super().__call__(parser, namespace, values, option_string)
-
-
-class Parser(argparse.ArgumentParser):
-    """portcheck's argument parser (its subcommands' too): an option with one value is
-    given at most once (:class:`StoreOnce`)."""
-
-    def __init__(self, *args: object, **kwargs: object) -> None:
-        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
-        self.register("action", None, StoreOnce)
-        self.register("action", "store", StoreOnce)
 
 
 def case_ids(words: list[str] | None, option: str = "--cases") -> list[str] | None:
@@ -257,6 +236,8 @@ def add_run_options(parser: argparse.ArgumentParser) -> None:
 
 def settings_of(args: argparse.Namespace) -> RunSettings:
     """The run settings the options give (those a subcommand lacks keep their defaults)."""
+    from portcheck.verify.execution import RunSettings
+
     return RunSettings(timeout=args.timeout,
                        require_runtimes=getattr(args, "require_runtimes", False),
                        engine=getattr(args, "engine", None),

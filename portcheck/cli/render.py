@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import TYPE_CHECKING
 
 from portcheck.cli.options import (
     ALGO,
@@ -22,12 +23,10 @@ from portcheck.cli.options import (
 from portcheck.errors import CheckFailed, UsageError
 from portcheck.suite.ports import Port, find_ports, unrendered_ports
 from portcheck.suite.project import Project, find_project
-from portcheck.suite.render import check_rendered, write_rendered
 from portcheck.suite.selection import Selection, select_ports
-from portcheck.verify.checks import CheckContext, write_command
-from portcheck.verify.execution import compiler_messages
-from portcheck.verify.record import record_transcript
-from portcheck.verify.results import FAIL, Reason
+
+if TYPE_CHECKING:
+    from portcheck.verify.checks import CheckContext
 
 NAME = "render"
 TRAILING = "algorithms"
@@ -55,6 +54,11 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
+    # imported here, not at the top: `portcheck render --help` and its usage errors do
+    # without them (portcheck.cli.commands)
+    from portcheck.suite.render import check_rendered
+    from portcheck.verify.checks import CheckContext, write_command
+
     project = find_project()
     for name in args.algorithms:
         project.algorithm(name)
@@ -96,6 +100,11 @@ def write_port(context: CheckContext, port: Port, accept: bool = False) -> bool:
     """Render a template port's program and record a runnable port's transcript from a real
     run (if it agrees with the goldens, or ``accept``); False when nothing was recorded
     because the build, the run or the comparison failed."""
+    from portcheck.suite.render import write_rendered
+    from portcheck.verify.execution import compiler_messages
+    from portcheck.verify.record import record_transcript
+    from portcheck.verify.results import FAIL, Reason
+
     if port.template is not None:
         changed = write_rendered(port, context.project.templates_dir)
         print(f"{'wrote' if changed else 'same '} {port.id}/{port.program.name}")

@@ -14,8 +14,6 @@ from portcheck.suite.ports import find_ports
 from portcheck.suite.project import find_project
 from portcheck.terminal.progress import Progress
 from portcheck.terminal.words import plural
-from portcheck.verify.checks import CheckContext
-from portcheck.verify.parallel import verify
 
 NAME = "report"
 TRAILING = None
@@ -41,9 +39,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
-    # imported here: Jinja's templates and Pygments, which no other command needs
+    # imported here: Jinja's templates and Pygments, which no other command needs, and the
+    # checks, which `portcheck report --help` does without (portcheck.cli.commands)
     from portcheck.publish.site import check_target, write_site
     from portcheck.publish.verification import Outcome, verification_of
+    from portcheck.verify.checks import CheckContext
+    from portcheck.verify.parallel import verify
 
     project = find_project()
     target = Path(args.output)

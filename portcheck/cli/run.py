@@ -8,6 +8,7 @@ import dataclasses
 import sys
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from portcheck.cli.options import (
     ALGO,
@@ -24,11 +25,11 @@ from portcheck.suite.algorithms import Algorithm, Case
 from portcheck.suite.languages import Language
 from portcheck.suite.ports import Port, find_ports
 from portcheck.suite.project import Project, find_project
-from portcheck.suite.render import render_template, template_for
 from portcheck.terminal import output
 from portcheck.terminal.controls import escape_controls
-from portcheck.verify.execution import planned_runs, produce_output
-from portcheck.verify.results import FAIL, RunProblem
+
+if TYPE_CHECKING:
+    from portcheck.verify.results import RunProblem
 
 NAME = "run"
 TRAILING = "inputs"
@@ -51,6 +52,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
+    # imported here, not at the top: `portcheck run --help` and its usage errors do
+    # without them (portcheck.cli.commands)
+    from portcheck.suite.render import render_template, template_for
+    from portcheck.verify.execution import planned_runs, produce_output
+    from portcheck.verify.results import RunProblem
+
     project = find_project()
     algorithm = project.algorithm(args.algorithm)
     case = algorithm.case_from_args(args.inputs)
@@ -100,6 +107,8 @@ def _check_limits(port: Port, case: Case, project: Project) -> None:
 
 
 def _report_problem(problem: RunProblem) -> int:
+    from portcheck.verify.results import FAIL
+
     result = problem.result
     if result.detail:
         print(result.detail.rstrip(), file=sys.stderr)

@@ -14,7 +14,6 @@ from __future__ import annotations
 import argparse
 import sys
 
-from portcheck.cli.golden import print_report
 from portcheck.cli.options import (
     ALGO,
     LANG,
@@ -24,14 +23,11 @@ from portcheck.cli.options import (
     command,
     settings_of,
 )
-from portcheck.cli.render import selected_ports, write_port
 from portcheck.errors import CheckFailed, UsageError
-from portcheck.golden.update import update_goldens
 from portcheck.suite.project import find_project
 from portcheck.suite.selection import Selection
 from portcheck.terminal.color import diff_painter, wants_color
 from portcheck.terminal.words import plural
-from portcheck.verify.checks import CheckContext
 
 NAME = "update"
 TRAILING = "algorithms"
@@ -58,6 +54,13 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
+    # imported here, not at the top: `portcheck update --help` and its usage errors do
+    # without the goldens, the templates and the checks (portcheck.cli.commands)
+    from portcheck.cli.golden import print_report
+    from portcheck.cli.render import selected_ports, write_port
+    from portcheck.golden.update import update_goldens
+    from portcheck.verify.checks import CheckContext
+
     project = find_project()
     selection = Selection(tuple(args.algorithms), tuple(args.lang or ()))
     for name in selection.algorithms:

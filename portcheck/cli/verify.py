@@ -23,19 +23,12 @@ from portcheck.cli.options import (
     settings_of,
 )
 from portcheck.errors import CheckFailed, UsageError
-from portcheck.golden.check import check_goldens
 from portcheck.suite.algorithms import Algorithm
 from portcheck.suite.ports import Port, find_ports
 from portcheck.suite.project import Project, find_project
 from portcheck.suite.selection import Selection, select_ports
 from portcheck.terminal.color import diff_painter, wants_color
 from portcheck.terminal.progress import Progress
-from portcheck.verify import report
-from portcheck.verify.checks import CheckContext
-from portcheck.verify.junit import junit_xml, write_junit
-from portcheck.verify.parallel import verify
-from portcheck.verify.results import FAIL
-from portcheck.verify.workers import alongside
 
 NAME = "verify"
 TRAILING = "algorithms"
@@ -64,6 +57,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("-v", "--verbose", action="store_true",
                    help="show passing checks too, and each golden case no port prints")
     p.add_argument("--junit-xml", metavar="FILE", help="also write the results as JUnit XML")
+    p.add_argument("--fresh", action="store_true",
+                   help="run every port again, none of its verdicts from the cache")
     add_timeout(p)
     add_engine(p)
     add_sandbox(p)
@@ -71,6 +66,17 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
+    # imported here, not at the top: `portcheck verify --help` and its usage errors do
+    # without them (portcheck.cli.commands)
+    from portcheck.golden.check import check_goldens
+    from portcheck.verify import report
+    from portcheck.verify.checks import CheckContext
+    from portcheck.verify.junit import junit_xml, write_junit
+    from portcheck.verify.parallel import verify
+    from portcheck.verify.results import FAIL
+    from portcheck.verify.verdicts import VerdictCache
+    from portcheck.verify.workers import alongside
+
     project = find_project()
     selection = Selection(tuple(args.algorithms), tuple(args.lang or ()))
     for name in selection.algorithms:
@@ -83,10 +89,17 @@ def handle(args: argparse.Namespace) -> int:
     check_engine(args.engine, (port.language for port in ports))
     algorithms = _verified_algorithms(project, selection, ports)
     context = CheckContext(project, settings_of(args), args.deep, args.seed)
-    with Progress(len(ports), "ports checked", sys.stdout) as progress:
-        goldens, results = alongside(  # the reference's CPU work beside the ports' runs
+    verdicts = VerdictCache(context, fresh=args.fresh)
+    remembered = verdicts.recall(ports)
+    to_run = [port for port in ports if port.id not in remembered]
+    with Progress(len(to_run), "ports checked", sys.stdout) as progress:
+        goldens, ran = alongside(  # the reference's CPU work beside the ports' runs
             lambda: check_goldens(project, algorithms, [], every_port),
-            lambda: verify(context, ports, jobs=args.jobs, done=progress.advance))
+            lambda: verify(context, to_run, jobs=args.jobs, done=progress.advance)
+            if to_run else {})
+    verdicts.remember(ran)
+    results = {port.id: remembered[port.id].results if port.id in remembered
+               else ran[port.id] for port in ports}
     if args.junit_xml:
         write_junit(Path(args.junit_xml), junit_xml(ports, results, goldens))
     paint = diff_painter(wants_color(args.color, sys.stdout))
@@ -98,6 +111,13 @@ def handle(args: argparse.Namespace) -> int:
         print(text)
     print()
     print(report.summary(results))
+    if remembered:
+        made = sorted(entry.made for entry in remembered.values())
+        print(f"from the cache: {len(remembered)} of {len(ports)} ports' verdicts, made "
+              f"{made[0]}" + (f" to {made[-1]}" if made[-1] != made[0] else "")
+              + " (nothing they depend on changed; --fresh runs them again"
+              + ("): " + ", ".join(port.id for port in ports if port.id in remembered)
+                 if args.verbose else "; -v names them)"))
     if goldens.failures:
         print(f"goldens or suite files need fixing (above); fix with: {fixes(goldens)}")
     if goldens.failures or any(r.status == FAIL for rs in results.values() for r in rs):

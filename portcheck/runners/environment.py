@@ -13,12 +13,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
-from portcheck.runners import bytecode, zygote
-from portcheck.runners.bytecode import BytecodeCache
-from portcheck.runners.cache import BuildCache
-from portcheck.runners.java_batch import Batch, Job, Limits
-from portcheck.runners.zygote import ZygoteSession
+if TYPE_CHECKING:  # imported by run_environment: a command that runs in PLAIN needs none
+    from portcheck.runners.bytecode import BytecodeCache
+    from portcheck.runners.cache import BuildCache
+    from portcheck.runners.java_batch import Batch, Job, Limits
+    from portcheck.runners.zygote import ZygoteSession
 
 
 @dataclass(frozen=True)
@@ -46,6 +47,10 @@ def run_environment(*, java_runs: Sequence[Job] = (), limits: Limits | None = No
     limits), one build cache for every runner (``shared_builds``), the embedded
     interpreters' bytecode kept (``embedded_bytecode``) and their runs forked from a zygote
     (``fork_embedded``; ``takes_failures``: a failed run is taken too, not run again)."""
+    from portcheck.runners import bytecode, zygote
+    from portcheck.runners.cache import BuildCache
+    from portcheck.runners.java_batch import Batch
+
     batch = Batch(java_runs, limits) if java_runs and limits is not None else None
     with ExitStack() as stack:
         forks = stack.enter_context(zygote.session(takes_failures)) if fork_embedded else None

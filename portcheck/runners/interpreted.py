@@ -10,11 +10,9 @@ content hash, so a program that does not compile fails at build with its one-lin
 from __future__ import annotations
 
 import hashlib
-import platform
 import shutil
 import sys
 from collections.abc import Sequence
-from importlib.metadata import PackageNotFoundError, version
 from pathlib import Path
 from typing import ClassVar
 
@@ -47,6 +45,9 @@ from portcheck.suite.languages import EMBEDDED, engine_for
 
 def portcheck_version() -> str:
     """The installed portcheck's version: the embedded interpreters' version."""
+    # imported here: importlib.metadata is a good part of `portcheck exec`'s start-up
+    from importlib.metadata import PackageNotFoundError, version
+
     try:
         return version("portcheck")
     except PackageNotFoundError:  # run from a source folder that was never installed
@@ -92,6 +93,8 @@ class InterpretedRunner(Runner):
 
     def toolchain(self, timeout: float = PROBE_TIMEOUT) -> Toolchain:
         if self.engine == EMBEDDED:
+            import platform  # imported here, as importlib.metadata is
+
             detail = (f"embedded interpreter of portcheck {portcheck_version()} on Python "
                       f"{platform.python_version()}")
             return Toolchain(self.name, True, detail + self.embedded_detail())

@@ -24,9 +24,6 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from pygments.lexers import get_lexer_by_name
-from pygments.util import ClassNotFound
-
 from portcheck.errors import UsageError
 from portcheck.files.yamlio import LineNumbers, read_yaml
 from portcheck.suite.languages import NAMINGS, PLACEHOLDER, PLACEHOLDERS, Language, Registry
@@ -132,7 +129,8 @@ def _language(name: str, spec: Any, lines: LineNumbers, path: Path,
         runner=read.text("runner") if "runner" in spec else None,
         naming=read.choice("program", NAMINGS, "snake_case"),
         takes_args=read.flag("args", True),
-        lexer=read.lexer(),
+        # the packaged file's lexers are checked by a test, not at every start of portcheck
+        lexer=read.text("lexer", "text") if packaged else read.lexer(),
         comment=read.text("comment", "//"),
         options=read.words("options"),
         external=read.text("external") if "external" in spec else None,
@@ -204,8 +202,12 @@ class _Reader:
 
     def lexer(self) -> str:
         value = self.text("lexer", "text")
+        # imported here, and the class found but not made: a lexer compiles its regular
+        # expressions when made, which every command would pay for at start-up
+        from pygments.lexers import find_lexer_class_by_name
+        from pygments.util import ClassNotFound
         try:
-            get_lexer_by_name(value)
+            find_lexer_class_by_name(value)
         except ClassNotFound:
             raise self.fail("lexer", f"Pygments has no lexer {value!r} (its names: "
                             "pygmentize -L lexers)") from None

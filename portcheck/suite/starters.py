@@ -15,14 +15,15 @@ import re
 from dataclasses import dataclass
 from functools import cache
 from importlib import resources
-from typing import Any
-
-import jinja2
+from typing import TYPE_CHECKING, Any
 
 from portcheck.errors import UsageError
 from portcheck.suite.algorithms import NAME, case_of
 from portcheck.suite.declarations import builtin_languages
 from portcheck.suite.params import WHOLE_NUMBER
+
+if TYPE_CHECKING:  # imported when a starter is written: `portcheck new --help` does without
+    import jinja2
 
 LANGUAGES = ("python", "java", "pascal", "bsl", "kumir", "arsac")  # those with a starter
 INT32 = 2**31 - 1
@@ -128,6 +129,8 @@ def template_suffix(language: str) -> str:
 
 @cache
 def _environment() -> jinja2.Environment:
+    import jinja2
+
     env = jinja2.Environment(
         loader=jinja2.PackageLoader("portcheck.suite", "starter/new"),
         block_start_string="<%", block_end_string="%>", variable_start_string="<<",

@@ -23,7 +23,8 @@ def reports_with_and_without(part: str, project: Path, capsys: pytest.CaptureFix
     (project / "ports/freecell/bsl/freecell.bsl").write_text(FAILS, encoding="utf-8")
     (project / "ports/freecell/kumir/freecell.kum").write_text(HANGS_KUMIR, encoding="utf-8")
     words = ["verify", "--lang", "bsl", "--lang", "kumir", "--lang", "bsl-article",
-             "--engine", "embedded", "--timeout", "3", "--color", "never"]
+             "--engine", "embedded", "--timeout", "3", "--color", "never",
+             "--fresh"]  # both verifies run every port: no verdict from the cache
     with_it = portcheck(capsys, *words)
     real = parallel.run_environment
     monkeypatch.setattr(parallel, "run_environment", lambda **parts: real(**{**parts,

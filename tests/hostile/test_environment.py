@@ -53,7 +53,7 @@ def test_a_damaged_build_is_rebuilt_not_run(project_copy: Path, tmp_path: Path,
     assert portcheck(capsys, "verify", "freecell", "--lang", language)[0] == 0
     (built,) = cache.glob(entry)
     damage(built)
-    code, out, _ = portcheck(capsys, "verify", "freecell", "--lang", language)
+    code, out, _ = portcheck(capsys, "verify", "freecell", "--lang", language, "--fresh")
     assert code == 0, out
     assert built.stat().st_size > 100  # built again
 

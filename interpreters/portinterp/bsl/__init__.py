@@ -18,7 +18,8 @@ from portinterp.bsl.runtime.objects import add_type_loader
 from portinterp.core import ir
 from portinterp.core.deep import on_big_stack
 from portinterp.core.program import Program, compile_module
-from portinterp.frontends import DEFAULT_ENCODING, RunOption
+from portinterp.frontends import DEFAULT_ENCODING
+from portinterp.languages import get_language
 
 __all__ = ["DIALECTS", "RUN_OPTIONS", "compile_file", "compile_text",
            "lower_text", "run_file", "run_program"]
@@ -27,10 +28,7 @@ __all__ = ["DIALECTS", "RUN_OPTIONS", "compile_file", "compile_text",
 # library's types (imported the first time a program asks for one by name).
 add_type_loader(load_object_types)
 
-RUN_OPTIONS = (
-    RunOption("dialect", str, "platform", choices=DIALECTS,
-              help="presentation of numbers: 1C:Enterprise (default) or OneScript"),
-)
+RUN_OPTIONS = get_language("bsl").run_options  # --dialect: one of DIALECTS
 
 
 @on_big_stack

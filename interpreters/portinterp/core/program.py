@@ -28,7 +28,6 @@ from typing import Any, ClassVar, TextIO
 
 from portinterp.core import ir
 from portinterp.core.deep import call_deep
-from portinterp.core.generator import Generator
 from portinterp.errors import CompileError, ProgramFault, RunError
 
 
@@ -165,6 +164,8 @@ class Fragment:
 
     def __init__(self, module: ir.Module, runtime_class: type[RuntimeBase],
                  extern: dict[str, tuple[ir.Proc, list[int]]]) -> None:
+        from portinterp.core.generator import Generator  # as compile_module: when needed
+
         Fragment._count += 1
         prefix = f"F{Fragment._count}_"
         generator = Generator(module, runtime_class.inline, runtime_class.inline_statements,
@@ -200,6 +201,9 @@ class Fragment:
 
 def compile_module(module: ir.Module, runtime_class: type[RuntimeBase]) -> Program:
     """Compile ``module`` for runtimes of ``runtime_class`` (whose inline templates it uses)."""
+    # imported here: a program from the compile cache runs without the code generator
+    from portinterp.core.generator import Generator
+
     generator = Generator(module, runtime_class.inline, runtime_class.inline_statements)
     source = generator.generate()
     return Program(module, source, generator.lines, generator.constants, generator.prims)

@@ -15,15 +15,14 @@ from portinterp.core import ir
 from portinterp.core.deep import on_big_stack
 from portinterp.core.program import Program, compile_module
 from portinterp.core.source import read_source
-from portinterp.frontends import DEFAULT_ENCODING, RunOption
+from portinterp.frontends import DEFAULT_ENCODING
 from portinterp.kumir.runtime.core import Halt, KumirRuntime
+from portinterp.languages import get_language
 
 __all__ = ["RUN_OPTIONS", "compile_file", "compile_text",
            "lower_text", "run_file", "run_program"]
 
-RUN_OPTIONS = (
-    RunOption("seed", int, 1, help="seed of rnd/irnd (default 1)"),
-)
+RUN_OPTIONS = get_language("kumir").run_options  # --seed
 
 
 @on_big_stack

@@ -159,12 +159,15 @@ def test_outside_a_project(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
 
 def test_every_subcommand_s_help_says_what_it_does_with_examples() -> None:
     """Subcommand help once had no examples and no word on ALGO, NAME=VALUE or DIR."""
-    from portcheck.cli.main import SUBCOMMANDS, build_parser
+    from portcheck.cli.commands import COMMANDS
+    from portcheck.cli.main import build_parser
 
     parser = build_parser()
-    helps = {name: sub.format_help() for action in parser._subparsers._group_actions
-             for name, sub in action.choices.items()}
-    assert set(helps) == {command.NAME for command in SUBCOMMANDS}
+    helps = {name: action.choices[name].format_help()  # each with its module's own parser
+             for name in COMMANDS
+             for action in build_parser(name)._subparsers._group_actions}
+    assert set(helps) == {name for action in parser._subparsers._group_actions
+                          for name in action.choices}
     for name, text in helps.items():
         assert "examples:\n  portcheck " + name in text, name
         usage = text.split("\n\n")[0]

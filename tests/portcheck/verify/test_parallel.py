@@ -21,9 +21,10 @@ def _break_ports(root: Path) -> None:
 
 def test_verify_on_every_core_reports_as_a_serial_run(project_copy: Path, capsys) -> None:
     _break_ports(project_copy)
-    serial = portcheck(capsys, "verify", "--jobs", "1", "--color", "never")
-    parallel = portcheck(capsys, "verify", "--jobs", "4", "--color", "never")
-    default = portcheck(capsys, "verify", "--color", "never")
+    # --fresh: each verify runs every port (none of its verdicts from the cache)
+    serial = portcheck(capsys, "verify", "--jobs", "1", "--color", "never", "--fresh")
+    parallel = portcheck(capsys, "verify", "--jobs", "4", "--color", "never", "--fresh")
+    default = portcheck(capsys, "verify", "--color", "never", "--fresh")
     assert serial[0] == 1 and "FAIL ports/freecell/python::run" in serial[1]
     assert parallel == serial == default
 

@@ -1,0 +1,195 @@
+"""Verdicts remembered: a port whose checks all passed, and of which nothing that decides them
+has changed since, is not run again by ``verify`` (as Bazel's or Gradle's action cache does
+not rerun an action whose inputs are unchanged).
+
+A port's key is the sha256 of everything its verdicts depend on:
+
+- the harness: every file of the ``portcheck`` package and of the embedded interpreters
+  (``portinterp``), Python's version, portcheck's installed version;
+- the suite: every file of ``reference/``, ``golden/`` and ``templates/`` (a template may
+  include another language's pieces) and the suite's ``languages.yaml``;
+- the port: its id, every file of its folder, its program and its standard input wherever
+  they are;
+- the runtime: the runner's class and its toolchain as ``portcheck languages`` shows it
+  (the compiler's or interpreter's version line, the embedded interpreters' dialect);
+- the run: the settings (time and output limits, the engine forced, whether runtimes are
+  required) and ``--deep``/``--seed``.
+
+Only a port whose every check passed (or, for a case beyond its ``limits``, does not apply)
+is remembered: a failure, a skip or a time limit is run again next time (a loaded
+machine's timeout must not stick).  An entry is JSON, never
+pickle, under the cache folder (``$PORTCHECK_CACHE/verdicts``); one that cannot be read,
+is of another format, or names another key or port is ignored, never trusted.
+"""
+
+from __future__ import annotations
+
+import datetime
+import hashlib
+import json
+import sys
+from dataclasses import asdict, dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from portcheck.errors import UsageError
+from portcheck.files.cache_root import cache_root
+from portcheck.files.yamlio import write_atomic
+from portcheck.runners.embedded import interpreter_path
+from portcheck.runners.interpreted import portcheck_version
+from portcheck.suite.ports import Port
+from portcheck.verify.checks import CheckContext
+from portcheck.verify.execution import runner_for
+from portcheck.verify.results import NA, PASS, CheckResult, Reason, Status
+
+FORMAT = 1
+FOLDER = "verdicts"
+KEPT = (PASS, NA)  # the verdicts remembered; a failure or a skip never is
+SKIPPED_PARTS = {"__pycache__", ".git", ".pytest_cache", ".mypy_cache", ".ruff_cache"}
+
+
+@dataclass(frozen=True)
+class Remembered:
+    """A port's verdicts as a run made them, and when."""
+
+    results: list[CheckResult]
+    made: str  # ISO 8601, local time, to the second
+
+
+def _add(digest: Any, part: bytes) -> None:
+    digest.update(len(part).to_bytes(8, "big"))
+    digest.update(part)
+
+
+def _add_tree(digest: Any, root: Path) -> None:
+    """Every file below ``root`` (or the file ``root``), by relative path and content; an
+    absent one is marked as absent."""
+    _add(digest, str(root).encode())
+    if root.is_file():
+        _add(digest, root.read_bytes())
+        return
+    if not root.is_dir():
+        _add(digest, b"\0absent")
+        return
+    for path in sorted(root.rglob("*")):
+        relative = path.relative_to(root)
+        if SKIPPED_PARTS.intersection(relative.parts) or not path.is_file():
+            continue
+        _add(digest, relative.as_posix().encode())
+        _add(digest, path.read_bytes())
+
+
+@cache
+def harness_digest() -> str:
+    """The sha256 of portcheck's and portinterp's files, Python's and portcheck's version."""
+    digest = hashlib.sha256()
+    _add(digest, sys.version.encode())
+    _add(digest, portcheck_version().encode())
+    _add_tree(digest, Path(__file__).resolve().parents[1])  # the portcheck package
+    _add_tree(digest, interpreter_path() / "portinterp")
+    return digest.hexdigest()
+
+
+class VerdictCache:
+    """The remembered verdicts of one verify: ``recall`` before the runs, ``remember``
+    after them.  With ``fresh``, nothing is recalled (what runs is remembered anew)."""
+
+    def __init__(self, context: CheckContext, *, fresh: bool = False,
+                 folder: Path | None = None) -> None:
+        self.context = context
+        self.fresh = fresh
+        self.folder = folder if folder is not None else cache_root() / FOLDER
+        self.keys: dict[str, str] = {}
+        project = context.project
+        digest = hashlib.sha256()
+        for tree in (project.reference_dir, project.golden_dir, project.templates_dir,
+                     project.root / "languages.yaml"):
+            _add_tree(digest, tree)
+        self.suite = digest.hexdigest()
+
+    def key(self, port: Port) -> str | None:
+        """The port's key; None when its runtime is not here (a skip is never remembered)."""
+        settings = self.context.settings
+        runner = runner_for(port, settings, port.options)
+        toolchain = runner.toolchain(timeout=settings.timeout)  # the probe as the run's
+        if not toolchain.ok:
+            return None
+        digest = hashlib.sha256()
+        for part in (f"portcheck verdicts {FORMAT}", harness_digest(), self.suite, port.id,
+                     f"{type(runner).__module__}.{type(runner).__qualname__}",
+                     toolchain.name, toolchain.detail,
+                     json.dumps([settings.timeout, settings.max_output, settings.engine,
+                                 settings.require_runtimes, self.context.deep,
+                                 self.context.seed])):
+            _add(digest, part.encode())
+        _add_tree(digest, port.folder)
+        _add_tree(digest, port.program)
+        if port.stdin is not None:
+            _add_tree(digest, port.stdin)
+        return digest.hexdigest()
+
+    def recall(self, ports: list[Port]) -> dict[str, Remembered]:
+        """The remembered verdicts of those ports that have them, by port id."""
+        found: dict[str, Remembered] = {}
+        for port in ports:
+            key = self.key(port)
+            if key is None:
+                continue
+            self.keys[port.id] = key
+            if not self.fresh:
+                entry = self._load(key, port.id)
+                if entry is not None:
+                    found[port.id] = entry
+        return found
+
+    def remember(self, results: dict[str, list[CheckResult]]) -> None:
+        """Keep the verdicts of each port of ``results`` whose checks all passed or do not
+        apply (its key made by ``recall``)."""
+        made = datetime.datetime.now().isoformat(timespec="seconds")
+        for port_id, port_results in results.items():
+            key = self.keys.get(port_id)
+            if key is None or not port_results or \
+                    any(r.status not in KEPT for r in port_results):
+                continue
+            entry = {"format": FORMAT, "key": key, "port": port_id, "made": made,
+                     "results": [asdict(r) for r in port_results]}
+            try:
+                write_atomic(self.folder / f"{key}.json", json.dumps(entry, indent=1))
+            except (OSError, UsageError):  # a cache folder that cannot be written (a file
+                return  # in its place): it only costs the next verify the runs
+
+    def _load(self, key: str, port_id: str) -> Remembered | None:
+        try:
+            entry = json.loads((self.folder / f"{key}.json").read_text(encoding="utf-8"))
+            if not isinstance(entry, dict) or entry.get("format") != FORMAT or \
+                    entry.get("key") != key or entry.get("port") != port_id:
+                return None
+            results = [_result(item, port_id) for item in entry["results"]]
+            made = entry["made"]
+            if not results or not isinstance(made, str):
+                return None
+            datetime.datetime.fromisoformat(made)
+            return Remembered(results, made)
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+
+
+def _result(item: Any, port_id: str) -> CheckResult:
+    """A remembered result, checked field by field (``ValueError``/``TypeError`` on any
+    other shape: the entry is then ignored)."""
+    fields = {"port", "kind", "status", "message", "detail", "warnings", "seconds", "reason"}
+    if not isinstance(item, dict) or set(item) != fields or item["port"] != port_id:
+        raise ValueError("not a remembered result")
+    texts = ("kind", "message", "detail")
+    if not all(isinstance(item[name], str) for name in texts) or \
+            not isinstance(item["warnings"], list) or \
+            not all(isinstance(w, str) for w in item["warnings"]) or \
+            not isinstance(item["seconds"], int | float) or isinstance(item["seconds"], bool):
+        raise TypeError("not a remembered result")
+    status, reason = Status(item["status"]), Reason(item["reason"])
+    if status not in KEPT:
+        raise ValueError("a failure or a skip is never remembered")
+    return CheckResult(port=port_id, kind=item["kind"], status=status, message=item["message"],
+                       detail=item["detail"], warnings=list(item["warnings"]),
+                       seconds=float(item["seconds"]), reason=reason)
