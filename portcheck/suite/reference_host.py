@@ -93,6 +93,8 @@ class ReferenceHost:
     def call(self, function: str, algorithm: str, params: dict[str, Any]) -> dict[str, Any]:
         """One call, answered within the time limit (:class:`ReferenceFailed` otherwise)."""
         with self._lock:
+            if self._process is not None and self._process.poll() is not None:
+                self.close()  # it ended while idle, after answering in full: start it again
             if self._process is None:
                 self._start()
             self._numbers += 1

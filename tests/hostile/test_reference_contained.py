@@ -107,3 +107,19 @@ def test_check_inputs_raising_type_error_is_one_line(project_copy: Path) -> None
     assert code == 2, out + err
     line = one_error_line(err)
     assert "reference/freecell.py:" in line and "check_inputs failed: TypeError" in line
+
+
+def test_a_reference_process_killed_while_idle_is_started_again(project_copy: Path) -> None:
+    """Between two calls the reference's process is killed from outside (it answered in
+    full): the next call starts it again rather than failing a port that did nothing."""
+    import signal
+
+    from portcheck.suite import reference_host
+
+    algorithm = reference_host.algorithms_of(project_copy)["freecell"]
+    first = algorithm.output({"game": 1})
+    host = reference_host._HOSTS[project_copy.resolve()]
+    assert host._process is not None
+    os.kill(host._process.pid, signal.SIGKILL)
+    host._process.wait(timeout=10)
+    assert algorithm.output({"game": 1}) == first
