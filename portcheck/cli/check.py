@@ -16,6 +16,7 @@ normalization, comparison, verdict and diff as a run's output.
 from __future__ import annotations
 
 import argparse
+import os
 import shlex
 import sys
 from pathlib import Path
@@ -143,8 +144,8 @@ def check_output(project: Project, args: argparse.Namespace,
         if getattr(args, option):
             raise UsageError(f"--{option} is for a program; --output is what one printed")
     saved = Path(args.output)
-    if not saved.is_file():
-        raise UsageError(f"{saved}: no such file")
+    if not os.path.lexists(saved):
+        raise UsageError(f"{saved}: no such file")  # a device or a FIFO: read_text says so
     reference = project.algorithm(args.algorithm)
     port = Port(
         folder=saved.parent, id=str(saved), reference=reference, language="",

@@ -87,6 +87,8 @@ def test_a_saved_output_is_checked_as_a_run_would_be(
 @pytest.mark.parametrize(("words", "message"), [
     (["check", "freecell", "--output", "screen.txt"], "say which cases the program prints"),
     (["check", "freecell", "--output", "nothing.txt", "--cases", "game-1"], "no such file"),
+    (["check", "freecell", "--output", "/dev/zero", "--cases", "game-1"],
+     "/dev/zero: a character device, not a regular file"),
     (["check", "freecell", str(PYTHON_PROGRAM), "--output", "screen.txt"], "not both"),
     (["check", "freecell", "--output", "screen.txt", "--args", "{game}"],
      "--args is for a program"),
