@@ -46,7 +46,13 @@ from pathlib import Path
 from typing import Any
 
 from portcheck.processes import watchdog
-from portcheck.processes.proctable import Proc, environment_value, processes, read_proc
+from portcheck.processes.proctable import (
+    Proc,
+    descendants,
+    environment_value,
+    processes,
+    read_proc,
+)
 
 MARKER_ENV = "PORTCHECK_RUN"
 ROUNDS = 40  # scans of /proc before giving up on a process that keeps escaping
@@ -236,13 +242,7 @@ def _with_descendants(roots: set[int], table: list[Proc], marks: dict[int, str |
     for proc in table:
         if marks[proc.pid] in (None, family.marker):
             children.setdefault(proc.ppid, []).append(proc.pid)
-    found, stack = set(roots), list(roots)
-    while stack:
-        for child in children.get(stack.pop(), ()):
-            if child not in found:
-                found.add(child)
-                stack.append(child)
-    return found
+    return descendants(roots, children)
 
 
 def _orphans(family: Family, table: list[Proc]) -> set[int]:

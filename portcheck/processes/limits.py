@@ -36,7 +36,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 
-from portcheck.processes.proctable import processes
+from portcheck.processes.proctable import descendants, processes
 
 DEFAULT_MEMORY = 512 * 1024 * 1024
 MIN_MEMORY = 16 * 1024 * 1024
@@ -153,13 +153,7 @@ def _tree(leader: int) -> set[int]:
     for proc in processes():
         if not proc.zombie:
             children.setdefault(proc.ppid, []).append(proc.pid)
-    found, stack = {leader}, [leader]
-    while stack:
-        for child in children.get(stack.pop(), ()):
-            if child not in found:
-                found.add(child)
-                stack.append(child)
-    return found
+    return descendants({leader}, children)
 
 
 def _resident(pid: int) -> int:

@@ -70,3 +70,14 @@ def _read(path: str) -> bytes | None:
         return None
     finally:
         os.close(fd)
+
+
+def descendants(roots: set[int], children: dict[int, list[int]]) -> set[int]:
+    """``roots`` and every process below them, by ``children`` (parent -> its children)."""
+    found, stack = set(roots), list(roots)
+    while stack:
+        for child in children.get(stack.pop(), ()):
+            if child not in found:
+                found.add(child)
+                stack.append(child)
+    return found
