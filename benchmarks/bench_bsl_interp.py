@@ -29,10 +29,10 @@ sys.path.insert(0, str(ROOT))
 
 from _page import Measurement, table  # noqa: E402
 
-from portcheck.suite.project import Project  # noqa: E402
+from portcheck.suite.reference_loader import load_modules  # noqa: E402
 from portinterp.bsl import compile_text, run_program  # noqa: E402
 
-output = Project(ROOT).algorithm("freecell").module.output
+output = load_modules(ROOT)["freecell"].output  # the reference, in this process
 
 DEFAULT_GAMES = 2000
 DEFAULT_ROUNDS = 5

@@ -26,11 +26,12 @@ from _page import Measurement, table  # noqa: E402
 
 from portcheck.suite.algorithms import Case  # noqa: E402
 from portcheck.suite.project import Project  # noqa: E402
+from portcheck.suite.reference_loader import load_modules  # noqa: E402
 from portcheck.suite.render import render_template  # noqa: E402
 from portinterp.kumir import compile_text, run_program  # noqa: E402
 
 FREECELL = Project(ROOT).algorithm("freecell")
-freecell = FREECELL.module
+freecell = load_modules(ROOT)["freecell"]  # the reference, in this process
 
 TEMPLATE = ROOT / "templates" / "kumir" / "freecell.kum.j2"
 PORT = ROOT / "ports" / "freecell" / "kumir" / "freecell.kum"

@@ -363,6 +363,7 @@
 Расставить("letters", 12345, "allowed");
 Расставить("letters", 2, "allowed");
 Расставить("corner", 0, "forbidden");
+Расставить("corner", 9, "allowed");
 Расставить("classic", 0, "forbidden");
 Расставить("classic", 0, "allowed");
 Расставить("classic", 1, "forbidden");

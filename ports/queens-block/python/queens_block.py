@@ -143,6 +143,7 @@ if __name__ == "__main__":
     block(5, "any")
     block(6, "any")
     block(7, "any")
+    block(8, "any")
     block(1, "independent")
     block(2, "independent")
     block(3, "independent")
@@ -158,3 +159,4 @@ if __name__ == "__main__":
     block(5, "distinct-rows")
     block(6, "distinct-rows")
     block(7, "distinct-rows")
+    block(8, "distinct-rows")

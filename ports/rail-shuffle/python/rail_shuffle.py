@@ -65,3 +65,4 @@ if __name__ == "__main__":
     report(6)
     report(7)
     report(8)
+    report(10)
