@@ -10,6 +10,8 @@ a Булево).  Every variant keeps the 1C result and error of the general ope
 
 from __future__ import annotations
 
+from portinterp.bsl.frontend.definite import local_names
+from portinterp.bsl.frontend.loop_ranges import Env, interval, loop_interval, non_negative, positive
 from portinterp.bsl.frontend.static_types import (
     ARRAY,
     BOOLEAN,
@@ -31,6 +33,8 @@ SAME_KINDS = (NUMBER, TEXT, BOOLEAN)
 ORDERED_SAME_KINDS = (NUMBER, BOOLEAN)
 IDENTITIES = {"truth": BOOLEAN, "f_int": WHOLE}  # the conversion returns its operand
 ARRAY_TYPE: Type = frozenset({ARRAY})
+# Whole-number variants whose sign tests an interval can prove needless (loop_ranges).
+SIGNED = {"quotient_ii": "quotient_nn", "mod_ii": "mod_nn"}
 
 
 def variant(fn: str, types: list[Type]) -> str:
@@ -64,12 +68,14 @@ class Specialiser:
         self.module = module
         self.types = StaticTypes(module, initial)
         self.proc: str | None = None
+        self.locals_: set[str] = set()  # the procedure's own variables (Python locals)
+        self.env: Env = {}  # intervals of the loop variables around the statement
 
     def run(self) -> ir.Module:
-        self.proc = None
+        self.proc, self.locals_, self.env = None, set(), {}
         self.block(self.module.body)
         for proc in self.module.procs:
-            self.proc = proc.name
+            self.proc, self.locals_, self.env = proc.name, local_names(proc), {}
             self.block(proc.body)
         return self.module
 
@@ -94,6 +100,7 @@ class Specialiser:
             s.test = self.expr(s.test)
         elif isinstance(s, ir.ForRange):
             self.for_range(s)
+            return
         elif isinstance(s, ir.ForEach):
             s.collection = self.expr(s.collection)
         elif isinstance(s, ir.Return) and s.value is not None:
@@ -106,7 +113,13 @@ class Specialiser:
                 within(self.type_of(bound), WHOLE) for bound in (s.start, s.stop)):
             s.range_fn = "range_ii"
             s.after_fn = "range_after_ii" if s.after_fn == "range_after" else s.after_fn
+        kept = loop_interval(s, self.locals_, self.env)
         s.start, s.stop = self.expr(s.start), self.expr(s.stop)
+        outer = self.env
+        if kept is not None:
+            self.env = {**outer, s.var: kept}
+        self.block(s.body)
+        self.env = outer
 
     # -- expressions (rebuilt; types are read from the original nodes) -----------------
 
@@ -131,12 +144,21 @@ class Specialiser:
         identity = IDENTITIES.get(e.fn)
         if identity is not None and len(e.args) == 1 and within(types[0], identity):
             return self.expr(e.args[0])
-        return ir.Prim(variant(e.fn, types), [self.expr(a) for a in e.args], e.pos)
+        fn, args = variant(e.fn, types), e.args
+        if fn in SIGNED and non_negative(interval(args[0], self.env)) \
+                and positive(interval(args[1], self.env)):
+            fn = SIGNED[fn]
+        if fn == "f_mid_sii" and isinstance(args[2], ir.Const) and args[2].value == 1 \
+                and type(args[2].value) is int:
+            fn, args = "f_mid_si1", args[:2]
+        return ir.Prim(fn, [self.expr(a) for a in args], e.pos)
 
     def item(self, e: ir.Item) -> ir.Item:
         getter, setter = e.getitem_fn, e.setitem_fn
         if getter == "getitem" and within(self.type_of(e.index[0]), WHOLE):
             suffix = "_ai" if within(self.type_of(e.base), ARRAY_TYPE) else "_i"
+            if suffix == "_ai" and non_negative(interval(e.index[0], self.env)):
+                suffix = "_an"
             getter, setter = getter + suffix, setter + suffix
         return ir.Item(self.expr(e.base), [self.expr(i) for i in e.index], getter, setter,
                        e.pos)

@@ -114,6 +114,13 @@ class BslRuntimeCore(BuiltinFunctions, RuntimeBase):
         "setitem_i": "({0}.items.__setitem__({1}, {3}) if type({0}) is {2} and {1} >= 0 "
                      "else P_setitem({0}, {1}, {2}, {3}))",
         "getitem_ai": "({0}.items[{1}] if {1} >= 0 else P_getitem({0}, {1}))",
+        # Proved by ``loop_ranges``: a non-negative dividend or index, a positive divisor.
+        "quotient_nn": "({0} // {1})",
+        "mod_nn": "({0} % {1})",
+        "getitem_an": "{0}.items[{1}]",
+        "setitem_an": "{0}.items.__setitem__({1}, {3})",
+        # Сред(s, p, 1) of a string and a whole p: one character, or the general way.
+        "f_mid_si1": "({0}[{1} - 1] if 0 < {1} <= len({0}) else P_f_mid({0}, {1}, 1))",
         "setitem_ai": "({0}.items.__setitem__({1}, {3}) if {1} >= 0 "
                       "else P_setitem({0}, {1}, {2}, {3}))",
         "f_message_s": "P_write_text({0} + '\\n')",  # Сообщить(string): nothing to convert
@@ -132,6 +139,7 @@ class BslRuntimeCore(BuiltinFunctions, RuntimeBase):
                      "    {0}.items[{1}] = {3}\n"
                      "else:\n"
                      "    P_setitem({0}, {1}, {2}, {3})",
+        "setitem_an": "{0}.items[{1}] = {3}",
         "setitem_ai": "if {1} >= 0:\n"
                       "    {0}.items[{1}] = {3}\n"
                       "else:\n"
