@@ -1,5 +1,7 @@
 """FreeCell deals per second: the KuMir template on the embedded interpreter against the
-Python reference, in the same run.  Target: the interpreter at least 1/3 of the reference.
+Python reference, in the same run.  Target: the interpreter at least 1/3 of the reference
+(issue 27: past 0.7).  Times are the process's CPU seconds (the interpreter and the
+reference both run in this process), so other jobs on a shared machine do not skew them.
 Then the start-up of ``python -m portinterp.kumir`` on the FreeCell port: a bare
 Python, a first run (empty compile cache) and a run that finds its compiled program cached.
 
@@ -46,9 +48,9 @@ def _games(count: int) -> list[int]:
 def _best_seconds(action: object) -> float:
     best = float("inf")
     for _ in range(ROUNDS):
-        started = time.perf_counter()
+        started = time.process_time()
         action()  # type: ignore[operator]
-        best = min(best, time.perf_counter() - started)
+        best = min(best, time.process_time() - started)
     return best
 
 
@@ -73,10 +75,10 @@ def main() -> None:
 
     interp_rate = count / _best_seconds(interpreted)
     reference_rate = count / _best_seconds(reference)
-    rates = table((f"{count} deals, best of {ROUNDS} rounds", "deals/s"),
+    rates = table((f"{count} deals, best of {ROUNDS} rounds", "deals per CPU second"),
                   [("embedded KuMir interpreter", f"{interp_rate:,.0f}"),
                    ("Python reference", f"{reference_rate:,.0f}"),
-                   ("ratio interpreter/reference (target ≥ 0.33)",
+                   ("ratio interpreter/reference (target ≥ 0.33; issue 27: > 0.7)",
                     f"**{interp_rate / reference_rate:.2f}**")])
     measurement.publish("kumir-interp", rates + "\n\n" + startup(), write)
 
