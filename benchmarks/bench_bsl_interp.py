@@ -106,7 +106,8 @@ def main() -> None:
             f"`{PORT.relative_to(ROOT)}` in a fresh process "
             f"{startup_seconds() * 1000:.0f} ms (best of 3).")
     measurement.publish("bsl-interp", note + "\n\n" + table(
-        ("round", "embedded 1C, deals per CPU s", "Python reference, deals per CPU s", "ratio"), rows), write)
+        ("round", "embedded 1C, deals per CPU s", "Python reference, deals per CPU s",
+         "ratio"), rows), write)
 
 
 if __name__ == "__main__":
