@@ -86,3 +86,12 @@ def test_random_loops_run_alike(start: int, stop: int, divisor: int, index: str)
             f"Сообщить(М[{index}]); М[{index}] = Ж; Сообщить(Ж % {divisor}); "
             f"Сообщить(Цел(Ж / {divisor})); Сообщить(Сред(С, {index}, 1)); КонецЦикла;")
     same_outcome(in_procedure(body.replace("Ш", "Н")))
+
+
+@pytest.mark.parametrize("size", ["3", "0", "(0 - 1)", "Н", "2.5", "\"2\""])
+def test_new_array_of_a_whole_size_runs_alike(size: str) -> None:
+    """``Новый Массив(n)``: inline for a whole n, the same array or error as the general
+    constructor (a negative n fails; a fraction or a string goes the general way)."""
+    text = (f"Н = 2;\nМ = Новый Массив({size});\nСообщить(М.Количество());\n"
+            "Для Каждого Х Из М Цикл Сообщить(Х = Неопределено); КонецЦикла;\n")
+    same_outcome(text)

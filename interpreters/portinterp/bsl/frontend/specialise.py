@@ -22,6 +22,7 @@ from portinterp.bsl.frontend.static_types import (
     Type,
     within,
 )
+from portinterp.bsl.runtime.values import BslArray
 from portinterp.core import ir
 from portinterp.core.walk import child_blocks
 
@@ -151,6 +152,8 @@ class Specialiser:
         if fn == "f_mid_sii" and isinstance(args[2], ir.Const) and args[2].value == 1 \
                 and type(args[2].value) is int:
             fn, args = "f_mid_si1", args[:2]
+        if fn == "new_array" and len(args) == 1 and within(types[0], WHOLE):
+            fn, args = "new_array_i", [args[0], ir.Const(BslArray)]  # the class, for the template
         return ir.Prim(fn, [self.expr(a) for a in args], e.pos)
 
     def item(self, e: ir.Item) -> ir.Item:

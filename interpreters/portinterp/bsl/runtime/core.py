@@ -119,6 +119,10 @@ class BslRuntimeCore(BuiltinFunctions, RuntimeBase):
         "mod_nn": "({0} % {1})",
         "getitem_an": "{0}.items[{1}]",
         "setitem_an": "{0}.items.__setitem__({1}, {3})",
+        # Новый Массив(n) of a whole n ({1}: the class): n empty places, or the general way
+        # (a negative n, or more than MAX_ITEMS, fails there).
+        "new_array_i": f"({{1}}([None] * {{0}}) if 0 <= {{0}} <= {MAX_ITEMS} "
+                       "else P_new_array({0}))",
         # Сред(s, p, 1) of a string and a whole p: one character, or the general way.
         "f_mid_si1": "({0}[{1} - 1] if 0 < {1} <= len({0}) else P_f_mid({0}, {1}, 1))",
         "setitem_ai": "({0}.items.__setitem__({1}, {3}) if {1} >= 0 "
