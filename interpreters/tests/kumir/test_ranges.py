@@ -198,16 +198,3 @@ def test_an_unreadable_cache_entry_is_compiled_anew(tmp_path: Path) -> None:
     for entry in (tmp_path / "cache" / "kumir").glob("*.json"):
         entry.write_bytes(b"not a program")
     assert _main(source, tmp_path / "cache") == (0, "5", "")
-
-
-def test_a_store_at_a_proven_index_is_a_list_store_in_the_same_order() -> None:
-    """``t[i] := ф(i)`` with i proven within t's bounds: a plain statement (no call of
-    ``setitem``), the index and the value evaluated in their order, as without the
-    analysis."""
-    text = (_alg("нц для i от 1 до 3\n t[i] := ф(i)\nкц\nвывод t[1], t[3]",
-                 "цел i\n  целтаб t[1:3]")
-            + "алг цел ф(цел к)\nнач\n  вывод к\n  знач := к * 2\nкон\n")
-    assert "table_get1_from" in _prims(text)
-    source = compile_text(text, "t.kum").python_source
-    assert "v_t.data[" in source and "P_setitem" not in source
-    assert _run(text) == _unnarrowed(text) == "12326"

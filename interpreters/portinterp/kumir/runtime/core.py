@@ -150,14 +150,6 @@ class KumirRuntime(BuiltinFunctions, RuntimeBase):
         "table_set1_from": "P_setitem({0}.data, {1} - {2}, {3})",
     })
 
-    # A store whose index the range analysis proved within the bounds, as a statement: a
-    # plain list store, no call (the core binds the arguments first, in their order, as
-    # the expression form evaluates them; there is no check for the value to come after).
-    inline_statements: ClassVar[dict[str, str]] = {
-        "table_set1_from0": "{0}.data[{1}] = {2}",
-        "table_set1_from": "{0}.data[{1} - {2}] = {3}",
-    }
-
     def __init__(self, stdout: TextIO, stdin: TextIO, seed: int = 1) -> None:
         super().__init__(stdout, stdin)
         self.reader = InputReader(stdin)
