@@ -27,7 +27,6 @@ from __future__ import annotations
 import datetime
 import hashlib
 import json
-import sys
 from dataclasses import asdict, dataclass
 from functools import cache
 from pathlib import Path
@@ -35,9 +34,11 @@ from typing import Any
 
 from portcheck.errors import UsageError
 from portcheck.files.cache_root import cache_root
+from portcheck.files.digests import add as _add
+from portcheck.files.digests import add_tree as _add_tree
+from portcheck.files.digests import package_digest
 from portcheck.files.yamlio import write_atomic
 from portcheck.runners.embedded import interpreter_path
-from portcheck.runners.interpreted import portcheck_version
 from portcheck.suite.ports import Port
 from portcheck.verify.checks import CheckContext
 from portcheck.verify.execution import runner_for
@@ -46,7 +47,6 @@ from portcheck.verify.results import NA, PASS, CheckResult, Reason, Status
 FORMAT = 1
 FOLDER = "verdicts"
 KEPT = (PASS, NA)  # the verdicts remembered; a failure or a skip never is
-SKIPPED_PARTS = {"__pycache__", ".git", ".pytest_cache", ".mypy_cache", ".ruff_cache"}
 
 
 @dataclass(frozen=True)
@@ -57,36 +57,12 @@ class Remembered:
     made: str  # ISO 8601, local time, to the second
 
 
-def _add(digest: Any, part: bytes) -> None:
-    digest.update(len(part).to_bytes(8, "big"))
-    digest.update(part)
-
-
-def _add_tree(digest: Any, root: Path) -> None:
-    """Every file below ``root`` (or the file ``root``), by relative path and content; an
-    absent one is marked as absent."""
-    _add(digest, str(root).encode())
-    if root.is_file():
-        _add(digest, root.read_bytes())
-        return
-    if not root.is_dir():
-        _add(digest, b"\0absent")
-        return
-    for path in sorted(root.rglob("*")):
-        relative = path.relative_to(root)
-        if SKIPPED_PARTS.intersection(relative.parts) or not path.is_file():
-            continue
-        _add(digest, relative.as_posix().encode())
-        _add(digest, path.read_bytes())
-
-
 @cache
 def harness_digest() -> str:
-    """The sha256 of portcheck's and portinterp's files, Python's and portcheck's version."""
+    """The sha256 of portcheck's files and versions (``files.digests``) and portinterp's
+    files."""
     digest = hashlib.sha256()
-    _add(digest, sys.version.encode())
-    _add(digest, portcheck_version().encode())
-    _add_tree(digest, Path(__file__).resolve().parents[1])  # the portcheck package
+    _add(digest, package_digest().encode())
     _add_tree(digest, interpreter_path() / "portinterp")
     return digest.hexdigest()
 
