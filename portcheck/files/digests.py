@@ -40,6 +40,7 @@ def add_tree(digest: Any, root: Path) -> None:
         add(digest, path.read_bytes())
 
 
+@cache
 def portcheck_version() -> str:
     """The installed portcheck's version ("(not installed)" from a source folder)."""
     # imported here: importlib.metadata is a good part of a short command's start-up
@@ -57,7 +58,6 @@ def package_digest() -> str:
     package: whatever portcheck itself decides."""
     digest = hashlib.sha256()
     add(digest, sys.version.encode())
-    add(digest, sys.executable.encode())
     add(digest, portcheck_version().encode())
     add_tree(digest, PACKAGE)
     return digest.hexdigest()

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 
 from portcheck.errors import UsageError
 from portcheck.golden.remembered import GoldenChecks
-from portcheck.golden.stale import printed_cases, stale_cases
+from portcheck.golden.stale import CaseKey, printed_cases, stale_cases
 from portcheck.golden.store import GoldenCase, golden_path, read_golden
 from portcheck.suite.algorithms import Algorithm
 from portcheck.suite.orphans import orphans_of
@@ -69,8 +69,9 @@ def check_goldens(project: Project, algorithms: list[Algorithm], patterns: list[
     matched the reference and of which nothing has changed since is not asked again."""
     check_patterns(algorithms, patterns)
     report = GoldenReport()
+    printed = printed_cases(ports)
     for algorithm in algorithms:
-        _check_one(project, algorithm, patterns, ports, report,
+        _check_one(project, algorithm, patterns, printed, report,
                    None if patterns else remembered)
     if not patterns:
         for orphan in orphans_of(project, ports, [a.name for a in algorithms]):
@@ -80,7 +81,7 @@ def check_goldens(project: Project, algorithms: list[Algorithm], patterns: list[
 
 
 def _check_one(project: Project, algorithm: Algorithm, patterns: list[str],
-               ports: list[Port], report: GoldenReport,
+               printed: set[CaseKey], report: GoldenReport,
                remembered: GoldenChecks | None) -> None:
     path = golden_path(project.golden_dir, algorithm.name)
     shown = project.relative(path)
@@ -117,7 +118,7 @@ def _check_one(project: Project, algorithm: Algorithm, patterns: list[str],
     if dropped:
         report.fix.add(f"portcheck golden update {algorithm.name} --prune")
     current = [cid for cid in looked_at if cid in known]
-    unprinted = stale_cases({algorithm.name: current}, printed_cases(ports))
+    unprinted = stale_cases({algorithm.name: current}, printed)
     report.unprinted += [(shown, cid) for _, cid in unprinted]
 
 
