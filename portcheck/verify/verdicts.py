@@ -6,10 +6,12 @@ A port's key is the sha256 of everything its verdicts depend on:
 
 - the harness: every file of the ``portcheck`` package and of the embedded interpreters
   (``portinterp``), Python's version, portcheck's installed version;
-- the suite: every file of ``reference/``, ``golden/`` and ``templates/`` (a template may
-  include another language's pieces) and the suite's ``languages.yaml``;
+- the suite: every file of ``reference/`` and the suite's ``languages.yaml``;
 - the port: its id, every file of its folder, its program and its standard input wherever
-  they are;
+  they are, its algorithm's golden file, and for a template port its template and every
+  template that one may include (``suite.includes``: any other language's piece too, and
+  every template when one includes by anything but a quoted name), so that a change to one
+  template runs again only the ports it renders;
 - the runtime: the runner's class and its toolchain as ``portcheck languages`` shows it
   (the compiler's or interpreter's version line, the embedded interpreters' dialect);
 - the run: the settings (time and output limits, the engine forced, whether runtimes are
@@ -38,7 +40,9 @@ from portcheck.files.digests import add as _add
 from portcheck.files.digests import add_tree as _add_tree
 from portcheck.files.digests import package_digest
 from portcheck.files.yamlio import write_atomic
+from portcheck.golden.store import golden_path
 from portcheck.runners.embedded import interpreter_path
+from portcheck.suite.includes import template_closure
 from portcheck.suite.ports import Port
 from portcheck.verify.checks import CheckContext
 from portcheck.verify.execution import runner_for
@@ -79,8 +83,7 @@ class VerdictCache:
         self.keys: dict[str, str] = {}
         project = context.project
         digest = hashlib.sha256()
-        for tree in (project.reference_dir, project.golden_dir, project.templates_dir,
-                     project.root / "languages.yaml"):
+        for tree in (project.reference_dir, project.root / "languages.yaml"):
             _add_tree(digest, tree)
         self.suite = digest.hexdigest()
 
@@ -101,6 +104,12 @@ class VerdictCache:
             _add(digest, part.encode())
         _add_tree(digest, port.folder)
         _add_tree(digest, port.program)
+        project = self.context.project
+        _add_tree(digest, golden_path(project.golden_dir, port.algorithm))
+        if port.template is not None:
+            templates = template_closure(project.templates_dir, port.template)
+            for template in [project.templates_dir] if templates is None else templates:
+                _add_tree(digest, template)
         if port.stdin is not None:
             _add_tree(digest, port.stdin)
         return digest.hexdigest()

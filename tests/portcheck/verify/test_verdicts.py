@@ -244,3 +244,21 @@ def test_a_corrupted_or_foreign_golden_check_is_ignored(
     code, out = verify(capsys)
     assert code == 0 and asked == ["freecell", "freecell"] and GOLDEN_LINE not in out
     assert json.loads(entry.read_text(encoding="utf-8"))["algorithm"] == "freecell"
+
+
+def test_a_changed_template_runs_again_only_the_ports_it_renders(
+        project_copy: Path, runs: list[list[str]], capsys: pytest.CaptureFixture[str]) -> None:
+    words = ("verify", "freecell", "--lang", "python", "--lang", "kumir", "--engine",
+             "embedded")
+    assert portcheck(capsys, *words)[0] == 0
+    assert runs == [["ports/freecell/kumir", PORT]]
+    template = project_copy / "templates" / "kumir" / "freecell.kum.j2"
+    template.write_text(template.read_text(encoding="utf-8") + "{# a comment #}",
+                        encoding="utf-8")  # renders the same program
+    code, out, _ = portcheck(capsys, *words)
+    assert code == 0 and runs[1:] == [["ports/freecell/kumir"]]
+    assert "from the cache: 1 of 2 ports' verdicts" in out
+    piece = project_copy / "templates" / "java" / "_freecell_deal.java.j2"
+    piece.write_text(piece.read_text(encoding="utf-8") + "{# java's only #}", encoding="utf-8")
+    portcheck(capsys, *words)
+    assert runs[2:] == []  # no port of those two includes a java piece
