@@ -36,8 +36,6 @@ import importlib
 import json
 import marshal
 import os
-import secrets
-import stat
 import sys
 from collections.abc import Callable
 from functools import cache
@@ -46,9 +44,12 @@ from typing import Any
 
 from portinterp.core import ir
 from portinterp.core.program import Program
+from portinterp.core.sealing import CACHE_ENV as CACHE_ENV  # the variable, named here too
+from portinterp.core.sealing import KEY_ENV as KEY_ENV  # the variable, named here too
+from portinterp.core.sealing import cache_key, cache_root
+from portinterp.core.sealing import seal as _seal
 from portinterp.frontends import DEFAULT_ENCODING, front_end
 
-CACHE_ENV = "PORTINTERP_CACHE"
 _INTERP_ROOT = Path(__file__).resolve().parent  # the portinterp package
 
 
@@ -63,14 +64,6 @@ def compile_cached(language: str, path: Path, encoding: str = DEFAULT_ENCODING, 
         program = front_end(language).compile_file(path, encoding=encoding)
         _store(entry, program)
     return program
-
-
-def cache_root() -> Path:
-    """``$PORTINTERP_CACHE``, else ``~/.cache/portinterp``."""
-    configured = os.environ.get(CACHE_ENV)
-    if configured:
-        return Path(configured).expanduser().absolute()
-    return Path.home() / ".cache" / "portinterp"
 
 
 def cache_dir(language: str, cache: Path | None = None) -> Path:
@@ -105,7 +98,6 @@ def _entry(folder: Path, filename: str, encoding: str, data: bytes) -> Path:
 
 
 MAGIC = b"portinterp-program-1\n"
-KEY_ENV = "PORTINTERP_CACHE_KEY"
 _SEAL = 32  # bytes of HMAC-SHA256
 
 
@@ -157,10 +149,6 @@ def _store(entry: Path, program: Program) -> None:
     except OSError:  # a full disk, a read-only cache: no entry, never half of one
         if temporary is not None:
             temporary.unlink(missing_ok=True)
-
-
-def _seal(key: bytes, body: bytes) -> bytes:
-    return hmac.new(key, body, hashlib.sha256).digest()
 
 
 _KINDS: dict[str, tuple[type, Callable[[Any], str], Callable[[str], Any]]] = {
@@ -227,56 +215,3 @@ def _constant(tagged: Any) -> Any:
         made, arguments = value
         return _named(made)(*(_constant(argument) for argument in arguments))
     return _KINDS[kind][2](value)
-
-
-@cache
-def cache_key() -> bytes | None:
-    """The key that seals this user's entries (None: none can be had; nothing cached)."""
-    configured = os.environ.get(KEY_ENV)
-    if configured:
-        path = Path(configured)
-    else:
-        base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-        path = Path(base) / "portinterp" / "cache-key"
-    try:
-        return _read_key(path) or _make_key(path)
-    except (OSError, RuntimeError):
-        return None
-
-
-def _read_key(path: Path) -> bytes | None:
-    """The key at ``path`` when it is one only this user may change; None when missing."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
-    except FileNotFoundError:
-        return None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or info.st_uid != os.getuid() \
-                or info.st_mode & 0o022:
-            raise RuntimeError(f"{path}: not a key only its owner may change")
-        key = os.read(fd, 64)
-    finally:
-        os.close(fd)
-    if len(key) != 32:
-        raise RuntimeError(f"{path}: not a key")
-    return key
-
-
-def _make_key(path: Path) -> bytes | None:
-    """A new key at ``path`` (made whole, then linked into place: a process that reads it
-    at the same time sees all of it or none); another process's key if it was first."""
-    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}")
-    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
-    try:
-        os.write(fd, secrets.token_bytes(32))
-    finally:
-        os.close(fd)
-    try:
-        os.link(temporary, path)
-    except FileExistsError:
-        pass
-    finally:
-        temporary.unlink(missing_ok=True)
-    return _read_key(path)
