@@ -28,6 +28,7 @@ from typing import Any, Protocol
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.lark import _LOAD_ALLOWED_OPTIONS
 
 from portinterp.core.sealing import cache_key, cache_root, seal
 from portinterp.errors import CompileError
@@ -92,7 +93,10 @@ def lalr_parser(grammar: Path, **options: Any) -> Lark:
         if blob.startswith(_MAGIC) and hmac.compare_digest(
                 blob[len(_MAGIC):len(_MAGIC) + _SEAL], seal(key, body)):
             try:
-                return Lark.load(io.BytesIO(body), **given)  # sealed by this user's runs
+                # sealed by this user's runs; loaded as Lark loads its own cache (``load``
+                # takes no options: the callbacks of this process are given again here)
+                loaded = Lark.__new__(Lark)
+                return loaded._load(io.BytesIO(body), **given)
             except Exception:
                 pass
     parser = Lark(text, **options)
@@ -103,8 +107,6 @@ def lalr_parser(grammar: Path, **options: Any) -> Lark:
 
 _MAGIC = b"portinterp-parser-1\n"
 _SEAL = 32
-_LOAD_ALLOWED_OPTIONS = {"postlex", "transformer", "lexer_callbacks", "use_bytes", "debug",
-                         "g_regex_flags", "regex", "propagate_positions", "tree_class"}
 
 
 def _entry(text: str, options: dict[str, Any]) -> Path | None:
