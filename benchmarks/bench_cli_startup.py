@@ -1,7 +1,9 @@
 """The command line's start-up as a person at the terminal feels it: whole processes of
 ``portcheck --help``, ``portcheck verify --help`` and ``portcheck exec`` of a hello-world in
-the school language and in 1C (OneScript's dialect), beside ``python -c pass`` and the
-embedded interpreter run alone (``python -m portinterp.<language>``).  Each is run
+the school language and in 1C (OneScript's dialect) — boxed where bubblewrap works, as a
+user's ``exec`` is, and with ``--sandbox off`` in portcheck's own process —, beside
+``python -c pass`` and the embedded interpreter run alone (``python -m
+portinterp.<language>``).  Each is run
 ``--runs`` times, the commands alternating so that a change in the machine's load hits
 them all; the table gives the median (and range) of each one's CPU seconds (user + system of
 the process) and wall seconds, beside its target.  The hello-world's compiled program is in
@@ -43,10 +45,15 @@ COMMANDS: list[tuple[str, list[str], float | None]] = [
     ("`portcheck verify --help`", [*PORTCHECK, "verify", "--help"], None),
     ("`portcheck exec hello.kum`", [*PORTCHECK, "exec", "--engine", "embedded", "hello.kum"],
      0.12),
+    ("`portcheck exec --sandbox off hello.kum` (in portcheck's process)",
+     [*PORTCHECK, "exec", "--engine", "embedded", "--sandbox", "off", "hello.kum"], None),
     ("`python -m portinterp.kumir hello.kum`",
      [sys.executable, "-m", "portinterp.kumir", "hello.kum"], None),
     ("`portcheck exec --dialect onescript hello.bsl`",
      [*PORTCHECK, "exec", "--engine", "embedded", "--dialect", "onescript", "hello.bsl"], 0.12),
+    ("`portcheck exec --sandbox off --dialect onescript hello.bsl`",
+     [*PORTCHECK, "exec", "--engine", "embedded", "--sandbox", "off", "--dialect", "onescript",
+      "hello.bsl"], None),
     ("`python -m portinterp.bsl --dialect onescript hello.bsl`",
      [sys.executable, "-m", "portinterp.bsl", "--dialect", "onescript", "hello.bsl"], None),
 ]

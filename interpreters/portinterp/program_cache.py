@@ -5,7 +5,8 @@ harness may start one process per program it runs).
 An entry holds what the core made of the program (its Python source, line table, constants
 and primitives, and the source compiled to a code object, marshalled: compiling a large
 program's source again took a tenth of a second a run) under the sha256 of: the
-interpreters' own files (portinterp's grammars and modules), the Python version, the file's
+interpreters' own files (portinterp's grammars and modules, each by its path, size, inode
+and times: :func:`interpreter_digest`), the Python version, the file's
 name (errors name it), the encoding and the file's bytes, so any change to one of them is
 another entry.  Entries live in ``<folder>/<language>``; the folder is the one given
 (``cache=``), else ``$PORTINTERP_CACHE``, else ``~/.cache/portinterp`` (portcheck gives its
@@ -35,8 +36,6 @@ import importlib
 import json
 import marshal
 import os
-import secrets
-import stat
 import sys
 from collections.abc import Callable
 from functools import cache
@@ -45,9 +44,12 @@ from typing import Any
 
 from portinterp.core import ir
 from portinterp.core.program import Program
+from portinterp.core.sealing import CACHE_ENV as CACHE_ENV  # the variable, named here too
+from portinterp.core.sealing import KEY_ENV as KEY_ENV  # the variable, named here too
+from portinterp.core.sealing import cache_key, cache_root
+from portinterp.core.sealing import seal as _seal
 from portinterp.frontends import DEFAULT_ENCODING, front_end
 
-CACHE_ENV = "PORTINTERP_CACHE"
 _INTERP_ROOT = Path(__file__).resolve().parent  # the portinterp package
 
 
@@ -64,14 +66,6 @@ def compile_cached(language: str, path: Path, encoding: str = DEFAULT_ENCODING, 
     return program
 
 
-def cache_root() -> Path:
-    """``$PORTINTERP_CACHE``, else ``~/.cache/portinterp``."""
-    configured = os.environ.get(CACHE_ENV)
-    if configured:
-        return Path(configured).expanduser().absolute()
-    return Path.home() / ".cache" / "portinterp"
-
-
 def cache_dir(language: str, cache: Path | None = None) -> Path:
     """Where the entries of ``language`` live, below ``cache`` (None: ``cache_root()``)."""
     return (cache if cache is not None else cache_root()) / language
@@ -79,12 +73,19 @@ def cache_dir(language: str, cache: Path | None = None) -> Path:
 
 @cache
 def interpreter_digest() -> bytes:
-    """The sha256 of the Python version and every file of the embedded interpreters."""
+    """The sha256 of the Python version and of every file of the embedded interpreters as
+    the file system identifies it: its path, size, inode, modification and change times.
+    Reading and hashing the files' bytes took a fifth of a hello-world's run; a file
+    written again has a new change time (which no one can set back, unlike the
+    modification time), and Python itself decides by size and modification time alone
+    whether the code it runs is the file's or its older bytecode."""
     digest = hashlib.sha256(sys.version.encode())
     for file in sorted(_INTERP_ROOT.rglob("*")):
         if file.suffix in (".py", ".lark"):
-            digest.update(str(file.relative_to(_INTERP_ROOT)).encode())
-            digest.update(file.read_bytes())
+            info = file.stat()
+            digest.update(str(file.relative_to(_INTERP_ROOT)).encode() + b"\0")
+            digest.update(f"{info.st_size} {info.st_ino} {info.st_mtime_ns} "
+                          f"{info.st_ctime_ns}\n".encode())
     return digest.digest()
 
 
@@ -97,7 +98,6 @@ def _entry(folder: Path, filename: str, encoding: str, data: bytes) -> Path:
 
 
 MAGIC = b"portinterp-program-1\n"
-KEY_ENV = "PORTINTERP_CACHE_KEY"
 _SEAL = 32  # bytes of HMAC-SHA256
 
 
@@ -149,10 +149,6 @@ def _store(entry: Path, program: Program) -> None:
     except OSError:  # a full disk, a read-only cache: no entry, never half of one
         if temporary is not None:
             temporary.unlink(missing_ok=True)
-
-
-def _seal(key: bytes, body: bytes) -> bytes:
-    return hmac.new(key, body, hashlib.sha256).digest()
 
 
 _KINDS: dict[str, tuple[type, Callable[[Any], str], Callable[[str], Any]]] = {
@@ -219,56 +215,3 @@ def _constant(tagged: Any) -> Any:
         made, arguments = value
         return _named(made)(*(_constant(argument) for argument in arguments))
     return _KINDS[kind][2](value)
-
-
-@cache
-def cache_key() -> bytes | None:
-    """The key that seals this user's entries (None: none can be had; nothing cached)."""
-    configured = os.environ.get(KEY_ENV)
-    if configured:
-        path = Path(configured)
-    else:
-        base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
-        path = Path(base) / "portinterp" / "cache-key"
-    try:
-        return _read_key(path) or _make_key(path)
-    except (OSError, RuntimeError):
-        return None
-
-
-def _read_key(path: Path) -> bytes | None:
-    """The key at ``path`` when it is one only this user may change; None when missing."""
-    try:
-        fd = os.open(path, os.O_RDONLY | os.O_NOFOLLOW | os.O_CLOEXEC)
-    except FileNotFoundError:
-        return None
-    try:
-        info = os.fstat(fd)
-        if not stat.S_ISREG(info.st_mode) or info.st_uid != os.getuid() \
-                or info.st_mode & 0o022:
-            raise RuntimeError(f"{path}: not a key only its owner may change")
-        key = os.read(fd, 64)
-    finally:
-        os.close(fd)
-    if len(key) != 32:
-        raise RuntimeError(f"{path}: not a key")
-    return key
-
-
-def _make_key(path: Path) -> bytes | None:
-    """A new key at ``path`` (made whole, then linked into place: a process that reads it
-    at the same time sees all of it or none); another process's key if it was first."""
-    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
-    temporary = path.with_name(f".{path.name}.{os.getpid()}")
-    fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_CLOEXEC, 0o600)
-    try:
-        os.write(fd, secrets.token_bytes(32))
-    finally:
-        os.close(fd)
-    try:
-        os.link(temporary, path)
-    except FileExistsError:
-        pass
-    finally:
-        temporary.unlink(missing_ok=True)
-    return _read_key(path)

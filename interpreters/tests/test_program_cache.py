@@ -1,6 +1,8 @@
 """The compile cache is data, never code (issue 29): an entry is sealed JSON, read only
 when its seal checks under the user's own key, so a planted entry (a shared or restored CI
-cache) runs nothing, and a truncated one (a full disk) is compiled anew, not a traceback."""
+cache) runs nothing, and a truncated one (a full disk) is compiled anew, not a traceback.
+The parsers' tables (``core.parsing``, issue 27) are kept the same way: Lark's saved parser,
+unpickled only under a seal that checks."""
 
 from __future__ import annotations
 
@@ -111,3 +113,53 @@ def test_a_key_others_may_change_means_no_cache(tmp_path: Path, cache: Path) -> 
     source.write_text(PROGRAM, encoding="utf-8")
     assert _run(source) == "да\nДа\nУбыв\n"
     assert not list(cache.rglob("*.json"))
+
+
+def _parser_entries(cache: Path) -> list[Path]:
+    return sorted((cache / "parsers").glob("*.lark"))
+
+
+def _fresh_parser(language: str) -> object:
+    """The front-end's parser built anew in this process (from the cache when it can)."""
+    from importlib import import_module
+
+    module = import_module(f"portinterp.{language}.frontend.parser")
+    module._parser.cache_clear()
+    return module._parser()
+
+
+@pytest.mark.parametrize("language", ["bsl", "kumir", "arsac"])
+def test_the_parsers_tables_are_kept_sealed(language: str, cache: Path,
+                                            monkeypatch: pytest.MonkeyPatch) -> None:
+    from portinterp.core import parsing
+
+    built = _fresh_parser(language)
+    [entry] = _parser_entries(cache)
+    assert not entry.read_bytes().startswith(b"\x80")  # not a bare pickle: its seal first
+
+    class NotBuilt(parsing.Lark):
+        def __init__(self, *args: object, **options: object) -> None:
+            raise AssertionError("the tables were analysed again")
+
+    monkeypatch.setattr(parsing, "Lark", NotBuilt)
+    loaded = _fresh_parser(language)
+    assert isinstance(loaded, NotBuilt)  # loaded from the entry
+    assert [t.name for t in loaded.terminals] == [t.name for t in built.terminals]
+    assert [str(rule) for rule in loaded.rules] == [str(rule) for rule in built.rules]
+
+
+def test_a_planted_parser_runs_no_code(tmp_path: Path, cache: Path) -> None:
+    """A pickle in the parsers' folder, with the magic line but no seal of this user's key
+    (whoever could write the folder): never unpickled, the tables built again."""
+    _fresh_parser("bsl")
+    [entry] = _parser_entries(cache)
+    marker = tmp_path / "pwned"
+    magic = entry.read_bytes()[:len(b"portinterp-parser-1\n")]
+    entry.write_bytes(magic + bytes(32) + pickle.dumps(Planted(marker)))
+    _fresh_parser("bsl")
+    assert not marker.exists()
+    source = tmp_path / "p.bsl"
+    source.write_text(PROGRAM, encoding="utf-8")
+    assert _run(source) == "да\nДа\nУбыв\n"  # compiled with the tables built again
+    _fresh_parser("bsl")  # the entry was written anew, and loads
+    assert not marker.exists()

@@ -16,17 +16,23 @@ from typing import TYPE_CHECKING
 
 from portcheck.errors import UsageError
 from portcheck.files.cache_root import cache_root
-from portcheck.processes import limits, sandbox
-from portcheck.runners.base import DEFAULT_MAX_OUTPUT, DEFAULT_TIMEOUT
 from portcheck.suite.declarations import builtin_languages
-from portcheck.suite.languages import Registry
-from portcheck.suite.project import find_project
 from portcheck.terminal import output
 from portcheck.terminal.color import CHOICES
 from portcheck.terminal.sizes import parse_size, size_text
 
 if TYPE_CHECKING:  # imported when asked for: a parser is made without the checks
+    from portcheck.suite.languages import Registry
     from portcheck.verify.execution import RunSettings
+
+# What a parser shows of the runners' and the box's settings, as they define them (a test
+# holds the two equal): ``exec`` makes its parser without importing a runner or the box
+DEFAULT_TIMEOUT = 20.0  # portcheck.runners.base.DEFAULT_TIMEOUT
+DEFAULT_MAX_OUTPUT = 16 * 1024 * 1024  # portcheck.runners.base.DEFAULT_MAX_OUTPUT
+SANDBOX_MODES = ("auto", "on", "off")  # portcheck.processes.sandbox.MODES
+SANDBOX_ENV = "PORTCHECK_SANDBOX"  # portcheck.processes.sandbox.ENV
+DEFAULT_MEMORY = 512 * 1024**2  # portcheck.processes.limits.DEFAULT_MEMORY
+MIN_MEMORY = 16 * 1024**2  # portcheck.processes.limits.MIN_MEMORY
 
 MAX_TIMEOUT = 3600.0
 
@@ -147,22 +153,22 @@ def memory_size(text: str) -> int:
         value = parse_size(text)
     except ValueError as error:
         raise argparse.ArgumentTypeError(str(error)) from None
-    if value < limits.MIN_MEMORY:
+    if value < MIN_MEMORY:
         raise argparse.ArgumentTypeError(f"{text!r}: a memory limit is at least "
-                                         f"{size_text(limits.MIN_MEMORY)}")
+                                         f"{size_text(MIN_MEMORY)}")
     return value
 
 
 def add_sandbox(parser: argparse.ArgumentParser) -> None:
     """``--sandbox`` and ``--max-memory``: the box and the memory limit of every program
     run (``portcheck.processes.sandbox``, ``.limits``); applied by :func:`apply_sandbox`."""
-    parser.add_argument("--sandbox", choices=sandbox.MODES, default=None,
+    parser.add_argument("--sandbox", choices=SANDBOX_MODES, default=None,
                         help="run programs in a bubblewrap box: no network, no HOME, no "
                              "suite files (default: auto, where bubblewrap works; or "
-                             f"${sandbox.ENV})")
+                             f"${SANDBOX_ENV})")
     parser.add_argument("--max-memory", type=memory_size, default=None, metavar="SIZE",
                         help="memory limit of one program run (default "
-                             f"{size_text(limits.DEFAULT_MEMORY)}; e.g. 1G)")
+                             f"{size_text(DEFAULT_MEMORY)}; e.g. 1G)")
 
 
 def apply_sandbox(args: argparse.Namespace) -> None:
@@ -170,6 +176,8 @@ def apply_sandbox(args: argparse.Namespace) -> None:
     ``auto`` finds bubblewrap unusable, one note.  ``--sandbox on`` there: a usage error."""
     if not hasattr(args, "sandbox"):
         return
+    from portcheck.processes import limits, sandbox
+
     limits.configure(args.max_memory)
     note = sandbox.configure(args.sandbox, hidden=hidden_folders())
     if note:
@@ -178,6 +186,8 @@ def apply_sandbox(args: argparse.Namespace) -> None:
 
 def hidden_folders() -> list[Path]:
     """What no run sees besides HOME: the suite's folder, and the build cache."""
+    from portcheck.suite.project import find_project
+
     found = [cache_root()]
     try:
         found.append(find_project().root)

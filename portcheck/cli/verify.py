@@ -69,6 +69,7 @@ def handle(args: argparse.Namespace) -> int:
     # imported here, not at the top: `portcheck verify --help` and its usage errors do
     # without them (portcheck.cli.commands)
     from portcheck.golden.check import check_goldens
+    from portcheck.golden.remembered import GoldenChecks
     from portcheck.verify import report
     from portcheck.verify.checks import CheckContext
     from portcheck.verify.junit import junit_xml, write_junit
@@ -94,7 +95,8 @@ def handle(args: argparse.Namespace) -> int:
     to_run = [port for port in ports if port.id not in remembered]
     with Progress(len(to_run), "ports checked", sys.stdout) as progress:
         goldens, ran = alongside(  # the reference's CPU work beside the ports' runs
-            lambda: check_goldens(project, algorithms, [], every_port),
+            lambda: check_goldens(project, algorithms, [], every_port,
+                                  GoldenChecks(project, fresh=args.fresh)),
             lambda: verify(context, to_run, jobs=args.jobs, done=progress.advance)
             if to_run else {})
     verdicts.remember(ran)
@@ -118,6 +120,13 @@ def handle(args: argparse.Namespace) -> int:
               + " (nothing they depend on changed; --fresh runs them again"
               + ("): " + ", ".join(port.id for port in ports if port.id in remembered)
                  if args.verbose else "; -v names them)"))
+    if goldens.remembered:
+        made = sorted(goldens.remembered.values())
+        print(f"from the cache: the golden check of {len(goldens.remembered)} of "
+              f"{len(algorithms)} algorithms, made {made[0]}"
+              + (f" to {made[-1]}" if made[-1] != made[0] else "")
+              + " (the reference, its imports and the goldens unchanged"
+              + ("): " + ", ".join(sorted(goldens.remembered)) if args.verbose else ")"))
     if goldens.failures:
         print(f"goldens or suite files need fixing (above); fix with: {fixes(goldens)}")
     if goldens.failures or any(r.status == FAIL for rs in results.values() for r in rs):

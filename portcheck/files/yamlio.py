@@ -19,14 +19,13 @@ import tempfile
 import threading
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
-
-import yaml
+from typing import TYPE_CHECKING, Any
 
 from portcheck.errors import UsageError
 from portcheck.files.guarded import check_replaceable, read_bytes
 
-_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+if TYPE_CHECKING:  # PyYAML is imported by the first parse (``files.yaml_cache`` may do
+    import yaml  # without: a short command's start-up)
 MAX_DEPTH = 32  # levels of nesting a file may have; data nested deeper breaks every walk of it
 _INT_TAG = "tag:yaml.org,2002:int"
 _TOO_DEEP = f"nested more than {MAX_DEPTH} levels deep (no portcheck file needs that)"
@@ -78,9 +77,12 @@ def _identity(path: Path) -> tuple[int, int, int]:
 
 
 def _parse(path: Path, text: str) -> YamlDocument:
+    import yaml
+
     loader = None
     try:
-        loader = _Loader(text)  # the pure-Python reader checks the characters here
+        # (the C loader's pure-Python reader checks the characters here)
+        loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)(text)
         node = loader.get_single_node()
         lines = LineNumbers(path, node)
         data = loader.construct_document(node) if node is not None else None
@@ -169,6 +171,17 @@ class LineNumbers:
         if node is not None:
             self._walk(node)
 
+    @classmethod
+    def from_table(cls, path: Path, table: list[tuple[tuple[str, ...], int]]) -> LineNumbers:
+        """The line numbers :meth:`table` gave (``files.yaml_cache``)."""
+        numbers = cls(path, None)
+        numbers._lines = dict(table)
+        return numbers
+
+    def table(self) -> list[tuple[tuple[str, ...], int]]:
+        """Every key path's line, in order."""
+        return list(self._lines.items())
+
     def _walk(self, root: yaml.Node) -> None:
         """Every key's line, without recursion (a deeply nested file is no crash); an alias
         or a duplicate key is an error at its line."""
@@ -189,6 +202,8 @@ class LineNumbers:
 
     def _children(self, node: yaml.Node,
                   at: tuple[str, ...]) -> list[tuple[tuple[str, ...], int, yaml.Node]]:
+        import yaml
+
         if isinstance(node, yaml.MappingNode):
             keys: set[str] = set()
             found = []

@@ -17,12 +17,14 @@ import fnmatch
 from dataclasses import dataclass, field
 
 from portcheck.errors import UsageError
-from portcheck.golden.stale import printed_cases, stale_cases
+from portcheck.golden.remembered import GoldenChecks
+from portcheck.golden.stale import CaseKey, printed_cases, stale_cases
 from portcheck.golden.store import GoldenCase, golden_path, read_golden
 from portcheck.suite.algorithms import Algorithm
 from portcheck.suite.orphans import orphans_of
 from portcheck.suite.ports import Port
 from portcheck.suite.project import Project
+from portcheck.suite.reference_host import imported_files
 from portcheck.terminal.clip import clip_block
 from portcheck.terminal.words import plural
 
@@ -35,6 +37,7 @@ class GoldenReport:
     diffs: list[str] = field(default_factory=list)
     written: list[str] = field(default_factory=list)
     fix: set[str] = field(default_factory=set)  # the commands that would fix the failures
+    remembered: dict[str, str] = field(default_factory=dict)  # algorithm -> when checked
 
 
 def selected(case_ids: list[str], patterns: list[str]) -> list[str]:
@@ -60,11 +63,16 @@ def check_patterns(algorithms: list[Algorithm], patterns: list[str]) -> None:
 
 
 def check_goldens(project: Project, algorithms: list[Algorithm], patterns: list[str],
-          ports: list[Port]) -> GoldenReport:
+                  ports: list[Port], remembered: GoldenChecks | None = None) -> GoldenReport:
+    """The goldens of ``algorithms`` against the reference (the cases ``patterns`` select),
+    and the suite's orphans; with ``remembered`` (``verify``), an algorithm whose goldens
+    matched the reference and of which nothing has changed since is not asked again."""
     check_patterns(algorithms, patterns)
     report = GoldenReport()
+    printed = printed_cases(ports)
     for algorithm in algorithms:
-        _check_one(project, algorithm, patterns, ports, report)
+        _check_one(project, algorithm, patterns, printed, report,
+                   None if patterns else remembered)
     if not patterns:
         for orphan in orphans_of(project, ports, [a.name for a in algorithms]):
             report.failures.append(orphan.line())
@@ -73,25 +81,35 @@ def check_goldens(project: Project, algorithms: list[Algorithm], patterns: list[
 
 
 def _check_one(project: Project, algorithm: Algorithm, patterns: list[str],
-               ports: list[Port], report: GoldenReport) -> None:
+               printed: set[CaseKey], report: GoldenReport,
+               remembered: GoldenChecks | None) -> None:
     path = golden_path(project.golden_dir, algorithm.name)
     shown = project.relative(path)
-    stored = read_golden(path, algorithm.name)
-    if stored is None:
-        report.failures.append(f"{shown}: missing golden file")
-        report.fix.add(f"portcheck golden update {algorithm.name}")
-        return
-    wanted = selected(list(algorithm.cases), patterns)
-    for cid, case in expected_cases(algorithm, wanted).items():
-        if cid not in stored:
-            report.failures.append(f"{shown}: missing golden case {cid}")
-            report.fix.add(f"portcheck golden update {algorithm.name} --new-only")
-        elif stored[cid] != case:
-            report.failures.append(f"{shown}: case {cid} differs from the reference")
-            report.diffs.append(case_diff(shown, cid, stored[cid], case))
-            report.fix.add(f"portcheck golden update {algorithm.name} --allow-changed")
+    recalled = remembered.recall(algorithm) if remembered is not None else None
+    if recalled is not None:  # matched, and the golden file is as it was then
+        report.remembered[algorithm.name] = recalled.made
+        stored_ids = recalled.case_ids
+    else:
+        stored = read_golden(path, algorithm.name)
+        if stored is None:
+            report.failures.append(f"{shown}: missing golden file")
+            report.fix.add(f"portcheck golden update {algorithm.name}")
+            return
+        stored_ids = list(stored)
+        failures = len(report.failures)
+        wanted = selected(list(algorithm.cases), patterns)
+        for cid, case in expected_cases(algorithm, wanted).items():
+            if cid not in stored:
+                report.failures.append(f"{shown}: missing golden case {cid}")
+                report.fix.add(f"portcheck golden update {algorithm.name} --new-only")
+            elif stored[cid] != case:
+                report.failures.append(f"{shown}: case {cid} differs from the reference")
+                report.diffs.append(case_diff(shown, cid, stored[cid], case))
+                report.fix.add(f"portcheck golden update {algorithm.name} --allow-changed")
+        if remembered is not None and len(report.failures) == failures:
+            remembered.remember(algorithm, stored_ids, imported_files(project.root))
     known = algorithm.cases
-    looked_at = selected(list(stored), patterns)
+    looked_at = selected(stored_ids, patterns)
     dropped = [cid for cid in looked_at if cid not in known]
     source = project.relative(algorithm.source)
     report.failures += capped([f"{shown}: case {cid} is no longer a case of {source}"
@@ -100,7 +118,7 @@ def _check_one(project: Project, algorithm: Algorithm, patterns: list[str],
     if dropped:
         report.fix.add(f"portcheck golden update {algorithm.name} --prune")
     current = [cid for cid in looked_at if cid in known]
-    unprinted = stale_cases({algorithm.name: current}, printed_cases(ports))
+    unprinted = stale_cases({algorithm.name: current}, printed)
     report.unprinted += [(shown, cid) for _, cid in unprinted]
 
 

@@ -17,14 +17,17 @@ from typing import TYPE_CHECKING, Any
 
 import portinterp
 from portcheck.files.cache_root import cache_root
-from portinterp import program_cache
-from portinterp.errors import CompileError
 from portinterp.frontends import DEFAULT_ENCODING, RunOption, run_options, text_encoding
 from portinterp.languages import get_language
-from portinterp.zygote.protocol import DESCRIPTORS, MAX_MESSAGE, READY, Request
 
 if TYPE_CHECKING:
     from portinterp.core.program import Program
+    from portinterp.errors import CompileError
+    from portinterp.zygote.protocol import DESCRIPTORS, MAX_MESSAGE, READY, Request
+
+# The cache's variables, as portinterp.program_cache names them (that module is imported
+# only by what compiles: ``portcheck exec`` in a box starts without it)
+CACHE_ENV, KEY_ENV = "PORTINTERP_CACHE", "PORTINTERP_CACHE_KEY"
 
 __all__ = ["DEFAULT_ENCODING", "DESCRIPTORS", "MAX_MESSAGE", "READY", "ZYGOTE_MODULE",
            "CompileError", "Request", "RunOption", "bsl_dialects", "compile_cached",
@@ -54,13 +57,12 @@ def interpreter_env() -> dict[str, str]:
     """What a run of an embedded interpreter adds to its environment: the cache folder, and
     the key that seals its entries named where it is (in a box, HOME is hidden: without
     it, every run would compile its program again)."""
-    return {program_cache.CACHE_ENV: str(interpreter_cache()),
-            program_cache.KEY_ENV: str(cache_key_path())}
+    return {CACHE_ENV: str(interpreter_cache()), KEY_ENV: str(cache_key_path())}
 
 
 def cache_key_path() -> Path:
     """Where ``portinterp.program_cache.cache_key`` finds this user's key."""
-    configured = os.environ.get(program_cache.KEY_ENV)
+    configured = os.environ.get(KEY_ENV)
     if configured:
         return Path(configured)
     base = os.environ.get("XDG_CONFIG_HOME") or str(Path.home() / ".config")
@@ -70,7 +72,27 @@ def cache_key_path() -> Path:
 def compile_cached(language: str, path: Path, encoding: str = DEFAULT_ENCODING) -> Program:
     """The program compiled by ``language``'s front-end, from (or into) portcheck's cache
     of compiled programs (``CompileError`` on a mistake), as a run will find it."""
+    from portinterp import program_cache
+
     return program_cache.compile_cached(language, path, encoding, cache=interpreter_cache())
+
+
+_LATER = {"CompileError": "portinterp.errors",
+          **dict.fromkeys(("DESCRIPTORS", "MAX_MESSAGE", "READY", "Request"),
+                          "portinterp.zygote.protocol")}
+
+
+def __getattr__(name: str) -> Any:
+    """The names of portinterp's errors and zygote protocol, imported when first asked
+    for (PEP 562): ``portcheck exec`` needs neither."""
+    home = _LATER.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    from importlib import import_module
+
+    value = getattr(import_module(home), name)
+    globals()[name] = value
+    return value
 
 
 def run_here(language: str, path: Path, *, encoding: str = DEFAULT_ENCODING,

@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import ClassVar
 
 from portcheck.errors import describe_exception
+from portcheck.files.digests import portcheck_version
 from portcheck.runners.base import (
     DEFAULT_MAX_OUTPUT,
     DEFAULT_TIMEOUT,
@@ -41,17 +42,6 @@ from portcheck.runners.embedded import (
 from portcheck.runners.environment import PLAIN, RunEnvironment
 from portcheck.suite.declarations import builtin_languages
 from portcheck.suite.languages import EMBEDDED, engine_for
-
-
-def portcheck_version() -> str:
-    """The installed portcheck's version: the embedded interpreters' version."""
-    # imported here: importlib.metadata is a good part of `portcheck exec`'s start-up
-    from importlib.metadata import PackageNotFoundError, version
-
-    try:
-        return version("portcheck")
-    except PackageNotFoundError:  # run from a source folder that was never installed
-        return "(not installed)"
 
 
 def embedded_env() -> dict[str, str]:

@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import Any
 
 from portcheck.errors import UsageError
+from portcheck.files.yaml_cache import read_yaml_cached
 from portcheck.files.yamlio import LineNumbers, read_yaml
 from portcheck.suite.languages import NAMINGS, PLACEHOLDER, PLACEHOLDERS, Language, Registry
 
@@ -88,8 +89,9 @@ def _identity(path: Path) -> tuple[int, int, int] | None:
 
 
 def read_declarations(path: Path, *, packaged: bool = False) -> dict[str, Language]:
-    """Every language declared in the file at ``path``, checked."""
-    document = read_yaml(path)
+    """Every language declared in the file at ``path``, checked (portcheck's own, the
+    ``packaged`` one, read through the sealed cache of its parse)."""
+    document = read_yaml_cached(path) if packaged else read_yaml(path)
     data, lines = document.data, document.lines
     if data is None:
         return {}

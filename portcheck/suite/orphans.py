@@ -32,7 +32,7 @@ class Orphan:
 
 def find_orphans(project: Project, ports: list[Port]) -> list[Orphan]:
     """Every orphan of the project, goldens first, then templates, then port folders."""
-    return [*_goldens(project), *_templates(project, ports), *_folders(project)]
+    return [*_goldens(project), *_templates(project, ports), *_folders(project, ports)]
 
 
 def orphans_of(project: Project, ports: list[Port], algorithms: Iterable[str]) -> list[Orphan]:
@@ -77,10 +77,12 @@ def _templates(project: Project, ports: list[Port]) -> list[Orphan]:
     return orphans
 
 
-def _folders(project: Project) -> list[Orphan]:
+def _folders(project: Project, ports: list[Port]) -> list[Orphan]:
+    found = {port.folder for port in ports}  # a port's folder is no orphan: not made again
     orphans = []
     for folder in port_folders(project.ports_dir):
-        if (folder / PORT_FILE).exists() or implied_port(folder, project) is not None:
+        if folder in found or (folder / PORT_FILE).exists() or \
+                implied_port(folder, project) is not None:
             continue
         shown = project.relative(folder)
         orphans.append(Orphan(shown, folder.parent.name, f"not a port: no {PORT_FILE}, and no "

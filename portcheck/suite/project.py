@@ -11,12 +11,14 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from portcheck.errors import UsageError
-from portcheck.suite.algorithms import Algorithm
 from portcheck.suite.declarations import registry_for
-from portcheck.suite.languages import Registry
-from portcheck.suite.reference_host import algorithms_of
+
+if TYPE_CHECKING:  # the reference's host is imported when the algorithms are first asked
+    from portcheck.suite.algorithms import Algorithm  # for (``exec`` looks for a project
+    from portcheck.suite.languages import Registry  # only to hide it from the box)
 
 MARKERS = ("golden", "ports", "templates")
 
@@ -33,6 +35,8 @@ class Project:
     def algorithms(self) -> dict[str, Algorithm]:
         """The suite's algorithms by name, as the reference's own process declares them
         (``suite.reference_host``: once per process)."""
+        from portcheck.suite.reference_host import algorithms_of
+
         return algorithms_of(self.root)
 
     def algorithm(self, name: str) -> Algorithm:

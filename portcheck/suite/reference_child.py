@@ -15,7 +15,8 @@ Messages, one JSON object a line, ``ensure_ascii`` (a lone surrogate travels as 
   (``check_inputs`` raised ``ValueError``) or ``{"id": n, "error": {"type", "message",
   "where"}}``;
 - from portcheck: ``{"id": n, "function": "output" | "stdin_script" | "check_inputs",
-  "algorithm": name, "params": {…}}``.
+  "algorithm": name, "params": {…}}``, or ``{"id": n, "function": "imported"}``, answered
+  with the files of every module imported so far.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ MEMORY = 2 * 1024**3  # bytes of address space the reference may use
 FILES = 16 * 1024**2  # bytes of a file it may write (it should write none)
 _PR_SET_PDEATHSIG = 1
 FUNCTIONS = ("output", "stdin_script", "check_inputs")
+IMPORTED = "imported"  # the call that asks which files the process has imported
 
 
 def main(argv: list[str]) -> int:
@@ -93,6 +95,8 @@ def _answer(modules: dict[str, ModuleType], request: dict[str, Any], limit: int,
             where_in: Any) -> dict[str, Any]:
     module = modules.get(request.get("algorithm", ""))
     function = request.get("function")
+    if function == IMPORTED:
+        return {"value": imported_files()}
     if module is None or function not in FUNCTIONS:
         return {"error": {"type": "ProtocolError", "message": f"no such call {function!r}",
                           "where": ""}}
@@ -113,6 +117,14 @@ def _answer(modules: dict[str, ModuleType], request: dict[str, Any], limit: int,
     if not isinstance(value, str):
         return {"not_text": type(value).__name__}
     return {"value": value}
+
+
+def imported_files() -> list[str]:
+    """The file of every module this process has imported (the suite's, portcheck's, the
+    standard library's, any other package's): what a remembered golden check depends on
+    besides ``reference/`` itself (``portcheck.golden.remembered``)."""
+    return sorted({file for module in list(sys.modules.values())
+                   if isinstance(file := getattr(module, "__file__", None), str)})
 
 
 def _error(error: BaseException, path: Path, where_in: Any) -> dict[str, Any]:

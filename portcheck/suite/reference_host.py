@@ -47,6 +47,7 @@ from portcheck.processes.proctable import processes
 from portcheck.suite.algorithms import Algorithm, ReferenceFailed, from_declaration
 
 CHILD = "portcheck.suite.reference_child"
+IMPORTED = "imported"  # reference_child.IMPORTED (that module is the child's own: not imported)
 DEFAULT_TIMEOUT = 20.0
 DEFAULT_MAX_OUTPUT = 16 * 1024 * 1024
 
@@ -279,6 +280,20 @@ def algorithms_of(root: Path) -> dict[str, Algorithm]:
                 found[data["name"]] = from_declaration(data, host)
             _ALGORITHMS[root] = dict(sorted(found.items()))
         return _ALGORITHMS[root]
+
+
+def imported_files(root: Path) -> list[str]:
+    """The files of every module the reference's process of the project at ``root`` has
+    imported so far (``reference_child.imported_files``); ``ReferenceFailed`` when it
+    cannot say."""
+    root = root.resolve()
+    with _HOSTS_LOCK:
+        host = _HOSTS.setdefault(root, ReferenceHost(root))
+    answer = host.call(IMPORTED, "", {})
+    files = answer.get("value")
+    if not isinstance(files, list) or not all(isinstance(file, str) for file in files):
+        raise ReferenceFailed(f"its process did not say what it imported: {answer!r:.200}")
+    return files
 
 
 def forget(root: Path) -> None:

@@ -6,10 +6,12 @@ A port's key is the sha256 of everything its verdicts depend on:
 
 - the harness: every file of the ``portcheck`` package and of the embedded interpreters
   (``portinterp``), Python's version, portcheck's installed version;
-- the suite: every file of ``reference/``, ``golden/`` and ``templates/`` (a template may
-  include another language's pieces) and the suite's ``languages.yaml``;
+- the suite: every file of ``reference/`` and the suite's ``languages.yaml``;
 - the port: its id, every file of its folder, its program and its standard input wherever
-  they are;
+  they are, its algorithm's golden file, and for a template port its template and every
+  template that one may include (``suite.includes``: any other language's piece too, and
+  every template when one includes by anything but a quoted name), so that a change to one
+  template runs again only the ports it renders;
 - the runtime: the runner's class and its toolchain as ``portcheck languages`` shows it
   (the compiler's or interpreter's version line, the embedded interpreters' dialect);
 - the run: the settings (time and output limits, the engine forced, whether runtimes are
@@ -27,7 +29,6 @@ from __future__ import annotations
 import datetime
 import hashlib
 import json
-import sys
 from dataclasses import asdict, dataclass
 from functools import cache
 from pathlib import Path
@@ -35,9 +36,13 @@ from typing import Any
 
 from portcheck.errors import UsageError
 from portcheck.files.cache_root import cache_root
+from portcheck.files.digests import add as _add
+from portcheck.files.digests import add_tree as _add_tree
+from portcheck.files.digests import package_digest
 from portcheck.files.yamlio import write_atomic
+from portcheck.golden.store import golden_path
 from portcheck.runners.embedded import interpreter_path
-from portcheck.runners.interpreted import portcheck_version
+from portcheck.suite.includes import template_closure
 from portcheck.suite.ports import Port
 from portcheck.verify.checks import CheckContext
 from portcheck.verify.execution import runner_for
@@ -46,7 +51,6 @@ from portcheck.verify.results import NA, PASS, CheckResult, Reason, Status
 FORMAT = 1
 FOLDER = "verdicts"
 KEPT = (PASS, NA)  # the verdicts remembered; a failure or a skip never is
-SKIPPED_PARTS = {"__pycache__", ".git", ".pytest_cache", ".mypy_cache", ".ruff_cache"}
 
 
 @dataclass(frozen=True)
@@ -57,36 +61,12 @@ class Remembered:
     made: str  # ISO 8601, local time, to the second
 
 
-def _add(digest: Any, part: bytes) -> None:
-    digest.update(len(part).to_bytes(8, "big"))
-    digest.update(part)
-
-
-def _add_tree(digest: Any, root: Path) -> None:
-    """Every file below ``root`` (or the file ``root``), by relative path and content; an
-    absent one is marked as absent."""
-    _add(digest, str(root).encode())
-    if root.is_file():
-        _add(digest, root.read_bytes())
-        return
-    if not root.is_dir():
-        _add(digest, b"\0absent")
-        return
-    for path in sorted(root.rglob("*")):
-        relative = path.relative_to(root)
-        if SKIPPED_PARTS.intersection(relative.parts) or not path.is_file():
-            continue
-        _add(digest, relative.as_posix().encode())
-        _add(digest, path.read_bytes())
-
-
 @cache
 def harness_digest() -> str:
-    """The sha256 of portcheck's and portinterp's files, Python's and portcheck's version."""
+    """The sha256 of portcheck's files and versions (``files.digests``) and portinterp's
+    files."""
     digest = hashlib.sha256()
-    _add(digest, sys.version.encode())
-    _add(digest, portcheck_version().encode())
-    _add_tree(digest, Path(__file__).resolve().parents[1])  # the portcheck package
+    _add(digest, package_digest().encode())
     _add_tree(digest, interpreter_path() / "portinterp")
     return digest.hexdigest()
 
@@ -103,8 +83,7 @@ class VerdictCache:
         self.keys: dict[str, str] = {}
         project = context.project
         digest = hashlib.sha256()
-        for tree in (project.reference_dir, project.golden_dir, project.templates_dir,
-                     project.root / "languages.yaml"):
+        for tree in (project.reference_dir, project.root / "languages.yaml"):
             _add_tree(digest, tree)
         self.suite = digest.hexdigest()
 
@@ -125,6 +104,12 @@ class VerdictCache:
             _add(digest, part.encode())
         _add_tree(digest, port.folder)
         _add_tree(digest, port.program)
+        project = self.context.project
+        _add_tree(digest, golden_path(project.golden_dir, port.algorithm))
+        if port.template is not None:
+            templates = template_closure(project.templates_dir, port.template)
+            for template in [project.templates_dir] if templates is None else templates:
+                _add_tree(digest, template)
         if port.stdin is not None:
             _add_tree(digest, port.stdin)
         return digest.hexdigest()

@@ -1,22 +1,36 @@
 """From source text to a Lark tree, for every front-end: the LALR parser (its tables kept
-in Lark's cache file), and a syntax error turned into one line
-``file:line:col: message`` (``CompileError``).
+in a sealed cache), and a syntax error turned into one line ``file:line:col: message``
+(``CompileError``).
 
 Lark reports three kinds of syntax error; a front-end words each in its language
-(``SyntaxWording``) and says where its end of text is.  Lark's ``cache=True`` keeps the
-analysed tables in a file in the temporary directory, keyed by the grammar's and the
-options' hash and the Python version, so only the first run after a grammar change pays
-for the analysis (~0.5 s).
+(``SyntaxWording``) and says where its end of text is.
+
+The analysed tables are kept so that only the first run after a grammar change pays for
+the analysis (~0.5 s): in ``<cache>/parsers`` (the compiled programs' folder,
+``program_cache.cache_root``), one file per grammar, options, Lark version and Python
+version.  Lark's own ``cache=True`` is not used: it keeps a pickle under a predictable name
+in the shared temporary folder and loads whatever it finds there, so another user of the
+machine could have a run execute code of theirs.  An entry here is Lark's saved parser
+(a pickle too) *sealed* with the key of ``portinterp.core.sealing``, and is unpickled only
+when the seal checks: a foreign, planted or truncated entry is a miss, built again.
 """
 
 from __future__ import annotations
 
+import hashlib
+import hmac
+import io
+import os
+import pickle
+import sys
 from pathlib import Path
 from typing import Any, Protocol
 
 from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
+from lark.lark import _LOAD_ALLOWED_OPTIONS
 
+from portinterp.core.sealing import cache_key, cache_root, seal
 from portinterp.errors import CompileError
 
 # Levels of the parse tree a program may nest (an expression nests one level per operator
@@ -62,9 +76,88 @@ class SyntaxWording(Protocol):
 
 def lalr_parser(grammar: Path, **options: Any) -> Lark:
     """A new LALR parser of ``grammar`` with positions; ``options`` are the language's own
-    (the front-end builds it once per process, with ``functools.cache``)."""
-    return Lark(grammar.read_text(encoding="utf-8"), parser="lalr", propagate_positions=True,
-                cache=True, **options)
+    (the front-end builds it once per process, with ``functools.cache``), its tables from
+    the sealed cache when it holds them."""
+    text = grammar.read_text(encoding="utf-8")
+    options = {"parser": "lalr", "propagate_positions": True, **options}
+    entry = _entry(text, options)
+    # what Lark lets a saved parser be given again (callbacks, classes of this process)
+    given = {name: value for name, value in options.items() if name in _LOAD_ALLOWED_OPTIONS}
+    key = cache_key()
+    if key is not None and entry is not None:
+        try:
+            blob = entry.read_bytes()
+        except OSError:
+            blob = b""
+        body = blob[len(_MAGIC) + _SEAL:]
+        if blob.startswith(_MAGIC) and hmac.compare_digest(
+                blob[len(_MAGIC):len(_MAGIC) + _SEAL], seal(key, body)):
+            try:
+                # sealed by this user's runs; loaded as Lark loads its own cache (``load``
+                # takes no options: the callbacks of this process are given again here)
+                loaded = Lark.__new__(Lark)
+                return loaded._load(io.BytesIO(body), **given)
+            except Exception:
+                pass
+    parser = Lark(text, **options)
+    if key is not None and entry is not None:
+        _store(entry, key, parser)
+    return parser
+
+
+_MAGIC = b"portinterp-parser-1\n"
+_SEAL = 32
+
+
+def _entry(text: str, options: dict[str, Any]) -> Path | None:
+    """Where the parser of ``text`` with ``options`` is kept (None: an option that cannot
+    be named, so not kept)."""
+    import lark
+
+    named = []
+    for name, value in sorted(options.items()):
+        if callable(value) or isinstance(value, dict):
+            value = _names(value)
+            if value is None:
+                return None
+        named.append(f"{name}={value!r}")
+    digest = hashlib.sha256()
+    for part in (text, "\0".join(named), lark.__version__, sys.version):
+        data = part.encode("utf-8")
+        digest.update(len(data).to_bytes(8, "big") + data)
+    return cache_root() / "parsers" / f"{digest.hexdigest()}.lark"
+
+
+def _names(value: Any) -> str | None:
+    """A callable (or a mapping of them) by module and qualified name."""
+    if isinstance(value, dict):
+        inner = [_names(item) for item in value.values()]
+        return None if None in inner else repr(sorted(zip(map(str, value), inner, strict=True)))
+    module, name = getattr(value, "__module__", None), getattr(value, "__qualname__", None)
+    if not module or not name or "<" in name:
+        return None
+    return f"{module}:{name}"
+
+
+def _store(entry: Path, key: bytes, parser: Lark) -> None:
+    buffer = io.BytesIO()
+    try:
+        parser.save(buffer, _LOAD_ALLOWED_OPTIONS)
+    except (pickle.PicklingError, TypeError, AttributeError):
+        return
+    body = buffer.getvalue()
+    temporary: Path | None = None
+    try:
+        import tempfile
+
+        entry.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=entry.parent, prefix=".tmp-", delete=False) as f:
+            temporary = Path(f.name)
+            f.write(_MAGIC + seal(key, body) + body)
+        os.replace(temporary, entry)
+    except OSError:  # a full disk, a read-only cache: no entry, never half of one
+        if temporary is not None:
+            temporary.unlink(missing_ok=True)
 
 
 def parse(parser: Lark, text: str, filename: str, wording: SyntaxWording) -> Tree:

@@ -182,3 +182,27 @@ def test_exec_imports_only_the_interpreter_it_runs(tmp_path: Path) -> None:
     others = ("portinterp.bsl", "portinterp.arsac", "jinja2", "pygments", "portcheck.verify")
     assert heavy(first, others) == [] and heavy(again, others) == []
     assert "lark" in first and "lark" not in again  # compiled once, then from the cache
+    # the built-in languages from the sealed cache of their parse, the reference untouched
+    assert heavy(again, ("yaml", "portcheck.suite.reference_host", "portcheck.golden")) == []
+
+
+def test_the_parsers_defaults_are_the_runners_and_the_boxs() -> None:
+    """``cli.options`` names the defaults its help shows without importing the runners or
+    the box (``exec``'s start-up): they are theirs."""
+    from portcheck.cli import options
+    from portcheck.processes import limits, sandbox
+    from portcheck.runners import base
+
+    assert (options.DEFAULT_TIMEOUT, options.DEFAULT_MAX_OUTPUT) == \
+        (base.DEFAULT_TIMEOUT, base.DEFAULT_MAX_OUTPUT)
+    assert (options.SANDBOX_MODES, options.SANDBOX_ENV) == (sandbox.MODES, sandbox.ENV)
+    assert (options.DEFAULT_MEMORY, options.MIN_MEMORY) == \
+        (limits.DEFAULT_MEMORY, limits.MIN_MEMORY)
+
+
+def test_the_interpreters_cache_variables_are_portinterps() -> None:
+    from portcheck.runners import embedded
+    from portinterp import program_cache
+
+    assert (embedded.CACHE_ENV, embedded.KEY_ENV) == \
+        (program_cache.CACHE_ENV, program_cache.KEY_ENV)

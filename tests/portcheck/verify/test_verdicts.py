@@ -1,8 +1,10 @@
-"""Verdicts remembered by ``verify`` (``portcheck.verify.verdicts``): an unchanged port that
-passed is not run again and the output says so; a change to anything its verdicts depend
-on — one byte of its program, its golden, portcheck's own code, its toolchain's version —
-runs it again, and so does ``--fresh``; a failure is never remembered; an entry that is
-corrupted or foreign is ignored, never trusted."""
+"""Verdicts remembered by ``verify`` (``portcheck.verify.verdicts``, and the golden check's,
+``portcheck.golden.remembered``): an unchanged port that passed is not run again, nor is the
+reference asked again for goldens that matched it, and the output says so; a change to
+anything a verdict depends on — one byte of the program, the golden, the reference or a
+module it imported, portcheck's own code, the toolchain's version — runs it again, and so
+does ``--fresh``; a failure is never remembered; an entry that is corrupted or foreign is
+ignored, never trusted."""
 
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from portcheck.golden import check, remembered
 from portcheck.verify import parallel, verdicts
 from tests.helpers.cli import portcheck
 
@@ -35,6 +38,20 @@ def runs(project_copy: Path, monkeypatch: pytest.MonkeyPatch, tmp_path: Path) ->
     return seen
 
 
+@pytest.fixture
+def asked(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The algorithms whose goldens the reference was asked for, one item a time."""
+    seen: list[str] = []
+    real = check.expected_cases
+
+    def counted(algorithm: Any, case_ids: list[str]) -> Any:
+        seen.append(algorithm.name)
+        return real(algorithm, case_ids)
+
+    monkeypatch.setattr(check, "expected_cases", counted)
+    return seen
+
+
 def verify(capsys: pytest.CaptureFixture[str], *more: str) -> tuple[int, str]:
     code, out, err = portcheck(capsys, *WORDS, *more)
     assert err == "" or "Traceback" not in err
@@ -45,28 +62,80 @@ def entries(tmp_path: Path) -> list[Path]:
     return sorted((tmp_path / "cache" / verdicts.FOLDER).glob("*.json"))
 
 
-def test_an_unchanged_port_is_not_run_again(runs: list[list[str]],
+def golden_entries(tmp_path: Path) -> list[Path]:
+    return sorted((tmp_path / "cache" / remembered.FOLDER).glob("*.json"))
+
+
+PORTS_LINE = "ports' verdicts, made "  # from the cache (not the golden check's line)
+GOLDEN_LINE = "from the cache: the golden check of 1 of 1 algorithms, made "
+
+
+def test_an_unchanged_port_is_not_run_again(runs: list[list[str]], asked: list[str],
                                             capsys: pytest.CaptureFixture[str]) -> None:
     assert verify(capsys)[0] == 0
     code, out = verify(capsys)
     assert code == 0
     assert runs == [[PORT]]  # the second verify ran nothing
-    line = out.rstrip().splitlines()[-1]
-    assert line.startswith("from the cache: 1 of 1 ports' verdicts, made ")
-    assert line.endswith("(nothing they depend on changed; --fresh runs them again; -v names "
-                         "them)")
+    assert asked == ["freecell"]  # nor asked the reference for the goldens again
+    ports_line, goldens_line = out.rstrip().splitlines()[-2:]
+    assert ports_line.startswith("from the cache: 1 of 1 ports' verdicts, made ")
+    assert ports_line.endswith("(nothing they depend on changed; --fresh runs them again; -v "
+                               "names them)")
+    assert goldens_line.startswith(GOLDEN_LINE)
+    assert goldens_line.endswith("(the reference, its imports and the goldens unchanged)")
     assert "3 checks passed" in out  # the remembered verdicts are reported as before
     _, out = verify(capsys, "-v")
-    assert out.rstrip().endswith(f"--fresh runs them again): {PORT}")
+    assert f"--fresh runs them again): {PORT}" in out
+    assert out.rstrip().endswith("unchanged): freecell")
 
 
-def test_fresh_runs_it_again(runs: list[list[str]], capsys: pytest.CaptureFixture[str]) -> None:
+def test_fresh_runs_it_again(runs: list[list[str]], asked: list[str],
+                             capsys: pytest.CaptureFixture[str]) -> None:
     verify(capsys)
     code, out = verify(capsys, "--fresh")
     assert code == 0 and "from the cache" not in out
-    assert runs == [[PORT], [PORT]]
+    assert runs == [[PORT], [PORT]] and asked == ["freecell", "freecell"]
     verify(capsys)
     assert runs == [[PORT], [PORT]]  # what --fresh ran is remembered anew
+    assert asked == ["freecell", "freecell"]
+
+
+def test_the_golden_check_remembers_what_the_reference_imported(
+        runs: list[list[str]], tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    verify(capsys)
+    [entry] = golden_entries(tmp_path)
+    imported = json.loads(entry.read_text(encoding="utf-8"))["imported"]
+    names = {Path(file).name for file in imported}
+    assert {"freecell.py", "prng.py", "reference_child.py"} <= names  # its own, portcheck's
+    assert any(Path(file).parent.name == "json" for file in imported)  # the stdlib's
+
+
+def test_one_byte_of_the_reference_asks_it_again(
+        project_copy: Path, runs: list[list[str]], asked: list[str],
+        capsys: pytest.CaptureFixture[str]) -> None:
+    verify(capsys)
+    reference = project_copy / "reference" / "freecell.py"
+    reference.write_bytes(reference.read_bytes() + b"\n")
+    code, out = verify(capsys)
+    assert code == 0 and asked == ["freecell", "freecell"] and GOLDEN_LINE not in out
+    verify(capsys)
+    assert asked == ["freecell", "freecell"]  # remembered anew
+
+
+def test_a_changed_module_the_reference_imported_asks_it_again(
+        runs: list[list[str]], asked: list[str], tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """A file outside ``reference/`` (here: one the entry says was a byte different when
+    the check was made, as a package upgraded since would be) is not in the key but in the
+    entry's list: the entry is not used."""
+    verify(capsys)
+    [entry] = golden_entries(tmp_path)
+    data = json.loads(entry.read_text(encoding="utf-8"))
+    prng = next(file for file in data["imported"] if file.endswith("prng.py"))
+    data["imported"][prng] = "0" * 64
+    entry.write_text(json.dumps(data), encoding="utf-8")
+    code, out = verify(capsys)
+    assert code == 0 and asked == ["freecell", "freecell"] and GOLDEN_LINE not in out
 
 
 def test_one_byte_of_the_program_runs_it_again(project_copy: Path, runs: list[list[str]],
@@ -76,7 +145,7 @@ def test_one_byte_of_the_program_runs_it_again(project_copy: Path, runs: list[li
     program.write_bytes(program.read_bytes() + b"\n")
     _, out = verify(capsys)  # (a template port's program is then no longer what it renders)
     assert runs == [[PORT], [PORT]]
-    assert "from the cache" not in out
+    assert PORTS_LINE not in out
 
 
 def test_a_changed_golden_is_never_answered_by_a_stale_verdict(
@@ -89,12 +158,16 @@ def test_a_changed_golden_is_never_answered_by_a_stale_verdict(
     code, out = verify(capsys)
     assert code == 1  # the golden no longer matches the reference nor the port
     assert runs == [[PORT], [PORT]] and "from the cache" not in out
+    assert "golden/freecell.yaml: case " in out and "differs from the reference" in out
+    code, out = verify(capsys)  # a failed golden check is not remembered either
+    assert code == 1 and "differs from the reference" in out and "from the cache" not in out
 
 
 def test_another_portcheck_is_not_trusted(runs: list[list[str]], monkeypatch: pytest.MonkeyPatch,
                                           capsys: pytest.CaptureFixture[str]) -> None:
     verify(capsys)
     monkeypatch.setattr(verdicts, "harness_digest", lambda: "another portcheck's files")
+    monkeypatch.setattr(remembered, "package_digest", lambda: "another portcheck's files")
     code, out = verify(capsys)
     assert code == 0 and runs == [[PORT], [PORT]] and "from the cache" not in out
 
@@ -114,7 +187,7 @@ def test_another_toolchain_version_is_not_trusted(
 
     monkeypatch.setattr(verdicts, "runner_for", upgraded)
     code, out = verify(capsys)
-    assert code == 0 and runs == [[PORT], [PORT]] and "from the cache" not in out
+    assert code == 0 and runs == [[PORT], [PORT]] and PORTS_LINE not in out
 
 
 def test_a_failure_is_not_remembered(project_copy: Path, runs: list[list[str]],
@@ -147,5 +220,45 @@ def test_a_corrupted_or_foreign_entry_is_ignored(
     [entry] = entries(tmp_path)
     entry.write_text(spoil(json.loads(entry.read_text(encoding="utf-8"))), encoding="utf-8")
     code, out = verify(capsys)
-    assert code == 0 and runs == [[PORT], [PORT]] and "from the cache" not in out
+    assert code == 0 and runs == [[PORT], [PORT]] and PORTS_LINE not in out
     assert json.loads(entry.read_text(encoding="utf-8"))["port"] == PORT  # written anew
+
+
+@pytest.mark.parametrize("spoil", [
+    lambda entry: "{not json",
+    lambda entry: json.dumps({**entry, "format": remembered.FORMAT + 1}),
+    lambda entry: json.dumps({**entry, "key": "0" * 64}),
+    lambda entry: json.dumps({**entry, "algorithm": "queens"}),
+    lambda entry: json.dumps({**entry, "imported": {}}),
+    lambda entry: json.dumps({**entry, "case_ids": "game-1"}),
+    lambda entry: json.dumps({**entry, "made": "yesterday"}),
+    lambda entry: json.dumps([entry]),
+], ids=["garbage", "format", "key", "algorithm", "no-imports", "a-bad-value", "a-bad-time",
+        "not-a-mapping"])
+def test_a_corrupted_or_foreign_golden_check_is_ignored(
+        spoil: Any, runs: list[list[str]], asked: list[str], tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    verify(capsys)
+    [entry] = golden_entries(tmp_path)
+    entry.write_text(spoil(json.loads(entry.read_text(encoding="utf-8"))), encoding="utf-8")
+    code, out = verify(capsys)
+    assert code == 0 and asked == ["freecell", "freecell"] and GOLDEN_LINE not in out
+    assert json.loads(entry.read_text(encoding="utf-8"))["algorithm"] == "freecell"
+
+
+def test_a_changed_template_runs_again_only_the_ports_it_renders(
+        project_copy: Path, runs: list[list[str]], capsys: pytest.CaptureFixture[str]) -> None:
+    words = ("verify", "freecell", "--lang", "python", "--lang", "kumir", "--engine",
+             "embedded")
+    assert portcheck(capsys, *words)[0] == 0
+    assert runs == [["ports/freecell/kumir", PORT]]
+    template = project_copy / "templates" / "kumir" / "freecell.kum.j2"
+    template.write_text(template.read_text(encoding="utf-8") + "{# a comment #}",
+                        encoding="utf-8")  # renders the same program
+    code, out, _ = portcheck(capsys, *words)
+    assert code == 0 and runs[1:] == [["ports/freecell/kumir"]]
+    assert "from the cache: 1 of 2 ports' verdicts" in out
+    piece = project_copy / "templates" / "java" / "_freecell_deal.java.j2"
+    piece.write_text(piece.read_text(encoding="utf-8") + "{# java's only #}", encoding="utf-8")
+    portcheck(capsys, *words)
+    assert runs[2:] == []  # no port of those two includes a java piece
