@@ -6,7 +6,9 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
+from portcheck.cli.check import add_format
 from portcheck.cli.golden import fixes, print_report
 from portcheck.cli.options import (
     ALGO,
@@ -29,6 +31,9 @@ from portcheck.suite.project import Project, find_project
 from portcheck.suite.selection import Selection, select_ports
 from portcheck.terminal.color import diff_painter, wants_color
 from portcheck.terminal.progress import Progress
+
+if TYPE_CHECKING:
+    from portcheck.verify.results import CheckResult
 
 NAME = "verify"
 TRAILING = "algorithms"
@@ -63,6 +68,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_engine(p)
     add_sandbox(p)
     add_color(p)
+    add_format(p)
 
 
 def handle(args: argparse.Namespace) -> int:
@@ -92,7 +98,9 @@ def handle(args: argparse.Namespace) -> int:
     verdicts = VerdictCache(context, fresh=args.fresh)
     remembered = verdicts.recall(ports)
     to_run = [port for port in ports if port.id not in remembered]
-    with Progress(len(to_run), "ports checked", sys.stdout) as progress:
+    json_mode = args.format == "json"
+    with Progress(len(to_run), "ports checked",
+                  sys.stderr if json_mode else sys.stdout) as progress:
         goldens, ran = alongside(  # the reference's CPU work beside the ports' runs
             lambda: check_goldens(project, algorithms, [], every_port),
             lambda: verify(context, to_run, jobs=args.jobs, done=progress.advance)
@@ -102,6 +110,8 @@ def handle(args: argparse.Namespace) -> int:
                else ran[port.id] for port in ports}
     if args.junit_xml:
         write_junit(Path(args.junit_xml), junit_xml(ports, results, goldens))
+    if json_mode:
+        return _print_json(ports, results, goldens.failures)
     paint = diff_painter(wants_color(args.color, sys.stdout))
     print_report(goldens, paint, quiet_ok=True, verbose=args.verbose)
     print(report.matrix(ports, results) if ports else "no ports selected")
@@ -121,6 +131,25 @@ def handle(args: argparse.Namespace) -> int:
     if goldens.failures:
         print(f"goldens or suite files need fixing (above); fix with: {fixes(goldens)}")
     if goldens.failures or any(r.status == FAIL for rs in results.values() for r in rs):
+        raise CheckFailed()
+    return 0
+
+
+def _print_json(ports: list[Port], results: dict[str, list[CheckResult]],
+                golden_failures: list[str]) -> int:
+    """``--format json``: every check of every port, and each golden failure, as the tests
+    of one results.json object (``verify.exercism``)."""
+    from portcheck.verify import exercism
+
+    document = exercism.from_checks(r for port in ports for r in results[port.id])
+    failed = [exercism.test(f"goldens::{n + 1}", "fail", line,
+                            test_code="portcheck golden check")
+              for n, line in enumerate(golden_failures)]
+    if failed:
+        skipped = document.pop("skipped")
+        document = {**exercism.results(document["tests"] + failed), "skipped": skipped}
+    print(exercism.json_text(document))
+    if document["status"] != "pass":
         raise CheckFailed()
     return 0
 
