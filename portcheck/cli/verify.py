@@ -121,6 +121,7 @@ def handle(args: argparse.Namespace) -> int:
         print(text)
     print()
     print(report.summary(results))
+    print(boxed_line())
     if remembered:
         made = sorted(entry.made for entry in remembered.values())
         print(f"from the cache: {len(remembered)} of {len(ports)} ports' verdicts, made "
@@ -133,6 +134,21 @@ def handle(args: argparse.Namespace) -> int:
     if goldens.failures or any(r.status == FAIL for rs in results.values() for r in rs):
         raise CheckFailed()
     return 0
+
+
+def boxed_line() -> str:
+    """How many of this command's program runs were boxed, and why the others were not."""
+    from portcheck.processes import sandbox
+
+    counted = sandbox.tally()
+    boxed = counted.pop("", 0)
+    total = boxed + sum(counted.values())
+    if not total:
+        return "runs: none this time (every verdict from the cache, or no runtime)"
+    line = f"runs: {boxed} of {total} boxed (bubblewrap; builds counted too)"
+    if counted:
+        line += "; not boxed: " + "; ".join(f"{n} ({why})" for why, n in counted.items())
+    return line
 
 
 def _print_json(ports: list[Port], results: dict[str, list[CheckResult]],

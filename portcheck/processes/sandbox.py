@@ -229,3 +229,29 @@ def runtime_paths(env: Mapping[str, str]) -> list[Path]:
     # never a hidden folder itself, nor one that holds it (PATH=/root: HOME stays hidden)
     return [p for p in paths if p.exists() and not any(p == h or p in h.parents
                                                        for h in hidden)]
+
+
+# -- which runs were boxed (``verify``'s summary, ``languages``) ---------------------------
+
+_tally_lock = threading.Lock()
+_tally: dict[str, int] = {}  # "" for a boxed run, else why it was not boxed
+
+
+def why_not_boxed() -> str | None:
+    """None when runs go in the box now; else why not (one line)."""
+    if _policy.mode == "off":
+        return "--sandbox off"
+    return probe()
+
+
+def count_run(boxed: bool, why: str | None = None) -> None:
+    """One program run of a port's, boxed or not (``why``: else :func:`why_not_boxed`)."""
+    key = "" if boxed else (why or why_not_boxed() or "not boxed")
+    with _tally_lock:
+        _tally[key] = _tally.get(key, 0) + 1
+
+
+def tally() -> dict[str, int]:
+    """Runs counted so far: ``""`` the boxed ones, else by why they were not."""
+    with _tally_lock:
+        return dict(_tally)
