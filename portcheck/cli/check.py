@@ -26,6 +26,7 @@ from portcheck.cli.options import (
     ALGO,
     add_color,
     add_engine,
+    add_format,
     add_sandbox,
     add_timeout,
     case_ids,
@@ -86,12 +87,6 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_sandbox(p)
     add_color(p)
     add_format(p)
-
-
-def add_format(parser: argparse.ArgumentParser) -> None:
-    parser.add_argument("--format", choices=("text", "json"), default="text",
-                        help="json: the results per case as Exercism's test-runner "
-                             "results.json (version 3) on stdout, nothing else there")
 
 
 def handle(args: argparse.Namespace) -> int:

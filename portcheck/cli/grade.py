@@ -13,6 +13,7 @@ from pathlib import Path
 from portcheck.cli.options import (
     ALGO,
     add_engine,
+    add_format,
     add_sandbox,
     add_timeout,
     check_engine,
@@ -26,7 +27,6 @@ from portcheck.terminal.progress import Progress
 
 NAME = "grade"
 TRAILING = None
-FORMATS = ("text", "json")
 
 
 def add_parser(sub: argparse._SubParsersAction) -> None:
@@ -42,7 +42,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                   "one Exercism results.json object per student"),
                  ("portcheck grade freecell submissions/ --report grades", "a page")],
                 ALGO, "SUBMISSIONS: a folder; each file in it (named by its stem) or "
-                "subfolder holding exactly one program (named by the folder) is a student.")
+                "subfolder holding exactly one program (named by the folder) is a student.",
+                "DIR: the page's folder (--report): new, empty, or an earlier report.")
     p.add_argument("algorithm", metavar="ALGO")
     p.add_argument("submissions", metavar="SUBMISSIONS")
     p.add_argument("--jobs", type=count(1), default=None,
@@ -50,9 +51,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--csv", metavar="FILE", help="also write one row per student and case")
     p.add_argument("--report", metavar="DIR",
                    help="also write the grades as a page (DIR/index.html)")
-    p.add_argument("--format", choices=FORMATS, default="text",
-                   help="json: one results.json object (Exercism's test-runner interface) "
-                        "per student on stdout, nothing else there")
+    add_format(p)
     p.add_argument("-v", "--verbose", action="store_true", help="list passing cases too")
     add_timeout(p)
     add_engine(p)

@@ -38,7 +38,9 @@ def handle(args: argparse.Namespace) -> int:
     from portcheck.processes import sandbox
 
     registry = _registry()
-    why_not = sandbox.why_not_boxed()
+    # languages has no --sandbox: the mode of PORTCHECK_SANDBOX, as a run would have it
+    mode = sandbox.mode_from_environment()
+    why_not = f"{sandbox.ENV}={mode}" if mode == "off" else sandbox.probe()
     rows = []
     missing: list[str] = []
     for language in registry.values():

@@ -8,7 +8,6 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from portcheck.cli.check import add_format
 from portcheck.cli.golden import fixes, print_report
 from portcheck.cli.options import (
     ALGO,
@@ -16,6 +15,7 @@ from portcheck.cli.options import (
     MAX_DEEP,
     add_color,
     add_engine,
+    add_format,
     add_sandbox,
     add_selection,
     add_timeout,
