@@ -75,6 +75,7 @@ def handle(args: argparse.Namespace) -> int:
     # imported here, not at the top: `portcheck verify --help` and its usage errors do
     # without them (portcheck.cli.commands)
     from portcheck.golden.check import check_goldens
+    from portcheck.processes import sandbox
     from portcheck.verify import report
     from portcheck.verify.checks import CheckContext
     from portcheck.verify.junit import junit_xml, write_junit
@@ -83,6 +84,7 @@ def handle(args: argparse.Namespace) -> int:
     from portcheck.verify.verdicts import VerdictCache
     from portcheck.verify.workers import alongside
 
+    before = sandbox.tally()  # this command's runs are those counted from here
     project = find_project()
     selection = Selection(tuple(args.algorithms), tuple(args.lang or ()))
     for name in selection.algorithms:
@@ -121,7 +123,7 @@ def handle(args: argparse.Namespace) -> int:
         print(text)
     print()
     print(report.summary(results))
-    print(boxed_line())
+    print(boxed_line(before))
     if remembered:
         made = sorted(entry.made for entry in remembered.values())
         print(f"from the cache: {len(remembered)} of {len(ports)} ports' verdicts, made "
@@ -136,11 +138,13 @@ def handle(args: argparse.Namespace) -> int:
     return 0
 
 
-def boxed_line() -> str:
-    """How many of this command's program runs were boxed, and why the others were not."""
+def boxed_line(before: dict[str, int]) -> str:
+    """How many of this command's program runs (counted since ``before``) were boxed, and
+    why the others were not."""
     from portcheck.processes import sandbox
 
-    counted = sandbox.tally()
+    counted = {why: n - before.get(why, 0) for why, n in sandbox.tally().items()
+               if n > before.get(why, 0)}
     boxed = counted.pop("", 0)
     total = boxed + sum(counted.values())
     if not total:
