@@ -21,6 +21,7 @@ graded ``jobs`` at a time on threads (each run is a process of its own).
 from __future__ import annotations
 
 import dataclasses
+import os
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -117,7 +118,9 @@ def find_submissions(folder: Path, languages: Registry) -> list[Submission]:
                      key=lambda p: p.name)
     if not entries:
         raise UsageError(f"{folder}: empty, no submissions to grade")
-    found = [_submission(entry, languages) for entry in entries]
+    # absolute: a run's working folder is a scratch one, and its box binds the program by
+    # its path
+    found = [_submission(Path(os.path.abspath(entry)), languages) for entry in entries]
     return _distinct(found)
 
 

@@ -249,3 +249,15 @@ def test_check_format_json_of_a_saved_output(project_copy: Path,
                              "game-617", "--format", "json")
     assert code == 0
     assert json.loads(out)["status"] == "pass"
+
+
+def test_check_a_program_named_by_a_relative_path(project_copy: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """The run's working folder is a scratch one: the box binds the program by its
+    absolute path (a relative one was bound from the scratch folder, and the program was
+    not there)."""
+    write(project_copy / "mine" / "deal.py", "import sys\nsys.stdout.write("
+          + repr(freecell.output(617)) + ")\n")
+    code, out, _ = portcheck(capsys, "check", "freecell", "mine/deal.py", "--cases", "game-617")
+    assert code == 0, out
+    assert "1 case matches the goldens" in out
