@@ -39,7 +39,7 @@ from portcheck.terminal.clip import one_line
 from portcheck.terminal.controls import escape_controls
 from portcheck.verify.checks import MissingGolden, golden_segments
 from portcheck.verify.execution import PlannedRun, RunSettings, planned_runs, produce_output
-from portcheck.verify.results import FAIL, PASS, RunProblem
+from portcheck.verify.results import FAIL, PASS, SKIP, RunProblem
 from portcheck.verify.workers import map_on_threads
 
 NOT_GRADED = "not graded"
@@ -207,7 +207,11 @@ def grade(project: Project, settings: RunSettings, submission: Submission,
     except MissingGolden as missing:
         raise UsageError(str(missing)) from None
     grade = Grade(submission, settings_from=source)
-    grade.cases, grade.message = grade_port(port, settings, segments)
+    try:
+        grade.cases, grade.message = grade_port(port, settings, segments)
+    except NoRuntime as missing:  # nothing here can run it: not the student's failure
+        return Grade(dataclasses.replace(submission, problem=str(missing)),
+                     settings_from=source)
     grade.seconds = time.perf_counter() - started
     return grade
 
@@ -230,13 +234,25 @@ def grade_output(port: Port, printed: str, segments: list[Segment]) -> list[Case
     return [_compared(port, segment, pieces[segment.case_id]) for segment in segments]
 
 
+class NoRuntime(Exception):
+    """The program's language has no runtime here (a skip, not a failure)."""
+
+
+def _problem(problem: RunProblem) -> str:
+    """How a run ended that gave no output to compare; :class:`NoRuntime` when nothing
+    here can run the program at all."""
+    if problem.result.status == SKIP:
+        raise NoRuntime(problem.result.message) from None
+    return problem.result.message
+
+
 def _graded_once(port: Port, settings: RunSettings,
                  segments: list[Segment]) -> tuple[list[CaseGrade], str]:
     """One run prints every case: its output cut into the cases, each compared alone."""
     try:
         output = produce_output(port, port.program, settings, kind="grade")
     except RunProblem as problem:
-        message = problem.result.message
+        message = _problem(problem)
         return [CaseGrade(s.case_id, ERROR, message, inputs=s.inputs) for s in segments], \
             message
     return grade_output(port, output.stdout, segments), ""
@@ -248,7 +264,7 @@ def _graded_alone(port: Port, settings: RunSettings, run: PlannedRun,
     try:
         output = produce_output(port, port.program, settings, [run], kind="grade")
     except RunProblem as problem:
-        return CaseGrade(segment.case_id, ERROR, problem.result.message, inputs=segment.inputs)
+        return CaseGrade(segment.case_id, ERROR, _problem(problem), inputs=segment.inputs)
     return _compared(port, segment, output.stdout)
 
 

@@ -210,3 +210,19 @@ def test_all_passing_exits_0(project_copy: Path, tmp_path: Path,
     code, out, _ = portcheck(capsys, "grade", "freecell", str(subs), "--format", "json")
     assert code == 0
     assert json.loads(out)["ann"]["status"] == "pass"
+
+
+def test_a_student_whose_language_has_no_runtime_here_is_not_graded(
+        project_copy: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Nothing here can run it: said, and not counted as the student's failure."""
+    subs = tmp_path / "subs"
+    subs.mkdir()
+    shutil.copy(REPO / "ports" / "freecell" / "java" / "Freecell.java", subs / "jan.java")
+    empty = tmp_path / "empty-bin"
+    empty.mkdir()
+    monkeypatch.setenv("PATH", str(empty))
+    code, out, _ = portcheck(capsys, "grade", "freecell", str(subs), "--sandbox", "off")
+    assert code == 1
+    assert "not graded: no runtime: javac not found: install package " \
+        "openjdk-17-jdk-headless" in _line(out, "jan")
