@@ -151,6 +151,7 @@ class Policy:
     """The command's choice: ``mode``, and the folders its runs never see."""
 
     mode: str = "auto"
+    given: str = "auto"  # where the mode came from, as said: "--sandbox off"
     hidden: tuple[Path, ...] = ()
     noted: bool = field(default=False)
 
@@ -168,6 +169,7 @@ def configure(mode: str | None = None, hidden: Iterable[Path] = ()) -> str | Non
     bubblewrap does not work is a :class:`UsageError` naming the package; ``auto`` there
     gives the note to show (once), else None."""
     _policy.mode = mode if mode is not None else mode_from_environment()
+    _policy.given = f"--sandbox {mode}" if mode is not None else f"{ENV}={_policy.mode}"
     check_mode(_policy.mode)
     _policy.hidden = tuple(Path(os.path.abspath(folder)) for folder in hidden)
     if _policy.mode == "off":
@@ -240,7 +242,7 @@ _tally: dict[str, int] = {}  # "" for a boxed run, else why it was not boxed
 def why_not_boxed() -> str | None:
     """None when runs go in the box now; else why not (one line)."""
     if _policy.mode == "off":
-        return "--sandbox off"
+        return _policy.given
     return probe()
 
 

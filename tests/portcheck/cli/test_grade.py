@@ -140,7 +140,7 @@ def test_the_csv_has_a_row_per_student_and_case(graded: dict[str, Any]) -> None:
 
 
 def test_escaping_students_are_held_in_their_box(graded: dict[str, Any]) -> None:
-    need(graded["boxed"], f"bubblewrap is not usable here ({sandbox.probe()}): install "
+    need(graded["boxed"], f"runs are not boxed here ({sandbox.why_not_boxed()}); install "
                           "package bubblewrap")
     assert list(graded["outside"].iterdir()) == []  # nothing written outside its folder
     for student, kind in graded["kinds"].items():

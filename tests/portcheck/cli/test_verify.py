@@ -239,7 +239,8 @@ def test_verify_says_how_many_runs_were_boxed(project_copy: Path,
                                               capsys: pytest.CaptureFixture[str]) -> None:
     from portcheck.processes import sandbox
 
-    code, out, _ = portcheck(capsys, "verify", "freecell", "--lang", "python", "--fresh")
+    code, out, _ = portcheck(capsys, "verify", "freecell", "--lang", "python", "--fresh",
+                             "--sandbox", "auto")
     assert code == 0
     last = out.strip().splitlines()[-1]
     if sandbox.probe() is None:
