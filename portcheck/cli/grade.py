@@ -71,6 +71,10 @@ def handle(args: argparse.Namespace) -> int:
     submissions = find_submissions(Path(args.submissions), project.languages)
     check_engine(args.engine, {s.language.name for s in submissions if s.language},
                  project.languages)
+    if args.csv:  # refused before the grading, not after it (a link, a device, a folder)
+        from portcheck.files.guarded import check_replaceable
+
+        check_replaceable(Path(args.csv))
     if args.report:
         from portcheck.publish.site import check_target
 

@@ -191,10 +191,12 @@ def test_a_java_student_is_graded_with_the_java_port_settings(
     (["grade", "freecell", "nowhere"], "nowhere: no such folder"),
     (["grade", "freecell", "empty"], "empty: empty, no submissions to grade"),
     (["grade", "freecell", "file.py"], "file.py: not a folder"),
+    (["grade", "freecell", "subs", "--csv", "subs"], "subs: a folder"),
 ])
 def test_usage_errors_are_one_line(project_copy: Path, capsys: pytest.CaptureFixture[str],
                                    words: list[str], message: str) -> None:
     (project_copy / "subs").mkdir()
+    (project_copy / "subs" / "ann.py").write_text("print(1)\n", encoding="utf-8")
     (project_copy / "empty").mkdir()
     (project_copy / "file.py").write_text("print(1)\n", encoding="utf-8")
     code, _, err = portcheck(capsys, *words)
