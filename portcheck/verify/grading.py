@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from portcheck.errors import UsageError
+from portcheck.errors import UsageError, describe_exception
 from portcheck.processes import containment
 from portcheck.suite.algorithms import Algorithm
 from portcheck.suite.compare import Segment, compare
@@ -282,7 +282,13 @@ def grade_all(project: Project, settings: RunSettings, submissions: list[Submiss
               done: Callable[[Submission], None] | None = None) -> list[Grade]:
     """Every student's grade, in the submissions' order, ``jobs`` students at a time."""
     def one(submission: Submission) -> Grade:
-        result = grade(project, settings, submission, reference, ports)
+        try:
+            result = grade(project, settings, submission, reference, ports)
+        except UsageError:
+            raise
+        except Exception as error:  # a bug of portcheck's: this student's line, not all
+            result = Grade(submission, message="portcheck failed on this student: "
+                           f"{describe_exception(error)}")
         if done is not None:
             done(submission)
         return result

@@ -56,3 +56,25 @@ def test_no_folder_or_an_empty_one_is_a_usage_error(tmp_path: Path, make: object
     make(folder)  # type: ignore[operator]
     with pytest.raises(UsageError, match=message):
         find_submissions(folder, builtin_languages())
+
+
+def test_portchecks_own_failure_on_one_student_is_that_students_line(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from portcheck.verify import grading
+    from portcheck.verify.execution import RunSettings
+
+    write(tmp_path / "ann.py")
+    write(tmp_path / "bob.py")
+    submissions = find_submissions(tmp_path, builtin_languages())
+
+    def broken(project: object, settings: object, submission: grading.Submission,
+               *rest: object) -> grading.Grade:
+        if submission.name == "ann":
+            raise RuntimeError("a bug")
+        return grading.Grade(submission, [grading.CaseGrade("c-1", "pass")])
+
+    monkeypatch.setattr(grading, "grade", broken)
+    grades = grading.grade_all(None, RunSettings(), submissions, None, [], 2)  # type: ignore[arg-type]
+    assert grades[0].verdict.startswith("failed: portcheck failed on this student: "
+                                        "RuntimeError: a bug (at ")
+    assert grades[1].verdict == "passed"
