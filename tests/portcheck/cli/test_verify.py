@@ -277,3 +277,19 @@ def test_verify_format_json_is_a_results_object_of_its_checks(
         "name": "ports/freecell/python::fresh", "status": "pass", "message": None,
         "test_code": "portcheck verify: the fresh check of ports/freecell/python"}
     assert document["skipped"] == []
+
+
+def test_verify_format_json_names_a_drifted_golden(project_copy: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    golden = project_copy / "golden" / "freecell.yaml"
+    write(golden, golden.read_text(encoding="utf-8").replace("T♥ Q♣ 3♥", "T♠ Q♣ 3♥"))
+    code, out, _ = portcheck(capsys, "verify", "freecell", "--lang", "python", "--format",
+                             "json")
+    assert code == 1
+    document = json.loads(out)
+    assert document["status"] == "fail" and "skipped" in document
+    goldens = [t for t in document["tests"] if t["name"].startswith("goldens::")]
+    assert goldens and all(t["status"] == "fail" for t in goldens)
+    assert any("case game-617 differs from the reference" in t["message"] for t in goldens)
