@@ -10,10 +10,12 @@ import json
 import shutil
 from pathlib import Path
 from typing import Any
+from urllib.parse import urldefrag
 
 import pytest
 
 from portcheck.processes import sandbox
+from tests.helpers.browser import Chromium, find_chromium
 from tests.helpers.cli import one_error_line, portcheck
 from tests.helpers.needs import missing_toolchain, need
 from tests.helpers.submissions import (
@@ -173,6 +175,22 @@ def test_a_report_page_is_written(project_copy: Path, tmp_path: Path,
     page = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
     assert "<h1>Grades: freecell</h1>" in page and "9/9" in page and "0/9" in page
     assert "&lt;b&gt;hi&lt;/b&gt;" in page and "<b>hi</b>" not in page
+    (subs / "notes.txt").write_text("todo\n", encoding="utf-8")
+    portcheck(capsys, "grade", "freecell", str(subs), "--timeout", "10", "--report",
+              str(tmp_path / "site"))  # an earlier report is replaced
+    chromium = find_chromium()
+    need(chromium, "chromium not found: install Debian's chromium to read the page")
+    browser = Chromium(chromium)
+    try:
+        visit = browser.visit((tmp_path / "site" / "index.html").as_uri())
+    finally:
+        browser.close()
+    assert visit.problems == []
+    page = (tmp_path / "site" / "index.html").read_text(encoding="utf-8")
+    fragments = [urldefrag(link)[1] for link in visit.links]
+    assert fragments == ["student-1", "student-2"]  # notes, not graded, has no section
+    assert all(f'id="{fragment}"' in page for fragment in fragments)
+    assert "not graded: notes.txt" in page
 
 
 def test_a_java_student_is_graded_with_the_java_port_settings(
