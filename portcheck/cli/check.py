@@ -26,6 +26,7 @@ from portcheck.cli.options import (
     ALGO,
     add_color,
     add_engine,
+    add_format,
     add_sandbox,
     add_timeout,
     case_ids,
@@ -85,6 +86,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_engine(p)
     add_sandbox(p)
     add_color(p)
+    add_format(p)
 
 
 def handle(args: argparse.Namespace) -> int:
@@ -92,10 +94,48 @@ def handle(args: argparse.Namespace) -> int:
     from portcheck.verify import report
     from portcheck.verify.results import FAIL
 
+    if args.format == "json":
+        return _handle_json(find_project(), args)
     result = check_file(find_project(), args)
     paint = diff_painter(wants_color(args.color, sys.stdout))
     print(report.details({result.port: [result]}, verbose=True, paint=paint))
     if result.status == FAIL:
+        raise CheckFailed()
+    return 0
+
+
+def _handle_json(project: Project, args: argparse.Namespace) -> int:
+    """``--format json``: each case a test of one results.json object."""
+    from portcheck.verify import exercism
+    from portcheck.verify.checks import MissingGolden, golden_segments
+    from portcheck.verify.execution import RunSettings
+    from portcheck.verify.grading import grade_output, grade_port
+
+    _file_from_trailing(args)
+    settings = RunSettings(timeout=args.timeout, require_runtimes=True, engine=args.engine,
+                           max_output=args.max_output)
+    if args.output is not None:
+        port = _output_port(project, args)
+    else:
+        port = file_port(project, args)
+        check_engine(args.engine, [port.language], project.languages)
+    try:
+        segments = golden_segments(project, port)
+    except MissingGolden as missing:
+        raise UsageError(str(missing)) from None
+    message = ""
+    if args.output is not None:
+        cases = grade_output(port, normalise_newlines(read_text(Path(args.output))), segments)
+    else:
+        cases, message = grade_port(port, settings, segments)
+    inputs = f"{port.algorithm} " if port.algorithm else ""
+    tests = [exercism.test(c.case_id, c.status, c.message, c.output,
+                           f"{inputs}{c.inputs}".strip() + ": the output equals the golden")
+             for c in cases]
+    document = exercism.results(tests, message if all(c.status == "error" for c in cases)
+                                else "")
+    print(exercism.json_text(document))
+    if document["status"] != "pass":
         raise CheckFailed()
     return 0
 
@@ -138,6 +178,17 @@ def check_output(project: Project, args: argparse.Namespace,
     from portcheck.verify.checks import CheckContext, compare_with_goldens
     from portcheck.verify.execution import Output
 
+    port = _output_port(project, args)
+    saved = Path(args.output)
+    # typed or saved on another system: its line ends are read as LF before the mapping
+    # (a drop_lines pattern ending in $ then matches a CRLF line too)
+    printed = Output(normalise_newlines(read_text(saved)))
+    return compare_with_goldens(CheckContext(project, settings), port, printed, "check",
+                                printed_as=saved.name)
+
+
+def _output_port(project: Project, args: argparse.Namespace) -> Port:
+    """The saved output of ``--output`` as a port that nothing runs."""
     if args.file is not None:
         raise UsageError("give a program FILE or --output FILE, not both")
     for option in ("args", "stdin", "lang", "engine"):
@@ -147,16 +198,11 @@ def check_output(project: Project, args: argparse.Namespace,
     if not os.path.lexists(saved):
         raise UsageError(f"{saved}: no such file")  # a device or a FIFO: read_text says so
     reference = project.algorithm(args.algorithm)
-    port = Port(
+    return Port(
         folder=saved.parent, id=str(saved), reference=reference, language="",
         origin="contributed", program=saved, runnable=False, transcript_from="platform",
         cases=_cases(reference.cases, args.cases, False, reference.name),
         compare=_compare(args.compare), normalize=_normalize(args.normalize))
-    # typed or saved on another system: its line ends are read as LF before the mapping
-    # (a drop_lines pattern ending in $ then matches a CRLF line too)
-    printed = Output(normalise_newlines(read_text(saved)))
-    return compare_with_goldens(CheckContext(project, settings), port, printed, "check",
-                                printed_as=saved.name)
 
 
 def _file_from_trailing(args: argparse.Namespace) -> None:

@@ -34,6 +34,7 @@ COMMANDS: dict[str, str] = {  # in the order of ``portcheck --help``
     "render": "check or write the programs rendered from templates (write also records "
               "transcripts from real runs)",
     "check": "verify one program file against the goldens (no port folder needed)",
+    "grade": "grade a folder of students' programs against the goldens, each in its own box",
     "init": "create a minimal working suite in a new folder",
     "fuzz": "run each template port on random inputs against the reference; shrink a "
             "failing input",

@@ -15,7 +15,7 @@ import shutil
 
 from portcheck.cli.options import command
 from portcheck.errors import UsageError
-from portcheck.runners import get_runner
+from portcheck.runners import Runner, get_runner
 from portcheck.suite.declarations import builtin_languages
 from portcheck.suite.languages import Language, Registry
 from portcheck.suite.project import find_project
@@ -35,7 +35,12 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
 
 
 def handle(args: argparse.Namespace) -> int:
+    from portcheck.processes import sandbox
+
     registry = _registry()
+    # languages has no --sandbox: the mode of PORTCHECK_SANDBOX, as a run would have it
+    mode = sandbox.mode_from_environment()
+    why_not = f"{sandbox.ENV}={mode}" if mode == "off" else sandbox.probe()
     rows = []
     missing: list[str] = []
     for language in registry.values():
@@ -44,18 +49,31 @@ def handle(args: argparse.Namespace) -> int:
             missing += [p for p in packages_missing(language) if p not in missing]
         where = "" if _builtin(language) else f"  [{language.declared_in}]"
         rows.append((language.name, toolchain.name, "yes" if toolchain.ok else "no",
-                     toolchain.detail + where))
-    widths = [max(len(row[n]) for row in rows) for n in range(3)]
-    print(f"{'language':{widths[0]}}  {'toolchain':{widths[1]}}  here  version, or what "
-          "to install")
-    for name, tool, here, detail in rows:
-        print(f"{name:{widths[0]}}  {tool:{widths[1]}}  {here:4}  {detail}")
+                     box_of(get_runner(language), why_not), toolchain.detail + where))
+    widths = [max(len(row[n]) for row in rows) for n in range(4)]
+    print(f"{'language':{widths[0]}}  {'toolchain':{widths[1]}}  here  {'runs':{widths[3]}}"
+          "  version, or what to install")
+    for name, tool, here, box, detail in rows:
+        print(f"{name:{widths[0]}}  {tool:{widths[1]}}  {here:4}  {box:{widths[3]}}  {detail}")
     found = sum(1 for row in rows if row[2] == "yes")
     summary = f"{len(rows)} languages, {found} with their toolchain here"
     if missing:
         summary += f"; for the others: apt-get install {' '.join(missing)}"
     print(summary)
+    print("runs: boxed by bubblewrap (no network, no HOME, no suite files; "
+          "docs/sandbox.md)" if why_not is None else f"runs: not boxed: {why_not}")
     return 0
+
+
+def box_of(runner: Runner, why_not: str | None) -> str:
+    """How a program of the runner's language runs here: ``boxed`` (bubblewrap), or not
+    boxed (``--sandbox off``, no bubblewrap; verify forks the embedded interpreters' runs
+    from a zygote of its own, outside the box)."""
+    if why_not is not None:
+        return "not boxed"
+    if getattr(runner, "engine", None) == "embedded":
+        return "boxed (verify: zygote, not boxed)"
+    return "boxed"
 
 
 def _registry() -> Registry:

@@ -252,3 +252,11 @@ def settings_of(args: argparse.Namespace) -> RunSettings:
                        require_runtimes=getattr(args, "require_runtimes", False),
                        engine=getattr(args, "engine", None),
                        max_output=getattr(args, "max_output", DEFAULT_MAX_OUTPUT))
+
+
+def add_format(parser: argparse.ArgumentParser) -> None:
+    """``--format json``: the results as Exercism's test-runner ``results.json``
+    (``portcheck.verify.exercism``) on stdout, nothing else there."""
+    parser.add_argument("--format", choices=("text", "json"), default="text",
+                        help="json: the results as Exercism's test-runner results.json "
+                             "(version 3) on stdout, nothing else there")

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from portcheck.cli.golden import fixes, print_report
 from portcheck.cli.options import (
@@ -14,6 +15,7 @@ from portcheck.cli.options import (
     MAX_DEEP,
     add_color,
     add_engine,
+    add_format,
     add_sandbox,
     add_selection,
     add_timeout,
@@ -29,6 +31,9 @@ from portcheck.suite.project import Project, find_project
 from portcheck.suite.selection import Selection, select_ports
 from portcheck.terminal.color import diff_painter, wants_color
 from portcheck.terminal.progress import Progress
+
+if TYPE_CHECKING:
+    from portcheck.verify.results import CheckResult
 
 NAME = "verify"
 TRAILING = "algorithms"
@@ -63,6 +68,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     add_engine(p)
     add_sandbox(p)
     add_color(p)
+    add_format(p)
 
 
 def handle(args: argparse.Namespace) -> int:
@@ -70,6 +76,7 @@ def handle(args: argparse.Namespace) -> int:
     # without them (portcheck.cli.commands)
     from portcheck.golden.check import check_goldens
     from portcheck.golden.remembered import GoldenChecks
+    from portcheck.processes import sandbox
     from portcheck.verify import report
     from portcheck.verify.checks import CheckContext
     from portcheck.verify.junit import junit_xml, write_junit
@@ -78,6 +85,7 @@ def handle(args: argparse.Namespace) -> int:
     from portcheck.verify.verdicts import VerdictCache
     from portcheck.verify.workers import alongside
 
+    before = sandbox.tally()  # this command's runs are those counted from here
     project = find_project()
     selection = Selection(tuple(args.algorithms), tuple(args.lang or ()))
     for name in selection.algorithms:
@@ -93,7 +101,9 @@ def handle(args: argparse.Namespace) -> int:
     verdicts = VerdictCache(context, fresh=args.fresh)
     remembered = verdicts.recall(ports)
     to_run = [port for port in ports if port.id not in remembered]
-    with Progress(len(to_run), "ports checked", sys.stdout) as progress:
+    json_mode = args.format == "json"
+    with Progress(len(to_run), "ports checked",
+                  sys.stderr if json_mode else sys.stdout) as progress:
         goldens, ran = alongside(  # the reference's CPU work beside the ports' runs
             lambda: check_goldens(project, algorithms, [], every_port,
                                   GoldenChecks(project, fresh=args.fresh)),
@@ -104,6 +114,8 @@ def handle(args: argparse.Namespace) -> int:
                else ran[port.id] for port in ports}
     if args.junit_xml:
         write_junit(Path(args.junit_xml), junit_xml(ports, results, goldens))
+    if json_mode:
+        return _print_json(ports, results, goldens.failures)
     paint = diff_painter(wants_color(args.color, sys.stdout))
     print_report(goldens, paint, quiet_ok=True, verbose=args.verbose)
     print(report.matrix(ports, results) if ports else "no ports selected")
@@ -113,6 +125,7 @@ def handle(args: argparse.Namespace) -> int:
         print(text)
     print()
     print(report.summary(results))
+    print(boxed_line(before))
     if remembered:
         made = sorted(entry.made for entry in remembered.values())
         print(f"from the cache: {len(remembered)} of {len(ports)} ports' verdicts, made "
@@ -130,6 +143,42 @@ def handle(args: argparse.Namespace) -> int:
     if goldens.failures:
         print(f"goldens or suite files need fixing (above); fix with: {fixes(goldens)}")
     if goldens.failures or any(r.status == FAIL for rs in results.values() for r in rs):
+        raise CheckFailed()
+    return 0
+
+
+def boxed_line(before: dict[str, int]) -> str:
+    """How many of this command's program runs (counted since ``before``) were boxed, and
+    why the others were not."""
+    from portcheck.processes import sandbox
+
+    counted = {why: n - before.get(why, 0) for why, n in sandbox.tally().items()
+               if n > before.get(why, 0)}
+    boxed = counted.pop("", 0)
+    total = boxed + sum(counted.values())
+    if not total:
+        return "runs: none this time (every verdict from the cache, or no runtime)"
+    line = f"runs: {boxed} of {total} boxed (bubblewrap; builds counted too)"
+    if counted:
+        line += "; not boxed: " + "; ".join(f"{n} ({why})" for why, n in counted.items())
+    return line
+
+
+def _print_json(ports: list[Port], results: dict[str, list[CheckResult]],
+                golden_failures: list[str]) -> int:
+    """``--format json``: every check of every port, and each golden failure, as the tests
+    of one results.json object (``verify.exercism``)."""
+    from portcheck.verify import exercism
+
+    document = exercism.from_checks(r for port in ports for r in results[port.id])
+    failed = [exercism.test(f"goldens::{n + 1}", "fail", line,
+                            test_code="portcheck golden check")
+              for n, line in enumerate(golden_failures)]
+    if failed:
+        skipped = document.pop("skipped")
+        document = {**exercism.results(document["tests"] + failed), "skipped": skipped}
+    print(exercism.json_text(document))
+    if document["status"] != "pass":
         raise CheckFailed()
     return 0
 

@@ -151,6 +151,7 @@ class Policy:
     """The command's choice: ``mode``, and the folders its runs never see."""
 
     mode: str = "auto"
+    given: str = "auto"  # where the mode came from, as said: "--sandbox off"
     hidden: tuple[Path, ...] = ()
     noted: bool = field(default=False)
 
@@ -168,6 +169,7 @@ def configure(mode: str | None = None, hidden: Iterable[Path] = ()) -> str | Non
     bubblewrap does not work is a :class:`UsageError` naming the package; ``auto`` there
     gives the note to show (once), else None."""
     _policy.mode = mode if mode is not None else mode_from_environment()
+    _policy.given = f"--sandbox {mode}" if mode is not None else f"{ENV}={_policy.mode}"
     check_mode(_policy.mode)
     _policy.hidden = tuple(Path(os.path.abspath(folder)) for folder in hidden)
     if _policy.mode == "off":
@@ -229,3 +231,29 @@ def runtime_paths(env: Mapping[str, str]) -> list[Path]:
     # never a hidden folder itself, nor one that holds it (PATH=/root: HOME stays hidden)
     return [p for p in paths if p.exists() and not any(p == h or p in h.parents
                                                        for h in hidden)]
+
+
+# -- which runs were boxed (``verify``'s summary, ``languages``) ---------------------------
+
+_tally_lock = threading.Lock()
+_tally: dict[str, int] = {}  # "" for a boxed run, else why it was not boxed
+
+
+def why_not_boxed() -> str | None:
+    """None when runs go in the box now; else why not (one line)."""
+    if _policy.mode == "off":
+        return _policy.given
+    return probe()
+
+
+def count_run(boxed: bool, why: str | None = None) -> None:
+    """One program run of a port's, boxed or not (``why``: else :func:`why_not_boxed`)."""
+    key = "" if boxed else (why or why_not_boxed() or "not boxed")
+    with _tally_lock:
+        _tally[key] = _tally.get(key, 0) + 1
+
+
+def tally() -> dict[str, int]:
+    """Runs counted so far: ``""`` the boxed ones, else by why they were not."""
+    with _tally_lock:
+        return dict(_tally)

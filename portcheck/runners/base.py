@@ -219,6 +219,8 @@ def _contained(argv: list[str], stdin: str, timeout: float, max_output: int, cwd
     _check_startable(argv[0], cwd, env)
     command = limits.command(argv, env) if limited else argv
     box = sandbox.box_for(argv, cwd=cwd, env=env, writable=writable, readable=readable)
+    if boxed:  # a port's run, not portcheck's own code: counted for verify's summary
+        sandbox.count_run(box is not None)
     boxed = box is not None and boxed
     if box is not None and boxed:
         command = box.command(command, cwd=cwd)

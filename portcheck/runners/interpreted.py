@@ -137,7 +137,7 @@ class InterpretedRunner(Runner):
             if forked is not None:
                 return forked
         return run_command([*self.argv(built), *args], stdin=stdin, timeout=timeout,
-                           max_output=max_output, env=env, readable=[built])
+                           max_output=max_output, env=env, readable=[built.absolute()])
 
     def _missing(self) -> str:
         assert self.external_program is not None and self.external_package is not None

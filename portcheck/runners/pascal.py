@@ -76,7 +76,7 @@ def _fpc(source: Path, work: Path, extra: Sequence[str] = ()) -> None:
     (work / f"{FLUSH_UNIT}.pas").write_text(FLUSH_UNIT_SOURCE, encoding="utf-8")
     flush = f"-Fa{FLUSH_UNIT}"
     argv = [fpc, *FPC_OPTIONS, *extra, flush, f"-FE{work}", f"-o{binary}", str(source.resolve())]
-    result = run_command(argv, timeout=COMPILE_TIMEOUT, cwd=work, readable=[source])
+    result = run_command(argv, timeout=COMPILE_TIMEOUT, cwd=work, readable=[source.absolute()])
     if result.timed_out:
         raise BuildError(f"{source}: fpc did not finish in {COMPILE_TIMEOUT:g} s")
     if result.returncode != 0 or not binary.is_file():

@@ -54,4 +54,4 @@ class PythonRunner(Runner):
             max_output: int = DEFAULT_MAX_OUTPUT, args: Sequence[str] = ()) -> RunResult:
         argv = [self.interpreter, *PYTHON_OPTIONS, str(built.absolute()), *args]
         return run_command(argv, stdin=stdin, timeout=timeout, max_output=max_output,
-                           readable=[built])
+                           readable=[built.absolute()])

@@ -42,7 +42,7 @@ from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 
-from portcheck.processes import containment
+from portcheck.processes import containment, sandbox
 from portcheck.runners.base import DRAIN_SECONDS, RunResult, collect, scratch_folder
 from portcheck.runners.embedded import DESCRIPTORS, MAX_MESSAGE, READY, ZYGOTE_MODULE, Request
 
@@ -228,6 +228,7 @@ class ZygoteSession:
                             max_output=max_output)
         if result is None or not (clean(result) or (self.takes_failures and ended(result))):
             return None
+        sandbox.count_run(False, "forked from the embedded interpreters' zygote")
         return result
 
     def close(self) -> None:

@@ -200,3 +200,64 @@ def test_a_difference_of_white_space_alone_is_said_in_words(
     code, out, _ = portcheck(capsys, "check", "freecell", str(program), "--cases", "game-1",
                              "--compare", "lines")
     assert code == 0
+
+
+# -- --format json: Exercism's results.json, a test per case ---------------------------------
+
+def test_check_format_json_names_the_first_differing_line(
+        project_copy: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    import json
+
+    program = write(tmp_path / "deal.py", "import sys\nsys.stdout.write("
+                    + repr(freecell.output(1) + freecell.output(617).replace("7♠", "7♣", 1))
+                    + ")\n")
+    code, out, _ = portcheck(capsys, "check", "freecell", str(program), "--cases",
+                             "game-1,game-617", "--format", "json")
+    assert code == 1
+    document = json.loads(out)
+    assert (document["version"], document["status"]) == (3, "fail")
+    assert "message" not in document
+    first, second = document["tests"]
+    assert first == {"name": "game-1", "status": "pass", "message": None,
+                     "output": freecell.output(1),
+                     "test_code": "freecell game=1: the output equals the golden"}
+    assert second["status"] == "fail"
+    assert second["message"] == ("case game-617, line 2: expected 'T♦ 7♠ Q♦ A♣ 6♦ 8♥ A♠ K♥', "
+                                 "got 'T♦ 7♣ Q♦ A♣ 6♦ 8♥ A♠ K♥'")
+
+
+def test_check_format_json_of_a_program_that_crashes_is_an_error(
+        project_copy: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    import json
+
+    program = write(tmp_path / "deal.py", "raise SystemExit('no deck')\n")
+    code, out, _ = portcheck(capsys, "check", "freecell", str(program), "--cases", "game-1",
+                             "--format", "json")
+    assert code == 1
+    document = json.loads(out)
+    assert document["status"] == "error" and "no deck" in document["message"]
+    assert [t["status"] for t in document["tests"]] == ["error"]
+
+
+def test_check_format_json_of_a_saved_output(project_copy: Path,
+                                             capsys: pytest.CaptureFixture[str],
+                                             tmp_path: Path) -> None:
+    import json
+
+    saved = write(tmp_path / "screen.txt", freecell.output(617))
+    code, out, _ = portcheck(capsys, "check", "freecell", "--output", str(saved), "--cases",
+                             "game-617", "--format", "json")
+    assert code == 0
+    assert json.loads(out)["status"] == "pass"
+
+
+def test_check_a_program_named_by_a_relative_path(project_copy: Path,
+                                                  capsys: pytest.CaptureFixture[str]) -> None:
+    """The run's working folder is a scratch one: the box binds the program by its
+    absolute path (a relative one was bound from the scratch folder, and the program was
+    not there)."""
+    write(project_copy / "mine" / "deal.py", "import sys\nsys.stdout.write("
+          + repr(freecell.output(617)) + ")\n")
+    code, out, _ = portcheck(capsys, "check", "freecell", "mine/deal.py", "--cases", "game-617")
+    assert code == 0, out
+    assert "1 case matches the goldens" in out

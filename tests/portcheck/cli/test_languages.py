@@ -13,12 +13,38 @@ from tests.helpers.cli import portcheck
 
 
 def rows(out: str) -> dict[str, list[str]]:
-    """language -> [toolchain, here, detail], cut at the header's columns."""
+    """language -> [toolchain, here, detail], cut at the header's columns (the ``runs``
+    column: :func:`boxes`)."""
     lines = out.strip().splitlines()
     header = lines[0]
-    cuts = [header.index(word) for word in ("toolchain", "here", "version")]
+    cuts = [header.index(word) for word in ("toolchain", "here", "runs", "version")]
     return {line[:cuts[0]].strip(): [line[cuts[0]:cuts[1]].strip(), line[cuts[1]:cuts[2]].strip(),
-                                     line[cuts[2]:].strip()] for line in lines[1:-1]}
+                                     line[cuts[3]:].strip()] for line in lines[1:-2]}
+
+
+def boxes(out: str) -> dict[str, str]:
+    """language -> what its ``runs`` column says (boxed or not)."""
+    lines = out.strip().splitlines()
+    start, end = lines[0].index("runs"), lines[0].index("version")
+    return {line.split()[0]: line[start:end].strip() for line in lines[1:-2]}
+
+
+def test_it_says_whether_runs_are_boxed(project_copy: Path, capsys: pytest.CaptureFixture[str],
+                                       tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from portcheck.processes import sandbox
+
+    _, out, _ = portcheck(capsys, "languages")
+    last = out.strip().splitlines()[-1]
+    if sandbox.probe() is None:
+        assert last.startswith("runs: boxed by bubblewrap")
+        assert boxes(out)["python"] == "boxed"
+        assert boxes(out)["bsl"].startswith("boxed (verify: zygote, not boxed)")
+    else:
+        assert last == f"runs: not boxed: {sandbox.probe()}"
+    monkeypatch.setenv(sandbox.ENV, "off")
+    _, out, _ = portcheck(capsys, "languages")
+    assert out.strip().splitlines()[-1] == "runs: not boxed: PORTCHECK_SANDBOX=off"
+    assert set(boxes(out).values()) == {"not boxed"}
 
 
 def test_every_language_is_listed_with_its_toolchain(project_copy: Path,
@@ -33,7 +59,7 @@ def test_every_language_is_listed_with_its_toolchain(project_copy: Path,
         assert here in ("yes", "no"), name
         if here == "no":  # what to install, named
             assert "not found: install package " in detail, name
-    assert out.strip().splitlines()[-1].startswith(f"{len(found)} languages, ")
+    assert out.strip().splitlines()[-2].startswith(f"{len(found)} languages, ")
 
 
 def test_without_toolchains_it_names_every_package_to_install(
@@ -49,7 +75,7 @@ def test_without_toolchains_it_names_every_package_to_install(
     assert found["csharp"] == ["mcs/mono", "no", "mcs not found: install package mono-mcs"]
     assert found["java"][1:] == ["no", "javac not found: install package openjdk-17-jdk-headless"]
     assert {found[n][1] for n in ("python", "bsl", "kumir", "arsac")} == {"yes"}
-    summary = out.strip().splitlines()[-1]
+    summary = out.strip().splitlines()[-2]
     assert summary.startswith("14 languages, 4 with their toolchain here; for the others: "
                               "apt-get install ")
     wanted = summary.split("apt-get install ")[1].split()

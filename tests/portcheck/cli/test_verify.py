@@ -231,3 +231,65 @@ def test_verify_into_a_pipe_has_no_progress(project_copy: Path) -> None:
     assert done.returncode == 0, done.stdout + done.stderr
     assert "\r" not in done.stdout and "\x1b" not in done.stdout
     assert "ports checked" not in done.stdout
+
+
+# -- which runs were boxed; --format json ----------------------------------------------------
+
+def test_verify_says_how_many_runs_were_boxed(project_copy: Path,
+                                              capsys: pytest.CaptureFixture[str]) -> None:
+    from portcheck.processes import sandbox
+
+    code, out, _ = portcheck(capsys, "verify", "freecell", "--lang", "python", "--fresh",
+                             "--sandbox", "auto")
+    assert code == 0
+    last = out.strip().splitlines()[-1]
+    if sandbox.probe() is None:
+        assert last == "runs: 1 of 1 boxed (bubblewrap; builds counted too)"
+    else:
+        assert last == f"runs: 0 of 1 boxed (bubblewrap; builds counted too); not boxed: 1 " \
+                       f"({sandbox.probe()})"
+    code, out, _ = portcheck(capsys, "verify", "freecell", "--lang", "python", "--fresh",
+                             "--sandbox", "off")
+    assert out.strip().splitlines()[-1] == ("runs: 0 of 1 boxed (bubblewrap; builds counted "
+                                            "too); not boxed: 1 (--sandbox off)")
+
+
+def test_verify_format_json_is_a_results_object_of_its_checks(
+        project_copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    transcript = project_copy / "ports" / "freecell" / "python" / "transcript.txt"
+    transcript.write_text(transcript.read_text(encoding="utf-8").replace("T♥ Q♣", "T♠ Q♣", 1),
+                          encoding="utf-8")
+    code, out, _ = portcheck(capsys, "verify", "freecell", "--lang", "python", "--format",
+                             "json")
+    assert code == 1
+    document = json.loads(out)  # nothing but the JSON on stdout
+    assert (document["version"], document["status"]) == (3, "fail")
+    tests = {t["name"]: t for t in document["tests"]}
+    assert set(tests) == {f"ports/freecell/python::{kind}"
+                          for kind in ("transcript", "run", "fresh")}
+    failed = tests["ports/freecell/python::transcript"]
+    assert failed["status"] == "fail"
+    assert "case game-617, line 3: expected 'T♥ Q♣ 3♥ 9♦ 6♠ 8♦ 3♦ T♣', got 'T♠ Q♣" \
+        in failed["message"]
+    assert tests["ports/freecell/python::fresh"] == {
+        "name": "ports/freecell/python::fresh", "status": "pass", "message": None,
+        "test_code": "portcheck verify: the fresh check of ports/freecell/python"}
+    assert document["skipped"] == []
+
+
+def test_verify_format_json_names_a_drifted_golden(project_copy: Path,
+                                                   capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    golden = project_copy / "golden" / "freecell.yaml"
+    write(golden, golden.read_text(encoding="utf-8").replace("T♥ Q♣ 3♥", "T♠ Q♣ 3♥"))
+    code, out, _ = portcheck(capsys, "verify", "freecell", "--lang", "python", "--format",
+                             "json")
+    assert code == 1
+    document = json.loads(out)
+    assert document["status"] == "fail" and "skipped" in document
+    goldens = [t for t in document["tests"] if t["name"].startswith("goldens::")]
+    assert goldens and all(t["status"] == "fail" for t in goldens)
+    assert any("case game-617 differs from the reference" in t["message"] for t in goldens)
