@@ -22,7 +22,7 @@ from typing import Any
 from portcheck.errors import UsageError
 from portcheck.files.yamlio import read_text
 from portcheck.mutate.cluster.journal import Fated, Journal, OriginalRun, open_journal, port_key
-from portcheck.mutate.cluster.tasks import PortJob, batch_task, detached, original_task
+from portcheck.mutate.cluster.tasks import Box, PortJob, batch_task, detached, original_task
 from portcheck.mutate.engine import (
     Fate,
     Plan,
@@ -143,7 +143,7 @@ def _prepare(project: Project, port: Port, settings: RunSettings, plan: Plan,
     layout, chosen = choose(port, plan, text, made)
     runs = tuple(planned_runs(port))
     job = PortJob(detached(port), runs, expected, settings, plan, text,
-                  (toolchain.name, toolchain.detail))
+                  (toolchain.name, toolchain.detail), Box.here())
     key = port_key({
         "what": "portcheck mutate journal", "harness": harness_digest(), "port": port.id,
         "program": text, "expected": [vars(s) for s in expected],
@@ -154,6 +154,7 @@ def _prepare(project: Project, port: Port, settings: RunSettings, plan: Plan,
                                                f"{type(runner).__qualname__}",
         "toolchain": [toolchain.name, toolchain.detail],
         "settings": [settings.timeout, settings.max_output, settings.engine],
+        "box": repr(job.box),
         "limits": [plan.timeout, plan.time_factor, plan.time_margin]})
     return PortRun(port, len(made), layout, chosen, _ids(chosen), job,
                    open_journal(port.id, key))

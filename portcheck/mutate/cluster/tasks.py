@@ -34,6 +34,7 @@ from portcheck.mutate.engine import (
 )
 from portcheck.mutate.operators import Mutant
 from portcheck.mutate.runs import Running
+from portcheck.processes import limits, sandbox
 from portcheck.runners.environment import run_environment
 from portcheck.suite.compare import Segment
 from portcheck.suite.ports import Port
@@ -55,6 +56,26 @@ class PortJob:
     plan: Plan
     text: str  # the program
     toolchain: tuple[str, str]  # (name, detail) where the run was planned
+    box: Box  # the command's box and memory limit, for every run on the worker
+
+
+@dataclass(frozen=True)
+class Box:
+    """The command's ``--sandbox`` mode, the folders it hides, its ``--max-memory``: a
+    worker's runs are boxed and limited as the command's own would be."""
+
+    mode: str
+    hidden: tuple[Path, ...]
+    memory: int
+
+    @classmethod
+    def here(cls) -> Box:
+        return cls(sandbox.mode(), sandbox.hidden(), limits.memory())
+
+    def apply(self) -> None:
+        """On the worker (``--sandbox on`` where bubblewrap does not work: a usage error)."""
+        sandbox.configure(self.mode, self.hidden)
+        limits.configure(self.memory)
 
 
 def detached(port: Port) -> Port:
@@ -67,6 +88,7 @@ def detached(port: Port) -> Port:
 def _running(job: PortJob) -> Iterator[tuple[Running, Path]]:
     """The run environment of ``mutate`` (bytecode kept, embedded runs forked from a
     zygote, a failed run's result taken), a scratch build cache and a folder, for one task."""
+    job.box.apply()
     runner = runner_for(job.port, job.settings, job.port.options)
     toolchain = runner.toolchain(timeout=job.settings.timeout)
     if (toolchain.name, toolchain.detail) != job.toolchain:
