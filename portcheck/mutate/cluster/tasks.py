@@ -13,6 +13,7 @@ same path only where the port's runner options or its language's declaration nam
 from __future__ import annotations
 
 import dataclasses
+import shutil
 import tempfile
 import time
 from collections.abc import Iterator
@@ -21,6 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from portcheck.errors import UsageError
+from portcheck.files.cache_root import cache_root
 from portcheck.mutate.builds import build_all
 from portcheck.mutate.cluster.journal import Fated, OriginalRun
 from portcheck.mutate.engine import (
@@ -39,6 +41,8 @@ from portcheck.runners.environment import run_environment
 from portcheck.suite.compare import Segment
 from portcheck.suite.ports import Port
 from portcheck.verify.execution import PlannedRun, RunSettings, runner_for
+
+PROBES = "probes"  # the build cache's folder of toolchain probes (``runners.cache``)
 
 
 class WorkerToolchain(UsageError):
@@ -95,9 +99,12 @@ def _running(job: PortJob) -> Iterator[tuple[Running, Path]]:
         raise WorkerToolchain(f"{job.port.id}: a worker has {toolchain.name} "
                               f"{toolchain.detail!r}, the run was planned with "
                               f"{job.toolchain[0]} {job.toolchain[1]!r}")
+    probes = cache_root() / PROBES  # where the check above left the toolchain's answer
     with run_environment(embedded_bytecode=True, fork_embedded=True,
                          takes_failures=True) as environment, scratch_cache(), \
             tempfile.TemporaryDirectory(prefix="portcheck-mutate-") as folder:
+        if probes.is_dir():  # not asked again in each task (``javac -version``: a JVM)
+            shutil.copytree(probes, cache_root() / PROBES, symlinks=True)
         yield Running(job.settings, job.runs, environment), Path(folder)
 
 
