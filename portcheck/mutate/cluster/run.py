@@ -98,16 +98,19 @@ def mutate_all(client: Any, project: Project, ports: list[Port], settings: RunSe
     started = time.perf_counter()
     outcome = ClusterOutcome()
     runs: list[PortRun] = []
-    for port in ports:
-        prepared = _prepare(project, port, settings, plan, outcome)
-        if prepared is not None:
-            if restart:
-                prepared.journal.forget()
-            outcome.ignored += prepared.journal.ignored
-            runs.append(prepared)
     futures: dict[Any, tuple[PortRun, list[int] | None]] = {}
-    for run in runs:
-        futures.update(_submit(client, run, batch, outcome))
+    try:
+        for port in ports:  # each port's tasks sent as soon as they are known: the workers
+            prepared = _prepare(project, port, settings, plan, outcome)  # start meanwhile
+            if prepared is not None:
+                if restart:
+                    prepared.journal.forget()
+                outcome.ignored += prepared.journal.ignored
+                runs.append(prepared)
+                futures.update(_submit(client, prepared, batch, outcome))
+    except BaseException:
+        client.cancel(list(futures))
+        raise
     total = sum(len(indices) for _, indices in futures.values() if indices is not None)
     with MutantProgress(total, len(runs), quiet) as shown:
         try:
