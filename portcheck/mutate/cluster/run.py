@@ -73,10 +73,21 @@ class ClusterOutcome:
 
 
 class MutantProgress(Progress):
-    def __init__(self, total: int, ports: int, quiet: bool) -> None:
-        super().__init__(total, "mutants", sys.stderr)
+    """The progress line: mutants done of those sent so far, ports prepared, the time so
+    far and left (``portcheck.terminal.progress``: on a terminal only, after a second)."""
+
+    def __init__(self, ports: int, quiet: bool) -> None:
+        super().__init__(ports, "mutants", sys.stderr)
         self.enabled = self.enabled and not quiet
-        self.ports = ports
+        self.ports, self.ports_done, self.total = ports, 0, 0
+
+    def prepared(self) -> None:
+        with self._lock:
+            self.ports_done += 1
+
+    def more(self, mutants: int) -> None:
+        with self._lock:
+            self.total += mutants
 
     def add(self, mutants: int) -> None:
         with self._lock:
@@ -85,9 +96,10 @@ class MutantProgress(Progress):
     def line(self) -> str:
         elapsed = time.monotonic() - self.started
         left = elapsed / self.done * (self.total - self.done) if self.done else None
-        eta = f"ETA {left:.0f} s" if left is not None else "ETA …"
-        return (f"{self.done}/{self.total} mutants of {self.ports} ports, {elapsed:.0f} s "
-                f"so far, {eta}")
+        eta = f", ETA {left:.0f} s" if left is not None and self.ports_done == self.ports \
+            else ""
+        return (f"{self.done}/{self.total} mutants, {self.ports_done}/{self.ports} ports "
+                f"prepared, {elapsed:.0f} s so far{eta}")
 
 
 def mutate_all(client: Any, project: Project, ports: list[Port], settings: RunSettings,
@@ -99,21 +111,21 @@ def mutate_all(client: Any, project: Project, ports: list[Port], settings: RunSe
     outcome = ClusterOutcome()
     runs: list[PortRun] = []
     futures: dict[Any, tuple[PortRun, list[int] | None]] = {}
-    try:
-        for port in ports:  # each port's tasks sent as soon as they are known: the workers
-            prepared = _prepare(project, port, settings, plan, outcome)  # start meanwhile
-            if prepared is not None:
+    with MutantProgress(len(ports), quiet) as shown:
+        try:
+            for port in ports:  # a port's tasks are sent as soon as they are known: the
+                prepared = _prepare(project, port, settings, plan, outcome)  # workers start
+                shown.prepared()  # while the parent makes the next port's mutants
+                if prepared is None:
+                    continue
                 if restart:
                     prepared.journal.forget()
+                    prepared.journal.ignored = 0
                 outcome.ignored += prepared.journal.ignored
                 runs.append(prepared)
-                futures.update(_submit(client, prepared, batch, outcome))
-    except BaseException:
-        client.cancel(list(futures))
-        raise
-    total = sum(len(indices) for _, indices in futures.values() if indices is not None)
-    with MutantProgress(total, len(runs), quiet) as shown:
-        try:
+                sent = _submit(client, prepared, batch, outcome)
+                futures.update(sent)
+                shown.more(sum(len(i) for _, i in sent.values() if i is not None))
             _collect(futures, shown, outcome)
         finally:
             client.cancel(list(futures))
