@@ -7,6 +7,7 @@ a table (with ``--write``, also on docs/benchmarks.md, block ``mutate-dask``).
     python benchmarks/bench_mutate_dask.py --scaling --port ports/freecell/java --repeat 2
     python benchmarks/bench_mutate_dask.py --suite --limit 10        # every port, a sample
     python benchmarks/bench_mutate_dask.py --suite                   # every port, every mutant
+    python benchmarks/bench_mutate_dask.py --serial                  # the selection, serially
     python benchmarks/bench_mutate_dask.py --table --write
 
 Every run starts from an empty journal (a cache folder of its own), so nothing is resumed.
@@ -20,6 +21,13 @@ sample's wall time scaled by the same ratio summed over the ports.  It assumes a
 mutant costs what an average one does (a sample of loops that time out would not), and it
 scales the parent's own work (making and lexing every mutant, which it does in full even
 for a sample) as if it grew too: an over-estimate there.
+
+Where not even a sample of every port can run (a loaded machine: the parent's lexing of
+every port's mutants alone takes minutes of CPU), ``--serial`` runs the selection as a
+plain ``portcheck mutate --jobs 2`` does, one port after another, so that the cluster's
+wall time on 2 workers can be set against the serial run's on the same ports at about the
+same load; the whole suite is then **extrapolated** as that ratio times the serial times
+of every port in ``benchmarks/mutation_scores.json`` (each measured once, at its own load).
 """
 
 from __future__ import annotations
@@ -35,8 +43,9 @@ from pathlib import Path
 
 from _page import Measurement, add_write_option, table
 
+from portcheck.mutate import engine
 from portcheck.mutate.cluster.run import mutate_all
-from portcheck.mutate.engine import Plan, choose
+from portcheck.mutate.engine import Plan, choose, score_port
 from portcheck.mutate.operators import mutants
 from portcheck.processes.cluster import dask_client
 from portcheck.suite.ports import Port, find_ports
@@ -44,6 +53,7 @@ from portcheck.suite.project import find_project
 from portcheck.verify.execution import RunSettings
 
 DATA = Path(__file__).resolve().parent / "mutate_dask.json"
+DATA_SCORES = DATA.parent / "mutation_scores.json"
 SCALING = ("ports/freecell/pascal", "ports/freecell/python", "ports/freecell/kumir",
            "ports/freecell/bsl", "ports/freecell/java")
 
@@ -52,6 +62,8 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--scaling", action="store_true", help="a selection on 1 and 2 workers")
     parser.add_argument("--suite", action="store_true", help="every runnable port, 2 workers")
+    parser.add_argument("--serial", action="store_true",
+                        help="the selection as a serial mutate --jobs 2 runs it")
     parser.add_argument("--port", action="append", help="the selection (default: "
                         f"{', '.join(p.removeprefix('ports/') for p in SCALING)})")
     parser.add_argument("--limit", type=int, help="--suite: mutants a port, drawn at random")
@@ -71,12 +83,16 @@ def main() -> int:
                 rows.append(_measure(project, chosen, workers, Plan()))
                 print(rows[-1], file=sys.stderr, flush=True)
         data["scaling"] = {"ports": [p.id for p in chosen], "rows": rows}
+    if args.serial:
+        chosen = [p for p in ports if p.id in (args.port or SCALING)]
+        data["serial"] = _serial(project, chosen)
+        print(data["serial"], file=sys.stderr, flush=True)
     if args.suite:
         row = _measure(project, ports, 2, Plan(limit=args.limit))
         if args.limit is not None:
             row["extrapolated"] = _extrapolate(ports, row, args.limit)
         data["suite"] = row
-    if args.scaling or args.suite:
+    if args.scaling or args.suite or args.serial:
         DATA.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
     measurement.publish("mutate-dask", _table(data), args.write,
                         context=f"*Written by `python benchmarks/bench_mutate_dask.py "
@@ -106,6 +122,21 @@ def _measure(project, ports: list[Port], workers: int, plan: Plan) -> dict:  # t
             "per_port_worker_s": {s.port.id: [round(s.seconds, 2),
                                               len(s.verdicts) - _layout(s)]
                                   for s in outcome.scores},
+            "load_before": round(load, 1), "load_after": round(os.getloadavg()[0], 1)}
+
+
+def _serial(project, ports: list[Port]) -> dict:  # type: ignore[no-untyped-def]
+    """The selection scored one port after another, as ``portcheck mutate --jobs 2``."""
+    load = os.getloadavg()[0]
+    when = datetime.datetime.now().isoformat(timespec="minutes")
+    with tempfile.TemporaryDirectory(prefix="bench-mutate-serial-") as cache:
+        os.environ["PORTCHECK_CACHE"] = cache
+        started = time.perf_counter()
+        scores = [score_port(project, port, RunSettings(), Plan(jobs=2)) for port in ports]
+        wall = time.perf_counter() - started
+    return {"when": when, "ports": [p.id for p in ports],
+            "mutants": sum(len(s.verdicts) for s in scores), "wall_s": round(wall, 1),
+            "counts": {s.port.id: [s.count(f) for f in engine.Fate] for s in scores},
             "load_before": round(load, 1), "load_after": round(os.getloadavg()[0], 1)}
 
 
@@ -155,6 +186,23 @@ def _table(data: dict) -> str:
                          suite["workers"], "", _minutes(e["wall_s"]), _minutes(e["worker_s"]),
                          "", f"{suite['load_before']} → {suite['load_after']}",
                          "**extrapolated** from the sample above", suite["when"]])
+    serial = data.get("serial")
+    if serial:
+        which = ", ".join(p.removeprefix("ports/") for p in serial["ports"])
+        rows.append([f"selection ({which}), serial `mutate --jobs 2`", "", serial["mutants"],
+                     f"{serial['wall_s']} s", "", "", f"{serial['load_before']} → "
+                     f"{serial['load_after']}", "measured", serial["when"]])
+        two = [r for r in (scaling or {}).get("rows", []) if r["workers"] == 2]
+        if two and DATA_SCORES.exists():
+            scores = json.loads(DATA_SCORES.read_text(encoding="utf-8"))["ports"]
+            whole = sum(r.get("seconds", 0.0) for r in scores.values())
+            ratio = two[-1]["wall_s"] / serial["wall_s"]
+            rows.append([f"whole suite, every mutant ({len(scores)} ports)", 2, "",
+                         _minutes(ratio * whole), "", "", "",
+                         f"**extrapolated**: {ratio:.2f} (2 workers' wall / the serial "
+                         f"run's, the selection) × {whole / 3600:.1f} h (every port's "
+                         "serial time in mutation_scores.json, each at its own load)",
+                         ""])
     return table(["what", "workers", "mutants", "wall", "workers' time", "cluster start",
                   "load average", "how", "when"], rows)
 
