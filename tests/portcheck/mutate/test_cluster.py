@@ -164,3 +164,24 @@ def test_without_dask_all_names_the_extra(suite: Path, capsys: pytest.CaptureFix
     assert code == 2
     assert one_error_line(err).endswith("--all needs distributed: "
                                         "pip install 'portcheck[mutate,scale]'")
+
+
+def test_a_recorded_duplicate_runs_again_when_its_twin_is_not_chosen(tmp_path: Path) -> None:
+    """A duplicate is recorded as such only beside an earlier twin of its batch; with
+    another ``--limit`` sample that twin may be gone, and the duplicate must run then."""
+    from portcheck.mutate.cluster import run as cluster_run
+    from portcheck.mutate.cluster.journal import Fated, Journal
+    from portcheck.mutate.operators import Mutant
+
+    first, second = (Mutant(n, "x = 1", f"x = {n}", "r:1") for n in (2, 3))
+    journal = Journal(tmp_path / "j.json", "key", "ports/a/b")
+    journal.mutants = {second.key: Fated("duplicate", f"compiles as {first.key}", 0, "F", 0)}
+
+    def todo(chosen: list[Mutant]) -> list[int]:
+        return cluster_run._todo(cluster_run.PortRun(  # type: ignore[arg-type]
+            None, 2, [], chosen, cluster_run._ids(chosen), None, journal))
+
+    assert todo([first, second]) == [0, 1]  # the twin not recorded: both run
+    assert todo([second]) == [0]  # the twin not chosen: it runs
+    journal.mutants[first.key] = Fated("killed", "differs", 0.1, "F", 0)
+    assert todo([first, second]) == []  # the twin's fate is known: nothing runs
