@@ -44,7 +44,7 @@ from pathlib import Path
 from _page import Measurement, add_write_option, table
 
 from portcheck.mutate import engine
-from portcheck.mutate.cluster.run import mutate_all
+from portcheck.mutate.cluster.run import BATCH, mutate_all
 from portcheck.mutate.engine import Plan, choose, score_port
 from portcheck.mutate.operators import mutants
 from portcheck.processes.cluster import dask_client
@@ -68,6 +68,10 @@ def main() -> int:
                         f"{', '.join(p.removeprefix('ports/') for p in SCALING)})")
     parser.add_argument("--limit", type=int, help="--suite: mutants a port, drawn at random")
     parser.add_argument("--repeat", type=int, default=1, help="--scaling: runs of each")
+    parser.add_argument("--workers", type=int, action="append",
+                        help="--scaling: these numbers of workers (default: 1 and 2)")
+    parser.add_argument("--batch", type=int, default=BATCH,
+                        help=f"mutants a task (default {BATCH})")
     parser.add_argument("--table", action="store_true", help="only print the table")
     add_write_option(parser)
     args = parser.parse_args()
@@ -77,10 +81,11 @@ def main() -> int:
     ports = [p for p in find_ports(project) if p.runnable and p.program.is_file()]
     if args.scaling:
         chosen = [p for p in ports if p.id in (args.port or SCALING)]
-        rows = []
+        kept = data.get("scaling", {})
+        rows = kept.get("rows", []) if kept.get("ports") == [p.id for p in chosen] else []
         for _ in range(args.repeat):
-            for workers in (1, 2):
-                rows.append(_measure(project, chosen, workers, Plan()))
+            for workers in args.workers or (1, 2):
+                rows.append(_measure(project, chosen, workers, Plan(), args.batch))
                 print(rows[-1], file=sys.stderr, flush=True)
         data["scaling"] = {"ports": [p.id for p in chosen], "rows": rows}
     if args.serial:
@@ -88,7 +93,7 @@ def main() -> int:
         data["serial"] = _serial(project, chosen)
         print(data["serial"], file=sys.stderr, flush=True)
     if args.suite:
-        row = _measure(project, ports, 2, Plan(limit=args.limit))
+        row = _measure(project, ports, 2, Plan(limit=args.limit), args.batch)
         if args.limit is not None:
             row["extrapolated"] = _extrapolate(ports, row, args.limit)
         data["suite"] = row
@@ -102,7 +107,8 @@ def main() -> int:
     return 0
 
 
-def _measure(project, ports: list[Port], workers: int, plan: Plan) -> dict:  # type: ignore[no-untyped-def]
+def _measure(project, ports: list[Port], workers: int, plan: Plan,  # type: ignore[no-untyped-def]
+             batch: int) -> dict:
     """One run of ``ports`` on a new local cluster of ``workers``, from an empty journal."""
     load = os.getloadavg()[0]
     when = datetime.datetime.now().isoformat(timespec="minutes")
@@ -112,9 +118,11 @@ def _measure(project, ports: list[Port], workers: int, plan: Plan) -> dict:  # t
         with dask_client(None, workers) as client:
             client.wait_for_workers(workers)
             ready = time.perf_counter()
-            outcome = mutate_all(client, project, ports, RunSettings(), plan, quiet=True)
+            outcome = mutate_all(client, project, ports, RunSettings(), plan, quiet=True,
+                                 batch=batch)
             wall = time.perf_counter() - ready
-    return {"when": when, "workers": workers, "ports": len(ports),
+    return {"when": when, "workers": workers, "ports": len(ports), "batch": batch,
+            "counts": {s.port.id: [s.count(f) for f in engine.Fate] for s in outcome.scores},
             "mutants": sum(len(s.verdicts) for s in outcome.scores),
             "ran": outcome.ran, "failed": outcome.failed, "skipped": outcome.skipped,
             "start_s": round(ready - started, 1), "wall_s": round(wall, 1),
@@ -169,7 +177,8 @@ def _table(data: dict) -> str:
     if scaling:
         which = ", ".join(p.removeprefix("ports/") for p in scaling["ports"])
         for r in scaling["rows"]:
-            rows.append([f"selection ({which})", r["workers"], r["mutants"],
+            rows.append([f"selection ({which}), batches of {r.get('batch', BATCH)}",
+                         r["workers"], r["mutants"],
                          f"{r['wall_s']} s", f"{r['worker_s']} s", f"{r['start_s']} s",
                          f"{r['load_before']} → {r['load_after']}", "measured", r["when"]])
     suite = data.get("suite")
@@ -192,7 +201,8 @@ def _table(data: dict) -> str:
         rows.append([f"selection ({which}), serial `mutate --jobs 2`", "", serial["mutants"],
                      f"{serial['wall_s']} s", "", "", f"{serial['load_before']} → "
                      f"{serial['load_after']}", "measured", serial["when"]])
-        two = [r for r in (scaling or {}).get("rows", []) if r["workers"] == 2]
+        two = [r for r in (scaling or {}).get("rows", []) if r["workers"] == 2
+               and r.get("batch", BATCH) == BATCH]
         if two and DATA_SCORES.exists():
             scores = json.loads(DATA_SCORES.read_text(encoding="utf-8"))["ports"]
             whole = sum(r.get("seconds", 0.0) for r in scores.values())

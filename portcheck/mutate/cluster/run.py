@@ -44,7 +44,10 @@ from portcheck.verify.checks import MissingGolden, golden_segments
 from portcheck.verify.execution import RunSettings, planned_runs, runner_for
 from portcheck.verify.verdicts import harness_digest
 
-BATCH = 10  # mutants a task: a build batch (one JVM for Java) and the runs of its mutants
+BATCH = 40  # mutants a task: a build batch (one JVM for Java) and the runs of its mutants
+# (40, not 10: a task starts a run environment and, for Java, a compiling JVM; freecell's
+# five cheap ports on 2 workers took 281 s in batches of 40, 630 s in batches of 10, at load
+# averages of 25 and 35: docs/benchmarks.md, "Mutation on a cluster")
 
 
 @dataclass
