@@ -29,7 +29,7 @@ from _page import Measurement, add_write_option
 
 from portcheck.errors import UsageError
 from portcheck.mutate.engine import Plan, score_port
-from portcheck.mutate.report import as_json
+from portcheck.mutate.report import as_json, score_table
 from portcheck.suite.ports import find_ports
 from portcheck.suite.project import find_project
 from portcheck.verify.execution import RunSettings
@@ -109,19 +109,8 @@ def _save(ports: dict, last_run: dict | None = None) -> None:
 
 
 def table(data: dict) -> str:
-    """The table of the scores: one row a port."""
-    rows = ["| port | mutants | killed | survived | timed out | equivalent | stillborn "
-            "| duplicate | score | time |", "|---|---|---|---|---|---|---|---|---|---|"]
-    for port, r in data["ports"].items():
-        if "error" in r:
-            rows.append(f"| {port.removeprefix('ports/')} | {r['error']} |||||||| ")
-            continue
-        sample = f" (sample of {r['considered']})" if r["considered"] < r["generated"] else ""
-        score = "-" if r["score"] is None else f"{100 * r['score']:.1f} %"
-        rows.append(f"| {port.removeprefix('ports/')} | {r['generated']}{sample} | "
-                    f"{r['killed']} | {r['survived']} | {r['timed_out']} | {r['equivalent']} "
-                    f"| {r['stillborn']} | {r['duplicate']} | {score} | {r['seconds']:.0f} s |")
-    return "\n".join(rows)
+    """The table of the scores: one row a port (the table ``mutate --all`` prints)."""
+    return score_table(data["ports"])
 
 
 if __name__ == "__main__":

@@ -133,12 +133,15 @@ def _declared(runner: Runner, program: Path) -> Build:
 def _embedded(port: Port, settings: RunSettings, programs: Sequence[Path],
               jobs: int) -> list[Build]:
     """The embedded front-end's check and compile of each program, ``jobs`` processes at
-    once (a compile is pure Python: threads would take turns); each compiled program is
-    kept in the build cache, where the runner's build and the run find it."""
+    once (a compile is pure Python: threads would take turns; one job: in this process);
+    each compiled program is kept in the build cache, where the runner's build and the run
+    find it."""
     first = port.applicable[0] if port.applicable else None
     runner = runner_for(port, settings, port.options_for(first))
     encoding = getattr(runner, "encoding", "utf-8-sig")
     interpreter = port.lang.embedded
+    if jobs == 1:  # here, not in a child: a Dask worker (``mutate --all``) may start none
+        return list(map(_compiled, repeat(interpreter), programs, repeat(encoding)))
     with ProcessPoolExecutor(jobs) as pool:
         return list(pool.map(_compiled, repeat(interpreter), programs, repeat(encoding)))
 

@@ -149,7 +149,7 @@ def score_port(project: Project, port: Port, settings: RunSettings, plan: Plan) 
                                             Path(folder))
     result = PortScore(port, verdicts, len(made), time.perf_counter() - started,
                        max(limits.values()), sum(original.values()))
-    result.unused_reviews = _review(port, result, every_line=plan.lines is None)
+    result.unused_reviews = review(port, result, every_line=plan.lines is None)
     return result
 
 
@@ -170,6 +170,23 @@ def scratch_cache() -> Iterator[None]:
 
 def _score(port: Port, running: Running, plan: Plan, text: str, made: list[Mutant],
            expected: list[Segment], folder: Path) -> tuple[list[Verdict], Limits, Limits]:
+    layout, chosen = choose(port, plan, text, made)
+    lines = text.splitlines(keepends=True)
+    programs = [write_program(folder / str(n), port, m.apply(lines))
+                for n, m in enumerate(chosen)]
+    original = write_program(folder / "original", port, text)
+    builds = build_all(port, running.settings, [original, *programs], plan.jobs)
+    seconds = original_seconds(port, running, original, builds[0], expected)
+    limits = limits_for(running, plan, seconds)
+    verdicts = layout_verdicts(layout)
+    verdicts += _run_all(port, running, limits, chosen, programs, builds, expected, plan)
+    return verdicts, limits, seconds
+
+
+def choose(port: Port, plan: Plan, text: str, made: list[Mutant]) -> tuple[list[Mutant],
+                                                                          list[Mutant]]:
+    """The mutants that change only comments or layout, and those to build and run (all
+    the others, or the ``--limit`` sample of them), in line order."""
     original_tokens = equivalence.code_tokens(text, port.lang)
     no_code = equivalence.layout_lines(text, port.lang)
     lines = text.splitlines(keepends=True)
@@ -177,16 +194,18 @@ def _score(port: Port, running: Running, plan: Plan, text: str, made: list[Mutan
     for mutant in made:
         same = equivalence.same_code(original_tokens, mutant, lines, port.lang, no_code)
         (layout if same else code).append(mutant)
-    chosen = _sample(code, plan)
-    programs = [_write(folder / str(n), port, m.apply(lines)) for n, m in enumerate(chosen)]
-    original = _write(folder / "original", port, text)
-    builds = build_all(port, running.settings, [original, *programs], plan.jobs)
-    seconds = _original_seconds(port, running, original, builds[0], expected)
-    limits = same_limit(running.runs, plan.timeout) if plan.timeout else \
-        mutant_limits(seconds, plan.time_factor, plan.time_margin, MIN_SECONDS)
-    verdicts = [Verdict(m, Fate.EQUIVALENT, "changes only comments or layout") for m in layout]
-    verdicts += _run_all(port, running, limits, chosen, programs, builds, expected, plan)
-    return verdicts, limits, seconds
+    return layout, _sample(code, plan)
+
+
+def layout_verdicts(layout: list[Mutant]) -> list[Verdict]:
+    return [Verdict(m, Fate.EQUIVALENT, "changes only comments or layout") for m in layout]
+
+
+def limits_for(running: Running, plan: Plan, original: Limits) -> Limits:
+    """A mutant's time limit of each run: ``--timeout``, or from the original's runs."""
+    if plan.timeout:
+        return same_limit(running.runs, plan.timeout)
+    return mutant_limits(original, plan.time_factor, plan.time_margin, MIN_SECONDS)
 
 
 def _sample(code: list[Mutant], plan: Plan) -> list[Mutant]:
@@ -196,14 +215,14 @@ def _sample(code: list[Mutant], plan: Plan) -> list[Mutant]:
     return [code[n] for n in picked]
 
 
-def _write(folder: Path, port: Port, text: str) -> Path:
+def write_program(folder: Path, port: Port, text: str) -> Path:
     folder.mkdir()
     program = folder / port.program.name
     program.write_text(text, encoding="utf-8")
     return program
 
 
-def _original_seconds(port: Port, running: Running, original: Path, build: Build,
+def original_seconds(port: Port, running: Running, original: Path, build: Build,
                       expected: list[Segment]) -> Limits:
     """The original run on the golden cases (it must pass them): the time of each of its
     runs (a mutant's run's time limit is a few times that)."""
@@ -242,19 +261,19 @@ def _run_all(port: Port, running: Running, limits: Limits, chosen: list[Mutant],
     verdicts: list[Verdict | None] = []
     runs: list[tuple[int, Mutant, Path, Build]] = []
     for mutant, program, build in zip(chosen, programs, builds[1:], strict=True):
-        verdict = _before_running(mutant, build, original_form, seen)
+        verdict = before_running(mutant, build, original_form, seen)
         if verdict is None:
             runs.append((len(verdicts), mutant, program, build))
         verdicts.append(verdict)
     with ThreadPoolExecutor(plan.jobs) as pool:
-        ran = pool.map(lambda job: _run_built(port, running, limits, job[1], job[2], job[3],
+        ran = pool.map(lambda job: run_built(port, running, limits, job[1], job[2], job[3],
                                               expected, plan.early_stop), runs)
         for (index, *_rest), verdict in zip(runs, ran, strict=True):
             verdicts[index] = verdict
     return [v for v in verdicts if v is not None]
 
 
-def _before_running(mutant: Mutant, build: Build, original_form: str | None,
+def before_running(mutant: Mutant, build: Build, original_form: str | None,
                     seen: dict[str, Mutant]) -> Verdict | None:
     if not build.ok:
         return Verdict(mutant, Fate.STILLBORN, build.error.strip().splitlines()[0]
@@ -268,7 +287,7 @@ def _before_running(mutant: Mutant, build: Build, original_form: str | None,
     return None
 
 
-def _run_built(port: Port, running: Running, limits: Limits, mutant: Mutant,
+def run_built(port: Port, running: Running, limits: Limits, mutant: Mutant,
                program: Path, build: Build, expected: list[Segment],
                early_stop: bool) -> Verdict:
     """The mutant's fate; a survivor's fate with its second build where it has one
@@ -313,7 +332,7 @@ def _failed(mutant: Mutant, problem: RunProblem, watch: ExpectedOutput | None) -
     return Verdict(mutant, fate, why, result.seconds)
 
 
-def _review(port: Port, result: PortScore, every_line: bool = True) -> list[str]:
+def review(port: Port, result: PortScore, every_line: bool = True) -> list[str]:
     """Survivors a person listed as equivalent become equivalent; the listed ids that
     name no survivor are returned (killed, or no longer made) — of the mutants measured
     only, unless every mutant of every line was (``--lines`` measures some lines)."""

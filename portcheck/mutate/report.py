@@ -1,10 +1,15 @@
-"""A mutation score as text (one line a port, the survivors as diff lines) or JSON."""
+"""A mutation score as text (one line a port, the survivors as diff lines), as JSON, or as
+one table of many ports (``score_table``: ``mutate --all`` and
+``benchmarks/mutation_scores.py`` print the same table)."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from portcheck.mutate.engine import Fate, PortScore, Verdict
+
+if TYPE_CHECKING:
+    from portcheck.mutate.cluster.run import ClusterOutcome
 
 FATES = (Fate.KILLED, Fate.SURVIVED, Fate.TIMED_OUT, Fate.EQUIVALENT, Fate.STILLBORN,
          Fate.DUPLICATE)
@@ -74,3 +79,39 @@ def _reasons(result: PortScore) -> dict[str, int]:
             how = verdict.why.split(":")[0] if verdict.why.startswith("reviewed") else verdict.why
             found[how] = found.get(how, 0) + 1
     return found
+
+
+def score_table(ports: dict[str, dict[str, Any]]) -> str:
+    """The table of the scores (Markdown): one row a port, from its :func:`as_json`
+    (a port that could not be measured: its ``error``)."""
+    rows = ["| port | mutants | killed | survived | timed out | equivalent | stillborn "
+            "| duplicate | score | time |", "|---|---|---|---|---|---|---|---|---|---|"]
+    for port, r in ports.items():
+        if "error" in r:
+            rows.append(f"| {port.removeprefix('ports/')} | {r['error']} |||||||| ")
+            continue
+        sample = f" (sample of {r['considered']})" if r["considered"] < r["generated"] else ""
+        score = "-" if r["score"] is None else f"{100 * r['score']:.1f} %"
+        rows.append(f"| {port.removeprefix('ports/')} | {r['generated']}{sample} | "
+                    f"{r['killed']} | {r['survived']} | {r['timed_out']} | {r['equivalent']} "
+                    f"| {r['stillborn']} | {r['duplicate']} | {score} | {r['seconds']:.0f} s |")
+    return "\n".join(rows)
+
+
+def cluster_report(outcome: ClusterOutcome, list_survivors: bool) -> str:
+    """``mutate --all``'s report: the table, then each port's survivors (asked for) and
+    notes, the ports skipped or failed, and what was run now or taken from the records."""
+    rows: dict[str, dict[str, Any]] = {r.port.id: as_json(r) for r in outcome.scores}
+    rows.update((port, {"error": f"FAIL: {why}"}) for port, why in outcome.failed)
+    rows.update((port, {"error": f"skipped: {why}"}) for port, why in outcome.skipped)
+    lines = [score_table(dict(sorted(rows.items())))]
+    for result in outcome.scores:
+        extra = text_report(result, list_survivors).splitlines()[1:]
+        if extra:
+            lines += [f"{result.port.id}:", *extra]
+    distrust = (f"; {outcome.ignored} records not trusted, run again" if outcome.ignored
+                else "")
+    lines.append(f"{len(outcome.scores)} ports scored, {len(outcome.failed)} failed, "
+                 f"{len(outcome.skipped)} skipped; mutants: {outcome.ran} run now, "
+                 f"{outcome.resumed} recorded before{distrust} ({outcome.seconds:.1f} s)")
+    return "\n".join(lines)

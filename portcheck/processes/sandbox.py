@@ -195,6 +195,11 @@ def mode() -> str:
     return _policy.mode
 
 
+def hidden() -> tuple[Path, ...]:
+    """The folders the command hides besides HOME, /home and /run (``configure``)."""
+    return _policy.hidden
+
+
 def boxing() -> bool:
     """Whether runs go in the box now (``on``, or ``auto`` where bubblewrap works)."""
     return _policy.mode != "off" and probe() is None

@@ -17,6 +17,7 @@ import pytest
 from portcheck.explore.exhaustive import cluster, digest
 from portcheck.explore.exhaustive.progress import ShardProgress, duration
 from portcheck.explore.exhaustive.ranges import Span, parse_range, shards
+from portcheck.processes import cluster as dask_cluster
 from portcheck.suite.project import find_project
 from portcheck.verify.execution import RunSettings
 from portcheck.verify.results import FAIL, PASS
@@ -265,7 +266,7 @@ def test_usage_errors_are_one_line(capsys: pytest.CaptureFixture[str], words: li
 
 def test_an_unreachable_scheduler_is_one_line(capsys: pytest.CaptureFixture[str],
                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cluster, "CONNECT_SECONDS", 1.0)
+    monkeypatch.setattr(dask_cluster, "CONNECT_SECONDS", 1.0)
     code, _, err = portcheck(capsys, *RANGE, "--range", "1..5", "--scheduler",
                              "tcp://127.0.0.1:9")
     assert code == 2

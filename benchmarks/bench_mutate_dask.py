@@ -1,0 +1,221 @@
+"""``portcheck mutate --all`` on a local Dask cluster: the wall time of a selection of ports
+on 1 and on 2 workers, and the whole suite — measured, or extrapolated from a sample of
+each port's mutants (labelled so) — kept in ``benchmarks/mutate_dask.json`` and printed as
+a table (with ``--write``, also on docs/benchmarks.md, block ``mutate-dask``).
+
+    python benchmarks/bench_mutate_dask.py --scaling                 # freecell's cheap ports
+    python benchmarks/bench_mutate_dask.py --scaling --port ports/freecell/java --repeat 2
+    python benchmarks/bench_mutate_dask.py --suite --limit 10        # every port, a sample
+    python benchmarks/bench_mutate_dask.py --suite                   # every port, every mutant
+    python benchmarks/bench_mutate_dask.py --serial                  # the selection, serially
+    python benchmarks/bench_mutate_dask.py --table --write
+
+Every run starts from an empty journal (a cache folder of its own), so nothing is resumed.
+Each row says the load average before and after it: the machine is shared, and a wall time
+means little without it.  The time to start the local cluster is measured apart.
+
+The extrapolation of a sample (``--suite --limit N``): for each port, the workers' time
+for its original and its N mutants (``PortScore.seconds``: the tasks' own wall time), scaled
+by the port's mutants that change code over the N drawn; the suite's wall time is then the
+sample's wall time scaled by the same ratio summed over the ports.  It assumes a sampled
+mutant costs what an average one does (a sample of loops that time out would not), and it
+scales the parent's own work (making and lexing every mutant, which it does in full even
+for a sample) as if it grew too: an over-estimate there.
+
+Where not even a sample of every port can run (a loaded machine: the parent's lexing of
+every port's mutants alone takes minutes of CPU), ``--serial`` runs the selection as a
+plain ``portcheck mutate --jobs 2`` does, one port after another, so that the cluster's
+wall time on 2 workers can be set against the serial run's on the same ports at about the
+same load; the whole suite is then **extrapolated** as that ratio times the serial times
+of every port in ``benchmarks/mutation_scores.json`` (each measured once, at its own load).
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from _page import Measurement, add_write_option, table
+
+from portcheck.mutate import engine
+from portcheck.mutate.cluster.run import BATCH, mutate_all
+from portcheck.mutate.engine import Plan, choose, score_port
+from portcheck.mutate.operators import mutants
+from portcheck.processes.cluster import dask_client
+from portcheck.suite.ports import Port, find_ports
+from portcheck.suite.project import find_project
+from portcheck.verify.execution import RunSettings
+
+DATA = Path(__file__).resolve().parent / "mutate_dask.json"
+DATA_SCORES = DATA.parent / "mutation_scores.json"
+SCALING = ("ports/freecell/pascal", "ports/freecell/python", "ports/freecell/kumir",
+           "ports/freecell/bsl", "ports/freecell/java")
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--scaling", action="store_true", help="a selection on 1 and 2 workers")
+    parser.add_argument("--suite", action="store_true", help="every runnable port, 2 workers")
+    parser.add_argument("--serial", action="store_true",
+                        help="the selection as a serial mutate --jobs 2 runs it")
+    parser.add_argument("--port", action="append", help="the selection (default: "
+                        f"{', '.join(p.removeprefix('ports/') for p in SCALING)})")
+    parser.add_argument("--limit", type=int, help="--suite: mutants a port, drawn at random")
+    parser.add_argument("--repeat", type=int, default=1, help="--scaling: runs of each")
+    parser.add_argument("--workers", type=int, action="append",
+                        help="--scaling: these numbers of workers (default: 1 and 2)")
+    parser.add_argument("--batch", type=int, default=BATCH,
+                        help=f"mutants a task (default {BATCH})")
+    parser.add_argument("--table", action="store_true", help="only print the table")
+    add_write_option(parser)
+    args = parser.parse_args()
+    measurement = Measurement()
+    data = json.loads(DATA.read_text(encoding="utf-8")) if DATA.exists() else {}
+    project = find_project()
+    ports = [p for p in find_ports(project) if p.runnable and p.program.is_file()]
+    if args.scaling:
+        chosen = [p for p in ports if p.id in (args.port or SCALING)]
+        kept = data.get("scaling", {})
+        rows = kept.get("rows", []) if kept.get("ports") == [p.id for p in chosen] else []
+        for _ in range(args.repeat):
+            for workers in args.workers or (1, 2):
+                rows.append(_measure(project, chosen, workers, Plan(), args.batch))
+                print(rows[-1], file=sys.stderr, flush=True)
+        data["scaling"] = {"ports": [p.id for p in chosen], "rows": rows}
+    if args.serial:
+        chosen = [p for p in ports if p.id in (args.port or SCALING)]
+        data["serial"] = _serial(project, chosen)
+        print(data["serial"], file=sys.stderr, flush=True)
+    if args.suite:
+        row = _measure(project, ports, 2, Plan(limit=args.limit), args.batch)
+        if args.limit is not None:
+            row["extrapolated"] = _extrapolate(ports, row, args.limit)
+        data["suite"] = row
+    if args.scaling or args.suite or args.serial:
+        DATA.write_text(json.dumps(data, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")
+    measurement.publish("mutate-dask", _table(data), args.write,
+                        context=f"*Written by `python benchmarks/bench_mutate_dask.py "
+                                f"--table --write` from `benchmarks/mutate_dask.json`; "
+                                f"{os.cpu_count()} cores, shared with other jobs (each row: "
+                                f"its load average before and after).*")
+    return 0
+
+
+def _measure(project, ports: list[Port], workers: int, plan: Plan,  # type: ignore[no-untyped-def]
+             batch: int) -> dict:
+    """One run of ``ports`` on a new local cluster of ``workers``, from an empty journal."""
+    load = os.getloadavg()[0]
+    when = datetime.datetime.now().isoformat(timespec="minutes")
+    with tempfile.TemporaryDirectory(prefix="bench-mutate-dask-") as cache:
+        os.environ["PORTCHECK_CACHE"] = cache
+        started = time.perf_counter()
+        with dask_client(None, workers) as client:
+            client.wait_for_workers(workers)
+            ready = time.perf_counter()
+            outcome = mutate_all(client, project, ports, RunSettings(), plan, quiet=True,
+                                 batch=batch)
+            wall = time.perf_counter() - ready
+    return {"when": when, "workers": workers, "ports": len(ports), "batch": batch,
+            "counts": {s.port.id: [s.count(f) for f in engine.Fate] for s in outcome.scores},
+            "mutants": sum(len(s.verdicts) for s in outcome.scores),
+            "ran": outcome.ran, "failed": outcome.failed, "skipped": outcome.skipped,
+            "start_s": round(ready - started, 1), "wall_s": round(wall, 1),
+            "worker_s": round(sum(s.seconds for s in outcome.scores), 1),
+            "per_port_worker_s": {s.port.id: [round(s.seconds, 2),
+                                              len(s.verdicts) - _layout(s)]
+                                  for s in outcome.scores},
+            "load_before": round(load, 1), "load_after": round(os.getloadavg()[0], 1)}
+
+
+def _serial(project, ports: list[Port]) -> dict:  # type: ignore[no-untyped-def]
+    """The selection scored one port after another, as ``portcheck mutate --jobs 2``."""
+    load = os.getloadavg()[0]
+    when = datetime.datetime.now().isoformat(timespec="minutes")
+    with tempfile.TemporaryDirectory(prefix="bench-mutate-serial-") as cache:
+        os.environ["PORTCHECK_CACHE"] = cache
+        started = time.perf_counter()
+        scores = [score_port(project, port, RunSettings(), Plan(jobs=2)) for port in ports]
+        wall = time.perf_counter() - started
+    return {"when": when, "ports": [p.id for p in ports],
+            "mutants": sum(len(s.verdicts) for s in scores), "wall_s": round(wall, 1),
+            "counts": {s.port.id: [s.count(f) for f in engine.Fate] for s in scores},
+            "load_before": round(load, 1), "load_after": round(os.getloadavg()[0], 1)}
+
+
+def _layout(score) -> int:  # type: ignore[no-untyped-def]
+    return sum(1 for v in score.verdicts if v.why == "changes only comments or layout")
+
+
+def _extrapolate(ports: list[Port], row: dict, limit: int) -> dict:
+    """The whole suite's workers' time and wall time from a sample (see the module's doc)."""
+    full = 0.0
+    for port in ports:
+        measured = row["per_port_worker_s"].get(port.id)
+        if measured is None:
+            continue
+        seconds, drawn = measured
+        text = port.program.read_text(encoding="utf-8")
+        _, code = choose(port, Plan(), text, mutants(text, port.lang))
+        full += seconds * (len(code) / drawn if drawn else 1.0)
+    ratio = full / row["worker_s"] if row["worker_s"] else 0.0
+    return {"limit": limit, "worker_s": round(full), "wall_s": round(row["wall_s"] * ratio)}
+
+
+def _minutes(seconds: float) -> str:
+    return f"{seconds:.0f} s" if seconds < 120 else f"{seconds / 60:.1f} min"
+
+
+def _table(data: dict) -> str:
+    rows = []
+    scaling = data.get("scaling")
+    if scaling:
+        which = ", ".join(p.removeprefix("ports/") for p in scaling["ports"])
+        for r in scaling["rows"]:
+            rows.append([f"selection ({which}), batches of {r.get('batch', BATCH)}",
+                         r["workers"], r["mutants"],
+                         f"{r['wall_s']} s", f"{r['worker_s']} s", f"{r['start_s']} s",
+                         f"{r['load_before']} → {r['load_after']}", "measured", r["when"]])
+    suite = data.get("suite")
+    if suite:
+        sample = "every mutant" if "extrapolated" not in suite else \
+            f"a sample of {suite['extrapolated']['limit']} mutants a port"
+        rows.append([f"whole suite, {sample} ({suite['ports']} ports)", suite["workers"],
+                     suite["mutants"], _minutes(suite["wall_s"]), _minutes(suite["worker_s"]),
+                     f"{suite['start_s']} s", f"{suite['load_before']} → "
+                     f"{suite['load_after']}", "measured", suite["when"]])
+        if "extrapolated" in suite:
+            e = suite["extrapolated"]
+            rows.append([f"whole suite, every mutant ({suite['ports']} ports)",
+                         suite["workers"], "", _minutes(e["wall_s"]), _minutes(e["worker_s"]),
+                         "", f"{suite['load_before']} → {suite['load_after']}",
+                         "**extrapolated** from the sample above", suite["when"]])
+    serial = data.get("serial")
+    if serial:
+        which = ", ".join(p.removeprefix("ports/") for p in serial["ports"])
+        rows.append([f"selection ({which}), serial `mutate --jobs 2`", "", serial["mutants"],
+                     f"{serial['wall_s']} s", "", "", f"{serial['load_before']} → "
+                     f"{serial['load_after']}", "measured", serial["when"]])
+        two = [r for r in (scaling or {}).get("rows", []) if r["workers"] == 2
+               and r.get("batch", BATCH) == BATCH]
+        if two and DATA_SCORES.exists():
+            scores = json.loads(DATA_SCORES.read_text(encoding="utf-8"))["ports"]
+            whole = sum(r.get("seconds", 0.0) for r in scores.values())
+            ratio = two[-1]["wall_s"] / serial["wall_s"]
+            rows.append([f"whole suite, every mutant ({len(scores)} ports)", 2, "",
+                         _minutes(ratio * whole), "", "", "",
+                         f"**extrapolated**: {ratio:.2f} (2 workers' wall / the serial "
+                         f"run's, the selection) × {whole / 3600:.1f} h (every port's "
+                         "serial time in mutation_scores.json, each at its own load)",
+                         ""])
+    return table(["what", "workers", "mutants", "wall", "workers' time", "cluster start",
+                  "load average", "how", "when"], rows)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

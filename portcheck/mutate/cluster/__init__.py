@@ -1,0 +1,1 @@
+"""``portcheck mutate --all``: the mutants of many ports run on a Dask cluster, resumable."""
