@@ -20,7 +20,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from portinterp.bsl.library.files.file_access import allowed
+from portinterp.bsl.library.file_guard import allowed
 from portinterp.bsl.library.this_object import DISPATCHER_FUNCTION
 from portinterp.bsl.runtime.objects import NO_FIELD, BslObject, register_type, spellings
 from portinterp.bsl.runtime.values import BslArray

@@ -8,20 +8,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from portinterp import file_policy
+from portinterp.bsl.library.file_guard import allowed
 from portinterp.errors import ProgramFault
 
-REFUSED = "Ошибка доступа к файлу"
-
-
-def allowed(path: str, *, write: bool = False) -> str:
-    """``path``, when the run's file policy lets the program read it (or ``write`` it);
-    else the 1C error ``Ошибка доступа к файлу: '<path>'``."""
-    policy = file_policy.current()
-    try:
-        return policy.writing(path) if write else policy.reading(path)
-    except file_policy.Refused:
-        raise ProgramFault(f"{REFUSED}: '{path}'") from None
+__all__ = ["allowed", "os_fault", "read_bytes", "write_bytes"]
 
 
 def os_fault(error: OSError, path: str) -> ProgramFault:
