@@ -14,7 +14,9 @@ file error.
 A harness confines a run with the environment (:data:`ENV`, read once when the run
 starts, so the program cannot lift it): ``PORTINTERP_FILES=confined`` gives the working
 folder and the temporary folder (``tempfile.gettempdir()``) to write, and the program's
-own folder to read; ``confined:/a:/b`` adds the folders listed (``os.pathsep``) to write.
+own folder to read; ``confined:/a:/b`` adds the folders listed (``os.pathsep``) to write;
+``scratch`` gives only the temporary folder to write, and the working folder and the
+program's to read (a program run by hand in a folder it must not change).
 A harness running a program in its own process installs a policy (:func:`install`).
 
 The policy is a check in the interpreter, not a wall: a harness that runs strangers'
@@ -32,6 +34,7 @@ from dataclasses import dataclass
 
 ENV = "PORTINTERP_FILES"
 CONFINED = "confined"
+SCRATCH = "scratch"
 UNRESTRICTED = "unrestricted"
 
 
@@ -103,12 +106,14 @@ def from_environment(program: str | None = None) -> FilePolicy:
     if value in ("", UNRESTRICTED):
         return UNRESTRICTED_POLICY
     kind, _, extra = value.partition(":")
-    if kind != CONFINED:
-        raise ValueError(f"{ENV}={value!r}: expected {CONFINED}[:FOLDER…] or {UNRESTRICTED}")
-    writable = [os.getcwd(), tempfile.gettempdir(),
-                *(folder for folder in extra.split(os.pathsep) if folder)]
-    readable = [os.path.dirname(os.path.abspath(program))] if program else []
-    return confined(writable, readable)
+    if kind not in (CONFINED, SCRATCH):
+        raise ValueError(f"{ENV}={value!r}: expected {CONFINED}[:FOLDER…], {SCRATCH} or "
+                         f"{UNRESTRICTED}")
+    here = [os.path.dirname(os.path.abspath(program))] if program else []
+    extra_folders = [folder for folder in extra.split(os.pathsep) if folder]
+    if kind == SCRATCH:
+        return confined([tempfile.gettempdir(), *extra_folders], [os.getcwd(), *here])
+    return confined([os.getcwd(), tempfile.gettempdir(), *extra_folders], here)
 
 
 _current = [UNRESTRICTED_POLICY]

@@ -61,14 +61,19 @@ class Box:
     readable: tuple[Path, ...] = ()
     hidden: tuple[Path, ...] = ()
     network: bool = False
+    # a PID namespace of its own; False for a box whose processes portcheck must know by
+    # their ids (the embedded interpreters' zygote: verify contains each run it forks)
+    own_pids: bool = True
 
     def command(self, argv: Sequence[str], *, cwd: Path | None = None,
                 bwrap: str = PROGRAM) -> list[str]:
         """``argv`` run in the box (in ``cwd``, as seen inside: bound at its own place)."""
-        words = [bwrap, "--unshare-all", "--die-with-parent", "--new-session",
-                 "--cap-drop", "ALL"]
-        if self.network:
-            words.append("--share-net")
+        if self.own_pids:
+            words = [bwrap, "--unshare-all", *(["--share-net"] if self.network else [])]
+        else:
+            words = [bwrap, "--unshare-user-try", "--unshare-ipc", "--unshare-uts",
+                     "--unshare-cgroup-try", *([] if self.network else ["--unshare-net"])]
+        words += ["--die-with-parent", "--new-session", "--cap-drop", "ALL"]
         words += ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
                   "--tmpfs", "/tmp"]
         covered = [Path("/tmp")]

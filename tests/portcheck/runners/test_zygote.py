@@ -119,14 +119,14 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 @pytest.mark.parametrize("name", sorted(PROGRAMS))
 def test_a_forked_run_is_the_ordinary_run(name: str, cache: Path, tmp_path: Path) -> None:
     alone = run(name, tmp_path)
-    with zygote.session() as session:
+    with zygote.session(readable=[tmp_path]) as session:
         raw = forked(name, tmp_path, session)
         first, second = run(name, tmp_path, session), run(name, tmp_path, session)
     assert outcome(raw) == outcome(first) == outcome(second) == outcome(alone)
 
 
 def test_the_outcomes_are_those_of_the_programs(cache: Path, tmp_path: Path) -> None:
-    with zygote.session() as session:
+    with zygote.session(readable=[tmp_path]) as session:
         results = {name: forked(name, tmp_path, session) for name in PROGRAMS}
     assert outcome(results["prints"]) == ("строка 1\nстрока 2\nстрока 3\n", "", 0, False,
                                           None)
@@ -139,7 +139,7 @@ def test_the_outcomes_are_those_of_the_programs(cache: Path, tmp_path: Path) -> 
 
 
 def test_only_a_clean_run_is_taken(cache: Path, tmp_path: Path) -> None:
-    with zygote.session() as session:
+    with zygote.session(readable=[tmp_path]) as session:
         taken = {name for name in PROGRAMS if take(name, tmp_path, session) is not None}
     assert taken == CLEAN
 
@@ -148,7 +148,7 @@ def test_every_run_has_random_seeds_of_its_own(cache: Path, tmp_path: Path) -> N
     (tmp_path / "random.bsl").write_text(
         'Г = Новый ГенераторСлучайныхЧисел();\n'
         'Сообщить(Формат(Г.СлучайноеЧисло(0, 1000000000), "ЧГ=0"));\n', encoding="utf-8")
-    with zygote.session() as session:
+    with zygote.session(readable=[tmp_path]) as session:
         runner = get_runner("bsl", engine="embedded", environment=RunEnvironment(zygote=session))
         built = runner.build(tmp_path / "random.bsl")
         outputs = {runner.run(built, **LIMITS).stdout for _ in range(3)}
@@ -156,7 +156,7 @@ def test_every_run_has_random_seeds_of_its_own(cache: Path, tmp_path: Path) -> N
 
 
 def test_the_zygote_ends_with_its_session(cache: Path, tmp_path: Path) -> None:
-    with zygote.session() as session:
+    with zygote.session(readable=[tmp_path]) as session:
         assert take("prints", tmp_path, session) is not None
         pid = zygote_pid(session)
     assert gone_soon(pid)
@@ -164,7 +164,7 @@ def test_the_zygote_ends_with_its_session(cache: Path, tmp_path: Path) -> None:
 
 def test_a_killed_zygote_falls_back_to_ordinary_runs(cache: Path, tmp_path: Path) -> None:
     alone = run("prints", tmp_path)
-    with zygote.session() as session:
+    with zygote.session(readable=[tmp_path]) as session:
         assert take("prints", tmp_path, session) is not None
         os.kill(zygote_pid(session), signal.SIGKILL)
         assert gone_soon(zygote_pid(session))
@@ -175,7 +175,7 @@ def test_a_killed_zygote_falls_back_to_ordinary_runs(cache: Path, tmp_path: Path
 def test_another_environment_or_the_switch_means_no_zygote(
         cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     runner, built = prepared("prints", tmp_path)
-    with zygote.session() as session:
+    with zygote.session(readable=[tmp_path]) as session:
         assert session is not None
         assert session.take("bsl", runner.embedded_argv(built), stdin="", env=run_env(),
                             **LIMITS) is not None
@@ -183,7 +183,7 @@ def test_another_environment_or_the_switch_means_no_zygote(
         assert session.take("bsl", runner.embedded_argv(built), stdin="", env=other,
                             **LIMITS) is None
     monkeypatch.setenv(zygote.SWITCH_ENV, "0")
-    with zygote.session() as session:
+    with zygote.session(readable=[tmp_path]) as session:
         assert session is None
 
 
