@@ -68,24 +68,30 @@ class FilePolicy:
 
     def reading(self, path: str) -> str:
         """``path`` if a program may read (or list) it; :class:`Refused` otherwise."""
-        return self._check(path, (*(self.writable or ()), *self.readable))
+        return self._check(path, write=False)
 
     def writing(self, path: str) -> str:
-        """``path`` if a program may write, create, move or delete it."""
-        return self._check(path, self.writable or ())
+        """``path`` if a program may write, create, move or delete it: the innermost of the
+        policy's folders that holds it is a writable one (a read-only folder inside a
+        writable one stays read-only: the working folder inside the temporary one)."""
+        return self._check(path, write=True)
 
     def starting(self, what: str) -> None:
         """:class:`Refused` when a program may not start ``what`` (a process)."""
         if self.confined:
             raise Refused(what, "a confined program starts no process")
 
-    def _check(self, path: str, roots: tuple[str, ...]) -> str:
+    def _check(self, path: str, write: bool) -> str:
         if self.writable is None:
             return path
         resolved = os.path.realpath(os.fsdecode(path))
-        if not any(resolved == root or resolved.startswith(root.rstrip(os.sep) + os.sep)
-                   for root in roots):
+        holding = [(len(root), root in self.writable)
+                   for root in (*self.writable, *self.readable)
+                   if resolved == root or resolved.startswith(root.rstrip(os.sep) + os.sep)]
+        if not holding:
             raise Refused(path, "outside the folders this run may use")
+        if write and not max(holding)[1]:
+            raise Refused(path, "in a folder this run may only read")
         return path
 
 

@@ -178,3 +178,19 @@ def test_a_process_is_refused_and_the_environment_confines_a_real_run(
                          env={**env, file_policy.ENV: "somewhere"}, capture_output=True,
                          text=True, check=False)
     assert bad.returncode == 2 and "PORTINTERP_FILES" in bad.stderr
+
+
+def test_a_read_only_folder_inside_a_writable_one_stays_read_only(tmp_path: Path) -> None:
+    """``exec``'s box: the temporary folder is writable, the working folder in it is not;
+    a writable folder inside a read-only one is writable (a run's folder in its port's)."""
+    inner = tmp_path / "work"
+    inner.mkdir()
+    policy = confined([str(tmp_path)], [str(inner)])
+    assert policy.writing(str(tmp_path / "a.txt"))
+    assert policy.reading(str(inner / "a.txt"))
+    with pytest.raises(Refused):
+        policy.writing(str(inner / "a.txt"))
+    policy = confined([str(inner)], [str(tmp_path)])
+    assert policy.writing(str(inner / "a.txt"))
+    with pytest.raises(Refused):
+        policy.writing(str(tmp_path / "a.txt"))
