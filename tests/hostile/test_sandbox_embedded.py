@@ -55,6 +55,15 @@ ESCAPE_1C = """Т = Новый ТекстовыйДокумент;
 """
 
 
+@pytest.fixture(autouse=True)
+def _sandbox_restored() -> Iterator[None]:
+    """The mode and hidden folders as they were: a test here sets them."""
+    policy = sandbox._policy
+    mode, hidden = policy.mode, policy.hidden
+    yield
+    policy.mode, policy.hidden = mode, hidden
+
+
 @pytest.fixture
 def boxed() -> None:
     need(sandbox.probe() is None, f"bubblewrap is not usable here: {sandbox.probe()}")

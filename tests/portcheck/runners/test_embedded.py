@@ -48,6 +48,7 @@ def test_every_embedded_run_is_confined_unless_the_box_is_off(
     from portcheck.runners import embedded
 
     monkeypatch.setattr(sandbox, "probe", lambda: None)
+    before = sandbox._policy.mode, sandbox._policy.hidden
     sandbox.configure(mode)
     try:
         assert embedded.interpreter_env()[embedded.FILES_ENV] == expected
@@ -60,4 +61,4 @@ def test_every_embedded_run_is_confined_unless_the_box_is_off(
             assert line.startswith(f"files: confined: reads {Path.cwd()}")
             assert line.endswith("writes only a private /tmp (--sandbox off: unrestricted)")
     finally:
-        sandbox.configure(None)
+        sandbox._policy.mode, sandbox._policy.hidden = before
