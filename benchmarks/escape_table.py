@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import argparse
 import os
+import re
 import secrets
 import shutil
 import socket
@@ -156,8 +157,9 @@ def run_reference(try_: str, suite: Path, s: Setting) -> RunResult:
     try:
         host.declarations()
         answer = host.call("output", "collatz", {"n": 1})
+        error = answer.get("error", {})
         text = str(answer.get("value", "")) if "value" in answer else \
-            f"ERR {answer.get('error', {}).get('message', '')}"
+            f"ERR {error.get('type', '')}: {error.get('message', '')}"
         return RunResult(stdout=text, stderr="", returncode=0, seconds=0.0)
     except Exception as error:  # the reference's failure is what happened
         return RunResult(stdout=f"ERR {error}", stderr="", returncode=1, seconds=0.0)
@@ -202,7 +204,8 @@ def _refused(result: RunResult) -> str:
 
 
 def _short(text: str) -> str:
-    text = text.split(": ", 1)[1] if text.startswith("<program>") else text
+    located = re.match(r"^.*?:\d+:\d+: (.*)$", text)  # file:line:col: message
+    text = located.group(1) if located else text
     for marker in ("Ошибка доступа к файлу", "Read-only file system", "MemoryError",
                    "No such file or directory", "Network is unreachable",
                    "Connection refused", "не поддерживает", "Permission denied"):
