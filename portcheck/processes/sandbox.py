@@ -125,8 +125,16 @@ def probe() -> str | None:
     """None when bubblewrap works here; else why not (one line).  Asked once per process."""
     with _probe_lock:
         if "answer" not in _probed:
+            _probed["path"] = shutil.which(PROGRAM)
             _probed["answer"] = _ask()
         return _probed["answer"]
+
+
+def bwrap_path() -> str:
+    """bubblewrap as the probe found it: a process that starts later (the zygote, the
+    reference) finds it even where PATH has changed since (toolchains hidden)."""
+    probe()
+    return _probed.get("path") or PROGRAM
 
 
 def _ask() -> str | None:

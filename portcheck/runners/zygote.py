@@ -86,7 +86,8 @@ class Zygote:
             argv = [sys.executable, "-u", "-m", ZYGOTE_MODULE, str(theirs.fileno())]
             box = sandbox.box_for(argv, cwd=self._folder, env=self.env, readable=readable)
             if box is not None:
-                argv, self.boxed = replace(box, own_pids=False).command(argv), True
+                argv = replace(box, own_pids=False).command(argv, bwrap=sandbox.bwrap_path())
+                self.boxed = True
             self.process, self.family = containment.start(
                 argv, cwd=self._folder, env=self._env(), stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,

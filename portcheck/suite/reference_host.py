@@ -168,7 +168,7 @@ class ReferenceHost:
         box = sandbox.Box(writable=(scratch,),
                           readable=(root, source, *sandbox.runtime_paths(_environment())),
                           hidden=tuple(hidden))
-        return box.command(argv, cwd=scratch)
+        return box.command(argv, cwd=scratch, bwrap=sandbox.bwrap_path())
 
     def _receive(self, deadline: float, doing: str) -> dict[str, Any]:
         """The next message, by ``deadline``; the process is ended if none comes."""
@@ -213,6 +213,8 @@ class ReferenceHost:
             except subprocess.TimeoutExpired:
                 status = None
         self.close()
+        if self._boxed and status is not None and 128 < status <= 128 + 64:
+            status = 128 - status  # bubblewrap's 128+N: killed by signal N
         if status is not None and status < 0:
             name = signal.Signals(-status).name if -status in signal.valid_signals() \
                 else str(-status)
