@@ -10,7 +10,8 @@ warning: …``); a compile or run-time error is one line ``file:line:col: messag
 one line, and a program's text never steers the terminal) and exit status 1, and so is a
 failure of the interpreter itself (one line naming it, never a traceback); a closed pipe
 (``… | head``) ends the program quietly with 141; bad usage (a missing file, an unknown
-option) exits with 2.
+option) exits with 2.  The run's file policy (``file_policy``: unrestricted, or confined by
+``PORTINTERP_FILES``) is read once, before the program starts.
 A run usually starts in a fresh process (a harness may start one per program it runs), so
 this imports as little as it can: a program from the compile cache runs without Lark.
 """
@@ -30,7 +31,7 @@ from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
-from portinterp import program_cache
+from portinterp import file_policy, program_cache
 from portinterp.buffered_output import buffered_stdout
 from portinterp.core.limits import MAX_MEMORY
 from portinterp.errors import SourceError, describe_exception
@@ -64,6 +65,11 @@ def main(language: str, argv: list[str] | None = None, prog: str | None = None) 
     limit_memory()
     if not args.file.is_file():
         print(f"{args.file}: no such file", file=sys.stderr)
+        return 2
+    try:  # read once, before the program runs: it cannot lift it
+        file_policy.install(file_policy.from_environment(str(args.file)))
+    except ValueError as error:
+        print(error, file=sys.stderr)
         return 2
     _streams_present()
     sys.stdout.reconfigure(encoding="utf-8", line_buffering=True)  # type: ignore[union-attr]

@@ -67,12 +67,12 @@ def handle(args: argparse.Namespace) -> int:
 
 def box_of(runner: Runner, why_not: str | None) -> str:
     """How a program of the runner's language runs here: ``boxed`` (bubblewrap), or not
-    boxed (``--sandbox off``, no bubblewrap; verify forks the embedded interpreters' runs
-    from a zygote of its own, outside the box)."""
+    boxed (``--sandbox off``, no bubblewrap); verify forks the embedded interpreters' runs
+    from a zygote of its own that starts in the box (one box for all its runs)."""
     if why_not is not None:
         return "not boxed"
     if getattr(runner, "engine", None) == "embedded":
-        return "boxed (verify: zygote, not boxed)"
+        return "boxed (verify: in the zygote's box)"
     return "boxed"
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import argparse
 
-from portcheck.cli.options import ALGO, NAME_VALUE, add_timeout, command
+from portcheck.cli.options import ALGO, NAME_VALUE, add_sandbox, add_timeout, command
 from portcheck.suite.project import find_project
 from portcheck.terminal import output
 
@@ -23,6 +23,7 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("algorithm", metavar="ALGO")
     p.add_argument("inputs", nargs="*", metavar="NAME=VALUE")
     add_timeout(p)  # the reference's limits (it runs in a process of its own)
+    add_sandbox(p)  # and its box
 
 
 def handle(args: argparse.Namespace) -> int:

@@ -141,9 +141,9 @@ def score_port(project: Project, port: Port, settings: RunSettings, plan: Plan) 
         expected = golden_segments(project, port)
     except MissingGolden as missing:
         raise UsageError(str(missing)) from None
-    with run_environment(embedded_bytecode=True, fork_embedded=True,
-                         takes_failures=True) as environment, scratch_cache(), \
-            tempfile.TemporaryDirectory(prefix="portcheck-mutate-") as folder:
+    with tempfile.TemporaryDirectory(prefix="portcheck-mutate-") as folder, \
+            run_environment(embedded_bytecode=True, fork_embedded=True, takes_failures=True,
+                            programs=[Path(folder)]) as environment, scratch_cache():
         running = Running(settings, tuple(planned_runs(port)), environment)
         verdicts, limits, original = _score(port, running, plan, text, made, expected,
                                             Path(folder))

@@ -61,14 +61,19 @@ class Box:
     readable: tuple[Path, ...] = ()
     hidden: tuple[Path, ...] = ()
     network: bool = False
+    # a PID namespace of its own; False for a box whose processes portcheck must know by
+    # their ids (the embedded interpreters' zygote: verify contains each run it forks)
+    own_pids: bool = True
 
     def command(self, argv: Sequence[str], *, cwd: Path | None = None,
                 bwrap: str = PROGRAM) -> list[str]:
         """``argv`` run in the box (in ``cwd``, as seen inside: bound at its own place)."""
-        words = [bwrap, "--unshare-all", "--die-with-parent", "--new-session",
-                 "--cap-drop", "ALL"]
-        if self.network:
-            words.append("--share-net")
+        if self.own_pids:
+            words = [bwrap, "--unshare-all", *(["--share-net"] if self.network else [])]
+        else:
+            words = [bwrap, "--unshare-user-try", "--unshare-ipc", "--unshare-uts",
+                     "--unshare-cgroup-try", *([] if self.network else ["--unshare-net"])]
+        words += ["--die-with-parent", "--new-session", "--cap-drop", "ALL"]
         words += ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
                   "--tmpfs", "/tmp"]
         covered = [Path("/tmp")]
@@ -120,8 +125,16 @@ def probe() -> str | None:
     """None when bubblewrap works here; else why not (one line).  Asked once per process."""
     with _probe_lock:
         if "answer" not in _probed:
+            _probed["path"] = shutil.which(PROGRAM)
             _probed["answer"] = _ask()
         return _probed["answer"]
+
+
+def bwrap_path() -> str:
+    """bubblewrap as the probe found it: a process that starts later (the zygote, the
+    reference) finds it even where PATH has changed since (toolchains hidden)."""
+    probe()
+    return _probed.get("path") or PROGRAM
 
 
 def _ask() -> str | None:

@@ -173,9 +173,10 @@ def run_command(
 
 
 @contextmanager
-def scratch_folder() -> Iterator[Path]:
-    """A run's own working folder, removed afterwards."""
-    with tempfile.TemporaryDirectory(prefix="portcheck-run-",
+def scratch_folder(parent: Path | None = None) -> Iterator[Path]:
+    """A run's own working folder (in ``parent``, else the temporary folder), removed
+    afterwards."""
+    with tempfile.TemporaryDirectory(prefix="portcheck-run-", dir=parent,
                                      ignore_cleanup_errors=True) as folder:
         yield Path(folder)
 

@@ -6,17 +6,23 @@ portinterp never imports portcheck: what it needs of the harness is passed in he
 folder of its compiled-program cache is portcheck's own cache's ``portinterp`` folder
 (``interpreter_cache``, also given to every run's environment as ``PORTINTERP_CACHE``), and
 the harness's language registry names a language's interpreter by its portinterp name
-(``portcheck.suite.languages.Language.embedded``).
+(``portcheck.suite.languages.Language.embedded``), and the interpreters' file policy
+(``portinterp.file_policy``): every run of a port, of ``check`` and of ``exec`` has its
+file functions confined to its folders (``PORTINTERP_FILES=confined``) unless runs are
+not boxed by choice (``--sandbox off``: ``unrestricted``).
 """
 
 from __future__ import annotations
 
 import os
+import shutil
+import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import portinterp
 from portcheck.files.cache_root import cache_root
+from portinterp import file_policy
 from portinterp.frontends import DEFAULT_ENCODING, RunOption, run_options, text_encoding
 from portinterp.languages import get_language
 
@@ -29,11 +35,13 @@ if TYPE_CHECKING:
 # only by what compiles: ``portcheck exec`` in a box starts without it)
 CACHE_ENV, KEY_ENV = "PORTINTERP_CACHE", "PORTINTERP_CACHE_KEY"
 
-__all__ = ["DEFAULT_ENCODING", "DESCRIPTORS", "MAX_MESSAGE", "READY", "ZYGOTE_MODULE",
+__all__ = ["DEFAULT_ENCODING", "DESCRIPTORS", "FILES_ENV", "MAX_MESSAGE", "READY", "ZYGOTE_MODULE",
            "CompileError", "Request", "RunOption", "bsl_dialects", "compile_cached",
+           "exec_files_env", "exec_policy_line", "files_mode",
            "interpreter_cache", "interpreter_env", "interpreter_module", "interpreter_path",
            "preload_code", "run_here", "run_options", "text_encoding"]
 
+FILES_ENV = file_policy.ENV  # the run's file policy (``PORTINTERP_FILES``)
 ZYGOTE_MODULE = "portinterp.zygote"  # ``python -u -m`` it with a socket's descriptor
 
 
@@ -57,7 +65,31 @@ def interpreter_env() -> dict[str, str]:
     """What a run of an embedded interpreter adds to its environment: the cache folder, and
     the key that seals its entries named where it is (in a box, HOME is hidden: without
     it, every run would compile its program again)."""
-    return {CACHE_ENV: str(interpreter_cache()), KEY_ENV: str(cache_key_path())}
+    return {CACHE_ENV: str(interpreter_cache()), KEY_ENV: str(cache_key_path()),
+            file_policy.ENV: files_mode()}
+
+
+def files_mode() -> str:
+    """``PORTINTERP_FILES`` of a run: confined, unless runs are unboxed by choice."""
+    from portcheck.processes import sandbox  # here: ``exec``'s start-up does without it
+
+    return file_policy.UNRESTRICTED if sandbox.mode() == "off" else file_policy.CONFINED
+
+
+def exec_files_env() -> str:
+    """``PORTINTERP_FILES`` of ``exec``'s boxed run: it writes only its temporary folder
+    (the box's own ``/tmp``) and reads its working folder and its program's."""
+    return file_policy.SCRATCH if files_mode() == file_policy.CONFINED else files_mode()
+
+
+def exec_policy_line(path: Path, boxed: bool) -> str:
+    """The line ``exec`` writes on stderr: which files the program may touch."""
+    if files_mode() == file_policy.UNRESTRICTED:
+        return "files: unrestricted (--sandbox off)"
+    where = sorted({str(Path.cwd()), str(path.resolve().parent)})
+    temporary = "a private /tmp" if boxed else "a temporary folder of its own"
+    return (f"files: confined: reads {' and '.join(where)}; writes only {temporary} "
+            f"(--sandbox off: unrestricted)")
 
 
 def cache_key_path() -> Path:
@@ -105,7 +137,18 @@ def run_here(language: str, path: Path, *, encoding: str = DEFAULT_ENCODING,
     from portinterp.command import execute, limit_memory
 
     limit_memory()
-    return execute(language, path, encoding=encoding, cache=interpreter_cache(), **options)
+    if files_mode() == file_policy.UNRESTRICTED:
+        return execute(language, path, encoding=encoding, cache=interpreter_cache(), **options)
+    scratch = tempfile.mkdtemp(prefix="portcheck-exec-")
+    tempfile.tempdir = scratch  # КаталогВременныхФайлов(): this run's own
+    file_policy.install(file_policy.confined(
+        [scratch], [os.getcwd(), str(path.resolve().parent)]))
+    try:
+        return execute(language, path, encoding=encoding, cache=interpreter_cache(), **options)
+    finally:
+        file_policy.install(file_policy.UNRESTRICTED_POLICY)
+        tempfile.tempdir = None
+        shutil.rmtree(scratch, ignore_errors=True)
 
 
 def bsl_dialects() -> tuple[str, ...]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import ExitStack, contextmanager
 from dataclasses import dataclass
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # imported by run_environment: a command that runs in PLAIN needs none
@@ -40,20 +41,22 @@ PLAIN = RunEnvironment()
 @contextmanager
 def run_environment(*, java_runs: Sequence[Job] = (), limits: Limits | None = None,
                     shared_builds: bool = False, embedded_bytecode: bool = False,
-                    fork_embedded: bool = False,
-                    takes_failures: bool = False) -> Iterator[RunEnvironment]:
+                    fork_embedded: bool = False, takes_failures: bool = False,
+                    programs: Sequence[Path] = ()) -> Iterator[RunEnvironment]:
     """An environment for the runs made within the block, ended with it: ``java_runs``
     batched (made with ``limits``; their results are taken only for runs with those
     limits), one build cache for every runner (``shared_builds``), the embedded
     interpreters' bytecode kept (``embedded_bytecode``) and their runs forked from a zygote
-    (``fork_embedded``; ``takes_failures``: a failed run is taken too, not run again)."""
+    (``fork_embedded``; ``takes_failures``: a failed run is taken too, not run again;
+    ``programs``: the folders of the programs the zygote will run, readable in its box)."""
     from portcheck.runners import bytecode, zygote
     from portcheck.runners.cache import BuildCache
     from portcheck.runners.java_batch import Batch
 
     batch = Batch(java_runs, limits) if java_runs and limits is not None else None
     with ExitStack() as stack:
-        forks = stack.enter_context(zygote.session(takes_failures)) if fork_embedded else None
+        forks = (stack.enter_context(zygote.session(takes_failures, programs))
+                 if fork_embedded else None)
         kept = stack.enter_context(bytecode.private_session()) if embedded_bytecode else None
         yield RunEnvironment(
             build_cache=BuildCache() if shared_builds else None,

@@ -14,6 +14,14 @@ box instead, with this terminal's stdin and stdout: the embedded interpreter as 
 portinterp.<language>`` (the same command line), in the working folder as it is seen in the
 box (read-only, or an empty private one where the folder is hidden: what the program writes
 there is gone with the box), with the memory and file-size limits of a run.
+
+The embedded interpreter's file functions are confined too (``portinterp.file_policy``),
+boxed or not, unless ``--sandbox off``: the program reads its working folder and its own
+folder, writes only a temporary folder of its own (``КаталогВременныхФайлов()``; in the
+box, its private ``/tmp``), and starts no process; anything else is the language's access
+error.  One line on stderr says which (``files: confined: …`` or ``files: unrestricted
+(--sandbox off)``), when stderr is a terminal: where it is captured (a script, a test
+comparing what the program wrote) stderr stays the program's own.
 """
 
 from __future__ import annotations
@@ -27,7 +35,14 @@ from typing import Any
 from portcheck.errors import UsageError
 from portcheck.processes import limits, sandbox
 from portcheck.runners import get_runner
-from portcheck.runners.embedded import interpreter_module, run_here, run_options
+from portcheck.runners.embedded import (
+    FILES_ENV,
+    exec_files_env,
+    exec_policy_line,
+    interpreter_module,
+    run_here,
+    run_options,
+)
 from portcheck.runners.interpreted import InterpretedRunner, embedded_env
 from portcheck.suite.declarations import builtin_languages
 from portcheck.suite.languages import EMBEDDED, Language
@@ -46,6 +61,8 @@ def exec_file(language: Language, path: Path, *, engine: str | None, encoding: s
     assert isinstance(runner, InterpretedRunner)
     boxed = sandbox.boxing()
     if runner.engine == EMBEDDED:
+        if _is_terminal(sys.stderr):
+            print(exec_policy_line(path, boxed), file=sys.stderr, flush=True)
         if not boxed:
             return run_here(language.embedded, path, encoding=encoding, **options)
         argv = [sys.executable, "-m", interpreter_module(language.embedded), str(path),
@@ -53,7 +70,7 @@ def exec_file(language: Language, path: Path, *, engine: str | None, encoding: s
         taken = {option.name for option in run_options(language.embedded)}
         argv += [word for name, value in options.items() if value is not None and name in taken
                  for word in (f"--{name}", str(value))]
-        return _boxed(argv, path, embedded_env())
+        return _boxed(argv, path, {**embedded_env(), FILES_ENV: exec_files_env()})
     if not runner.toolchain().ok:
         raise UsageError(f"engine {runner.engine}: {runner.toolchain().detail}")
     if boxed:
@@ -78,6 +95,13 @@ def _boxed(argv: list[str], path: Path, env: dict[str, str]) -> int:
         if captured:  # portcheck's stream is not a file (run in-process, captured)
             stream.write(captured.decode("utf-8", "replace"))
     return done.returncode
+
+
+def _is_terminal(stream: object) -> bool:
+    try:
+        return bool(stream.isatty())  # type: ignore[attr-defined]
+    except (AttributeError, OSError, ValueError):
+        return False
 
 
 def _descriptor(stream: object) -> int | None:

@@ -21,6 +21,19 @@ ones.  A run whose environment is not the one the zygote was started with (the z
 Python start-up depends on it), a platform without ``fork`` or ``SOCK_SEQPACKET``, a zygote
 that will not start, or ``PORTCHECK_ZYGOTE=0``: every run the ordinary way.
 
+**The box.** Where runs are boxed (``processes.sandbox``), the zygote itself starts in a
+box, and so does every run forked from it: no network, the machine's files read-only, HOME
+and the suite hidden; writable only the zygote's own folder, in which each run gets its
+scratch folder and the runs share a temporary folder (``TMPDIR``); readable the programs'
+folders that the session names (verify: its ports' folders; mutate: its mutants' folder:
+a run of a program elsewhere fails in the zygote and is run again the ordinary way, in a
+box of its own).  The box has no PID namespace of its own (verify knows the forked runs by
+their ids, to contain them); the embedded interpreters start no process, and containment
+ends whatever a run leaves.  Each run's file functions are confined by the interpreters'
+file policy (``PORTINTERP_FILES``, ``runners.embedded``) to its scratch folder, the
+shared temporary folder and its program's folder; a run's resident memory is watched as
+an ordinary run's is (``processes.limits``).
+
 The zygote does not outlive verify: it exits when its socket closes (verify exited, or was
 killed), after killing its children, and on Ctrl-C ``containment.stop_all`` kills it and
 them (its children carry its marker).  Without a session in their environment (the pytest
@@ -38,11 +51,12 @@ import sys
 import tempfile
 import threading
 import time
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path
 
-from portcheck.processes import containment, sandbox
+from portcheck.processes import containment, limits, sandbox
 from portcheck.runners.base import DRAIN_SECONDS, RunResult, collect, scratch_folder
 from portcheck.runners.embedded import DESCRIPTORS, MAX_MESSAGE, READY, ZYGOTE_MODULE, Request
 
@@ -59,16 +73,23 @@ class ZygoteFailed(Exception):
 class Zygote:
     """A started zygote, for runs with the environment ``env``."""
 
-    def __init__(self, env: Mapping[str, str]) -> None:
+    def __init__(self, env: Mapping[str, str], readable: Sequence[Path] = ()) -> None:
         self.env = dict(env)
         self.broken = False
         self._sending = threading.Lock()
         self._folder = Path(tempfile.mkdtemp(prefix="portcheck-zygote-"))
+        self._temp = self._folder / "tmp"  # the runs' TMPDIR (their scratch folders beside)
+        self._temp.mkdir()
+        self.boxed = False
         self.control, theirs = socket.socketpair(socket.AF_UNIX, socket.SOCK_SEQPACKET)
         try:
             argv = [sys.executable, "-u", "-m", ZYGOTE_MODULE, str(theirs.fileno())]
+            box = sandbox.box_for(argv, cwd=self._folder, env=self.env, readable=readable)
+            if box is not None:
+                argv = replace(box, own_pids=False).command(argv, bwrap=sandbox.bwrap_path())
+                self.boxed = True
             self.process, self.family = containment.start(
-                argv, cwd=self._folder, env=self.env, stdin=subprocess.DEVNULL,
+                argv, cwd=self._folder, env=self._env(), stdin=subprocess.DEVNULL,
                 stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
                 pass_fds=(theirs.fileno(),))
         except BaseException as error:
@@ -87,18 +108,29 @@ class Zygote:
             max_output: int) -> RunResult | None:
         """The run of ``argv`` forked from the zygote; None when the zygote could not fork
         it (it died, refused, or is wedged)."""
-        with scratch_folder() as cwd:
+        with scratch_folder(self._folder) as cwd:
             started, deadline = time.perf_counter(), time.monotonic() + timeout
             marker = containment.new_marker()
-            env = {**self.env, containment.MARKER_ENV: marker}
+            env = {**self._env(), containment.MARKER_ENV: marker}
             child = self._fork(Request(language, argv, str(cwd), env))
             if child is None:
                 return None
+            watch = limits.MemoryWatch(child.pid, limits.memory()) if limits.limited() \
+                else None
             try:
                 family = containment.adopt(child.pid, marker)
-                return collect(child, family, stdin, max_output, started, deadline)
+                result = collect(child, family, stdin, max_output, started, deadline)
             finally:
                 child.release()
+                if watch is not None:
+                    watch.stop()
+            if watch is not None and watch.exceeded:
+                result.memory_limited = True
+            return result
+
+    def _env(self) -> dict[str, str]:
+        """The zygote's and its runs' environment: the runs', with their temporary folder."""
+        return {**self.env, "TMPDIR": str(self._temp)}
 
     def _fork(self, request: Request) -> ForkedChild | None:
         stdin_read, stdin_write = os.pipe()
@@ -200,17 +232,18 @@ class ZygoteSession:
     ordinary message); with ``takes_failures`` every run that ended is (mutate: whatever
     ends a mutant's run is its fate)."""
 
-    def __init__(self, takes_failures: bool = False) -> None:
+    def __init__(self, takes_failures: bool = False, readable: Sequence[Path] = ()) -> None:
         self._lock = threading.Lock()
         self._tried = False
         self.zygote: Zygote | None = None
         self.takes_failures = takes_failures
+        self.readable = tuple(readable)  # the programs' folders, for its box
 
     def zygote_for(self, env: Mapping[str, str]) -> Zygote | None:
         with self._lock:
             if not self._tried:
                 self._tried = True
-                self.zygote = _started(env)
+                self.zygote = _started(env, self.readable)
         zygote = self.zygote
         if zygote is None or zygote.broken or zygote.env != env:
             return None
@@ -228,7 +261,10 @@ class ZygoteSession:
                             max_output=max_output)
         if result is None or not (clean(result) or (self.takes_failures and ended(result))):
             return None
-        sandbox.count_run(False, "forked from the embedded interpreters' zygote")
+        # boxed when the zygote it forked from started in the box (without a PID namespace
+        # of its own: verify contains each forked run by its process id)
+        sandbox.count_run(zygote.boxed, "forked from the embedded interpreters' zygote, "
+                                        "which is not boxed here")
         return result
 
     def close(self) -> None:
@@ -238,9 +274,9 @@ class ZygoteSession:
                 self.zygote.close()
 
 
-def _started(env: Mapping[str, str]) -> Zygote | None:
+def _started(env: Mapping[str, str], readable: Sequence[Path] = ()) -> Zygote | None:
     try:
-        return Zygote(env)
+        return Zygote(env, readable)
     except ZygoteFailed:
         return None
 
@@ -253,13 +289,15 @@ def ended(result: RunResult) -> bool:
 
 
 @contextmanager
-def session(takes_failures: bool = False) -> Iterator[ZygoteSession | None]:
+def session(takes_failures: bool = False,
+            readable: Sequence[Path] = ()) -> Iterator[ZygoteSession | None]:
     """A zygote session for the embedded interpreters' runs within the block (None where
-    this platform cannot have one, or it is switched off); its zygote ends with the block."""
+    this platform cannot have one, or it is switched off); its zygote ends with the block.
+    ``readable``: the folders of the programs it will run (its box's)."""
     if not available():
         yield None
         return
-    current = ZygoteSession(takes_failures)
+    current = ZygoteSession(takes_failures, readable)
     try:
         yield current
     finally:

@@ -20,6 +20,11 @@ one answer, JSON lines on two pipes of their own.
   command's output limit (``--max-output``, default 16 MiB) is refused.
 - **Processes**: what a call started is killed when the call ends; what escaped its session
   when portcheck ends; the process ends with portcheck (``PR_SET_PDEATHSIG``).
+- **Files and network**: where runs are boxed (``processes.sandbox``: ``--sandbox``), the
+  process starts in a box of its own: no network, its own PID namespace (what it starts
+  ends with the box), the machine's files read-only, HOME hidden, the suite's folder
+  read-only, and writable only a scratch folder of its own and a private ``/tmp``: the
+  reference writes nothing anywhere (portcheck writes the goldens from its answers).
 - **Ending early**: an exit (``os._exit``, ``sys.exit``), a signal or an exception of any
   kind is a usage error saying so: a command that checked nothing never passes.
 """
@@ -42,8 +47,8 @@ from pathlib import Path
 from typing import Any
 
 from portcheck.errors import UsageError
-from portcheck.processes import containment
-from portcheck.processes.proctable import processes
+from portcheck.processes import containment, sandbox
+from portcheck.processes.proctable import descendants, processes
 from portcheck.suite.algorithms import Algorithm, ReferenceFailed, from_declaration
 
 CHILD = "portcheck.suite.reference_child"
@@ -84,6 +89,8 @@ class ReferenceHost:
         self._scratch: str | None = None
         self._numbers = 0
         self._declared: list[dict[str, Any]] | None = None
+        self._boxed = False
+        self._inner: set[int] | None = None  # boxed: bubblewrap's init and the reference
 
     def declarations(self) -> list[dict[str, Any]]:
         with self._lock:
@@ -120,6 +127,7 @@ class ReferenceHost:
         self._scratch = tempfile.mkdtemp(prefix="portcheck-reference-")
         argv = [sys.executable, "-m", CHILD, str(self.root), str(requests_r), str(replies_w),
                 str(LIMITS.max_output)]
+        argv = self._boxed_command(argv, Path(self._scratch))
         try:
             self._process, self._family = containment.start(
                 argv, cwd=Path(self._scratch), env=_environment(), stdin=subprocess.DEVNULL,
@@ -144,7 +152,24 @@ class ReferenceHost:
                 self.close()
                 raise UsageError(str(message["usage_error"]))
             else:
+                if self._boxed and self._process is not None:
+                    self._inner = _chain(self._process.pid, _children())
                 return list(message.get("ready", []))
+
+    def _boxed_command(self, argv: list[str], scratch: Path) -> list[str]:
+        """``argv`` in the reference's box (where runs are boxed): the suite read-only, the
+        scratch folder writable, nothing else of HOME or the network."""
+        self._boxed = sandbox.boxing()
+        if not self._boxed:
+            return argv
+        root, source = self.root.resolve(), _source_folder()
+        hidden = [h for h in sandbox.hidden_folders()  # the suite and portcheck: read-only
+                  if not any(h.resolve() == f or f in h.resolve().parents
+                             for f in (root, source))]
+        box = sandbox.Box(writable=(scratch,),
+                          readable=(root, source, *sandbox.runtime_paths(_environment())),
+                          hidden=tuple(hidden))
+        return box.command(argv, cwd=scratch, bwrap=sandbox.bwrap_path())
 
     def _receive(self, deadline: float, doing: str) -> dict[str, Any]:
         """The next message, by ``deadline``; the process is ended if none comes."""
@@ -189,6 +214,8 @@ class ReferenceHost:
             except subprocess.TimeoutExpired:
                 status = None
         self.close()
+        if self._boxed and status is not None and 128 < status <= 128 + 64:
+            status = 128 - status  # bubblewrap's 128+N: killed by signal N
         if status is not None and status < 0:
             name = signal.Signals(-status).name if -status in signal.valid_signals() \
                 else str(-status)
@@ -201,12 +228,28 @@ class ReferenceHost:
         if self._process is None or self._family is None:
             return
         pid = self._process.pid
+        if self._boxed:
+            self._sweep_box(pid)
+            return
         try:
             children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
         except OSError:
             children = []
         if children:
             containment.kill_members(self._family, processes())
+
+    def _sweep_box(self, bwrap: int) -> None:
+        """In the box (bubblewrap, its init, the reference), kill all but those three: what
+        the call started, and what it left to the box's init."""
+        children = _children()
+        if self._inner is None:
+            self._inner = _chain(bwrap, children)
+        keep = {bwrap, *children.get(bwrap, []), *self._inner}
+        for pid in descendants({bwrap}, children) - keep:
+            try:
+                os.kill(pid, signal.SIGKILL)
+            except OSError:
+                pass
 
     def close(self) -> None:
         """End the process and all it started."""
@@ -228,7 +271,28 @@ class ReferenceHost:
             if self._scratch is not None:
                 shutil.rmtree(self._scratch, ignore_errors=True)
             self._process, self._family, self._requests = None, None, None
+            self._inner = None
             self._replies, self._buffer, self._scratch = -1, b"", None
+
+
+def _children() -> dict[int, list[int]]:
+    children: dict[int, list[int]] = {}
+    for proc in processes():
+        children.setdefault(proc.ppid, []).append(proc.pid)
+    return children
+
+
+def _chain(pid: int, children: dict[int, list[int]], depth: int = 2) -> set[int]:
+    """The ``depth`` processes below ``pid``, each the first child of the one above
+    (bubblewrap's init, then the reference: the only ones when the box has just started)."""
+    found: set[int] = set()
+    for _ in range(depth):
+        below = sorted(children.get(pid, []))
+        if not below:
+            break
+        pid = below[0]
+        found.add(pid)
+    return found
 
 
 MAX_RUNNING = 4  # reference processes kept running (a test session loads many projects)
@@ -256,9 +320,14 @@ def _keep_few_running(started: ReferenceHost) -> None:
                     _RUNNING.remove(host)
 
 
+def _source_folder() -> Path:
+    """The folder holding the ``portcheck`` package."""
+    return Path(__file__).resolve().parents[2]
+
+
 def _environment() -> dict[str, str]:
     """portcheck's environment, with portcheck importable from any working folder."""
-    here = str(Path(__file__).resolve().parents[2])
+    here = str(_source_folder())
     path = os.environ.get("PYTHONPATH")
     return {**os.environ, "PYTHONPATH": here + (os.pathsep + path if path else ""),
             "PYTHONDONTWRITEBYTECODE": "1"}

@@ -62,7 +62,8 @@ def verify(context: CheckContext, ports: list[Port], jobs: int | None = None,
         with run_environment(java_runs=java_runs(list(plans.values())),
                              limits=Limits(settings.timeout, settings.max_output),
                              shared_builds=True, embedded_bytecode=True,
-                             fork_embedded=True) as environment:
+                             fork_embedded=True,
+                             programs=sorted({port.folder for port in ports})) as environment:
             session = dataclasses.replace(context, environment=environment)
             results = map_on_threads(lambda plan: one(session, plan), order,
                                      jobs or default_jobs(), stop=containment.stop_all)

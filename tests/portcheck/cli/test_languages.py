@@ -38,7 +38,7 @@ def test_it_says_whether_runs_are_boxed(project_copy: Path, capsys: pytest.Captu
     if sandbox.probe() is None:
         assert last.startswith("runs: boxed by bubblewrap")
         assert boxes(out)["python"] == "boxed"
-        assert boxes(out)["bsl"].startswith("boxed (verify: zygote, not boxed)")
+        assert boxes(out)["bsl"].startswith("boxed (verify: in the zygote's box)")
     else:
         assert last == f"runs: not boxed: {sandbox.probe()}"
     monkeypatch.setenv(sandbox.ENV, "off")

@@ -7,6 +7,9 @@ numbers")."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -32,3 +35,30 @@ def test_kumir_generator_draws_what_the_suites_draws(seed: int, bounds: list[int
     for bound in bounds:
         assert kumir.next_int(bound) == suite.next_int(bound)
         assert kumir.next_double() == suite.next_double()
+
+
+# -- the file policy every embedded run is given (issue 28) ----------------------------------
+
+
+@pytest.mark.parametrize("mode,expected", [("auto", "confined"), ("on", "confined"),
+                                           ("off", "unrestricted")])
+def test_every_embedded_run_is_confined_unless_the_box_is_off(
+        mode: str, expected: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    from portcheck.processes import sandbox
+    from portcheck.runners import embedded
+
+    monkeypatch.setattr(sandbox, "probe", lambda: None)
+    before = sandbox._policy.mode, sandbox._policy.hidden
+    sandbox.configure(mode)
+    try:
+        assert embedded.interpreter_env()[embedded.FILES_ENV] == expected
+        assert embedded.exec_files_env() == ("scratch" if expected == "confined"
+                                             else "unrestricted")
+        line = embedded.exec_policy_line(Path("prog.bsl"), boxed=mode != "off")
+        if mode == "off":
+            assert line == "files: unrestricted (--sandbox off)"
+        else:
+            assert line.startswith(f"files: confined: reads {Path.cwd()}")
+            assert line.endswith("writes only a private /tmp (--sandbox off: unrestricted)")
+    finally:
+        sandbox._policy.mode, sandbox._policy.hidden = before

@@ -15,6 +15,7 @@ from pathlib import Path
 
 import pytest
 
+from portcheck.processes import sandbox
 from portcheck.runners import get_runner, zygote
 from portcheck.runners.base import RunResult
 from portcheck.runners.environment import PLAIN, RunEnvironment
@@ -119,14 +120,14 @@ def cache(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
 @pytest.mark.parametrize("name", sorted(PROGRAMS))
 def test_a_forked_run_is_the_ordinary_run(name: str, cache: Path, tmp_path: Path) -> None:
     alone = run(name, tmp_path)
-    with zygote.session() as session:
+    with zygote.session(readable=[tmp_path]) as session:
         raw = forked(name, tmp_path, session)
         first, second = run(name, tmp_path, session), run(name, tmp_path, session)
     assert outcome(raw) == outcome(first) == outcome(second) == outcome(alone)
 
 
 def test_the_outcomes_are_those_of_the_programs(cache: Path, tmp_path: Path) -> None:
-    with zygote.session() as session:
+    with zygote.session(readable=[tmp_path]) as session:
         results = {name: forked(name, tmp_path, session) for name in PROGRAMS}
     assert outcome(results["prints"]) == ("строка 1\nстрока 2\nстрока 3\n", "", 0, False,
                                           None)
@@ -139,7 +140,7 @@ def test_the_outcomes_are_those_of_the_programs(cache: Path, tmp_path: Path) -> 
 
 
 def test_only_a_clean_run_is_taken(cache: Path, tmp_path: Path) -> None:
-    with zygote.session() as session:
+    with zygote.session(readable=[tmp_path]) as session:
         taken = {name for name in PROGRAMS if take(name, tmp_path, session) is not None}
     assert taken == CLEAN
 
@@ -148,7 +149,7 @@ def test_every_run_has_random_seeds_of_its_own(cache: Path, tmp_path: Path) -> N
     (tmp_path / "random.bsl").write_text(
         'Г = Новый ГенераторСлучайныхЧисел();\n'
         'Сообщить(Формат(Г.СлучайноеЧисло(0, 1000000000), "ЧГ=0"));\n', encoding="utf-8")
-    with zygote.session() as session:
+    with zygote.session(readable=[tmp_path]) as session:
         runner = get_runner("bsl", engine="embedded", environment=RunEnvironment(zygote=session))
         built = runner.build(tmp_path / "random.bsl")
         outputs = {runner.run(built, **LIMITS).stdout for _ in range(3)}
@@ -156,7 +157,7 @@ def test_every_run_has_random_seeds_of_its_own(cache: Path, tmp_path: Path) -> N
 
 
 def test_the_zygote_ends_with_its_session(cache: Path, tmp_path: Path) -> None:
-    with zygote.session() as session:
+    with zygote.session(readable=[tmp_path]) as session:
         assert take("prints", tmp_path, session) is not None
         pid = zygote_pid(session)
     assert gone_soon(pid)
@@ -164,7 +165,7 @@ def test_the_zygote_ends_with_its_session(cache: Path, tmp_path: Path) -> None:
 
 def test_a_killed_zygote_falls_back_to_ordinary_runs(cache: Path, tmp_path: Path) -> None:
     alone = run("prints", tmp_path)
-    with zygote.session() as session:
+    with zygote.session(readable=[tmp_path]) as session:
         assert take("prints", tmp_path, session) is not None
         os.kill(zygote_pid(session), signal.SIGKILL)
         assert gone_soon(zygote_pid(session))
@@ -175,7 +176,7 @@ def test_a_killed_zygote_falls_back_to_ordinary_runs(cache: Path, tmp_path: Path
 def test_another_environment_or_the_switch_means_no_zygote(
         cache: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     runner, built = prepared("prints", tmp_path)
-    with zygote.session() as session:
+    with zygote.session(readable=[tmp_path]) as session:
         assert session is not None
         assert session.take("bsl", runner.embedded_argv(built), stdin="", env=run_env(),
                             **LIMITS) is not None
@@ -183,7 +184,7 @@ def test_another_environment_or_the_switch_means_no_zygote(
         assert session.take("bsl", runner.embedded_argv(built), stdin="", env=other,
                             **LIMITS) is None
     monkeypatch.setenv(zygote.SWITCH_ENV, "0")
-    with zygote.session() as session:
+    with zygote.session(readable=[tmp_path]) as session:
         assert session is None
 
 
@@ -194,11 +195,12 @@ def test_verify_reports_the_same_without_the_zygote(project_copy: Path, capsys,
                                                 monkeypatch)
     assert with_it[0] == 1 and "boom" in with_it[1] and "3 s" in with_it[1], with_it[1]
     # the same report, but for its last line: which runs were boxed (the zygote's forks
-    # are not, and say so)
+    # are, where the zygote itself starts in the box; else they say so)
     report, runs = with_it[1].rstrip("\n").rsplit("\n", 1)
     report_without, runs_without = without[1].rstrip("\n").rsplit("\n", 1)
     assert (with_it[0], report, with_it[2]) == (without[0], report_without, without[2])
-    assert "forked from the embedded interpreters' zygote" in runs
+    assert runs.startswith("runs: ")
+    assert ("forked from the embedded interpreters' zygote" in runs) != sandbox.boxing(), runs
     assert "zygote" not in runs_without and runs_without.startswith("runs: ")
 
 

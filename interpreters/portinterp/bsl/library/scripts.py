@@ -20,6 +20,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
+from portinterp.bsl.library.file_guard import allowed
 from portinterp.bsl.library.this_object import DISPATCHER_FUNCTION
 from portinterp.bsl.runtime.objects import NO_FIELD, BslObject, register_type, spellings
 from portinterp.bsl.runtime.values import BslArray
@@ -80,17 +81,17 @@ class FileName(BslObject):
         return fields[name]
 
     def bsl_exists(self) -> bool:
-        return os.path.exists(self.given)
+        return os.path.exists(allowed(self.given))
 
     def bsl_isdirectory(self) -> bool:
-        return os.path.isdir(self.given)
+        return os.path.isdir(allowed(self.given))
 
     def bsl_isfile(self) -> bool:
-        return os.path.isfile(self.given)
+        return os.path.isfile(allowed(self.given))
 
     def bsl_size(self) -> int:
         try:
-            return os.path.getsize(self.given)
+            return os.path.getsize(allowed(self.given))
         except OSError as error:
             raise ProgramFault(f"{error.strerror}: '{self.given}'") from None
 
@@ -184,7 +185,7 @@ def loaded_module(runtime: Any, path: str) -> LoadedModule:
     limit quickly instead of compiling again at every level)."""
     modules = runtime.__dict__.setdefault("_loaded_modules", {})
     if path not in modules:
-        modules[path] = runtime.compile_script(path)
+        modules[path] = runtime.compile_script(allowed(path))
     return modules[path]  # type: ignore[no-any-return]
 
 

@@ -12,6 +12,7 @@ import fnmatch
 import os
 from typing import Any
 
+from portinterp.bsl.library.files.file_access import allowed
 from portinterp.bsl.runtime.conversions import to_bool
 from portinterp.bsl.runtime.values import BslArray
 
@@ -23,6 +24,7 @@ def all_files_mask() -> str:
 def find_files(folder: str, mask: str | None, recursive: Any) -> BslArray:
     from portinterp.bsl.library.scripts import FileName
 
+    allowed(folder)
     if mask is None:
         return BslArray([FileName(folder)] if os.path.exists(folder) else [])
     if os.path.isfile(folder) or not os.path.isdir(folder):

@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any, ClassVar
 
 from portinterp.bsl.library.files.binary_data import ReadStream
-from portinterp.bsl.library.files.file_access import os_fault, read_bytes, write_bytes
+from portinterp.bsl.library.files.file_access import allowed, os_fault, read_bytes, write_bytes
 from portinterp.bsl.library.files.text_encoding import (
     UTF8,
     Encoding,
@@ -55,7 +55,7 @@ def python_encoding(name: Any, add_bom: bool) -> Encoding:
 def check_writable(path: str) -> None:
     """Fail now, as .NET's ``StreamWriter`` does when it opens the file."""
     try:
-        with open(path, "ab"):
+        with open(allowed(path, write=True), "ab"):
             pass
     except OSError as error:
         raise os_fault(error, path) from None
@@ -87,12 +87,13 @@ def delete_files(path: Any, mask: Any = None) -> None:
         raise ProgramFault(BAD_ARGUMENT)
     if not path.strip() or (mask is not None and not mask.strip()):
         raise ProgramFault("Неверное значение аргумента")
-    target = Path(path)
+    target = Path(allowed(path, write=True))
     try:
         victims = [target] if mask is None else list(target.glob(mask))
     except (ValueError, OSError):
         raise ProgramFault("Неверное значение аргумента") from None
     for victim in victims:
+        allowed(str(victim), write=True)
         try:
             if victim.is_dir():
                 shutil.rmtree(victim)

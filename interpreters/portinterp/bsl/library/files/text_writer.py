@@ -16,7 +16,7 @@ import os
 import shutil
 from typing import Any, BinaryIO
 
-from portinterp.bsl.library.files.file_access import os_fault
+from portinterp.bsl.library.files.file_access import allowed, os_fault
 from portinterp.bsl.library.files.text_encoding import UTF8, Encoding, encoding_of
 from portinterp.bsl.runtime.conversions import onescript_boolean
 from portinterp.bsl.runtime.formatting import to_string
@@ -58,7 +58,7 @@ class TextWriter(BslObject):
             chosen = encoding_of("UTF-8", add_bom=False)
         self.bsl_close()
         try:
-            self.file = open(name, "ab" if appending else "wb")
+            self.file = open(allowed(name, write=True), "ab" if appending else "wb")
             if chosen.preamble and self.file.tell() == 0:
                 self.file.write(chosen.preamble)
                 self.file.flush()
@@ -98,6 +98,7 @@ def _new_text_writer(runtime: Any, path: Any = None, encoding: Any = None,
 def copy_file(source: Any, destination: Any) -> None:
     """``КопироватьФайл``: the destination is replaced (File.Copy with overwrite)."""
     src, dst = _path(source), _path(destination)
+    allowed(src), allowed(dst, write=True)
     try:
         shutil.copyfile(src, dst)
     except OSError as error:
@@ -107,6 +108,7 @@ def copy_file(source: Any, destination: Any) -> None:
 def move_file(source: Any, destination: Any) -> None:
     """``ПереместитьФайл``: File.Move, which refuses an existing destination."""
     src, dst = _path(source), _path(destination)
+    allowed(src, write=True), allowed(dst, write=True)
     if os.path.exists(dst):
         raise ProgramFault(f"Cannot create a file when that file already exists: '{dst}'")
     try:
