@@ -218,6 +218,11 @@ def _contained(argv: list[str], stdin: str, timeout: float, max_output: int, cwd
     limited = limits.limited()
     _check_startable(argv[0], cwd, env)
     command = limits.command(argv, env) if limited else argv
+    # what the caller names, relative to the caller's folder, not to the run's (a scratch
+    # folder): `portcheck check ALGO ports/x/prog.py` reads that file in the box
+    readable = [Path(os.path.abspath(path)) for path in readable]
+    if writable is not None:
+        writable = [Path(os.path.abspath(path)) for path in writable]
     box = sandbox.box_for(argv, cwd=cwd, env=env, writable=writable, readable=readable)
     boxed = box is not None and boxed
     if box is not None and boxed:
