@@ -443,6 +443,8 @@ INTERRUPT_AFTER = 5.0
 def interpreter_try(suffix: str, why: str, text: str | bytes, words_after: list[str],
                     stdin: bytes | None, label: str) -> Try:
     name = f"x.{suffix}"
+    if "--encoding" in words_after and isinstance(text, str):  # the file as that encoding
+        text = text.encode(words_after[words_after.index("--encoding") + 1])
     codes: tuple[int, ...] = (1, 2)
     if why in EXEC_ENDS_WELL or (why == "ввод, stdin closed" and stdin):
         codes = (0,)
@@ -470,11 +472,9 @@ def exec_runner(closed: bool, interrupt_after: float | None
         started = subprocess.Popen(command, cwd=suite, env=env, stdout=subprocess.PIPE,
                                    stderr=subprocess.PIPE, start_new_session=True,
                                    stdin=None if closed else subprocess.PIPE)
-        if not closed:
-            started.stdin.write(one.stdin or b"")
-            started.stdin.close()
         try:
-            out, err = started.communicate(timeout=interrupt_after or one.bound)
+            out, err = started.communicate(None if closed else one.stdin or b"",
+                                           timeout=interrupt_after or one.bound)
         except subprocess.TimeoutExpired:
             os.killpg(started.pid, signal.SIGINT)
             try:
