@@ -26,6 +26,7 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
+import signal
 import subprocess
 import sys
 import tempfile
@@ -188,6 +189,11 @@ def page_block(results: list[tuple[Try, str | None]]) -> str:
 
 
 def main() -> int:
+    # Started in the background (`&` without job control), the sweep and every portcheck it
+    # starts would ignore SIGINT (inherited, and Python keeps an ignored SIGINT ignored):
+    # the tries that press Ctrl-C would test nothing.  A handler is reset to the default
+    # in each child.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--only", choices=CATEGORIES)
