@@ -82,7 +82,7 @@ def link(relative: str, target: str) -> Setup:
 def fifo(relative: str) -> Setup:
     def setup(suite: Path, outside: Path) -> None:
         path = suite / relative
-        path.unlink()
+        path.unlink(missing_ok=True)  # a template port has no port.yaml (it is optional)
         os.mkfifo(path)
     return setup
 
@@ -94,12 +94,26 @@ def both(*setups: Setup) -> Setup:
     return setup
 
 
+# A port records its processes' ids for the sweep to look for afterwards; in the box (a PID
+# namespace, /tmp of its own) ids mean nothing outside and the file is out of reach: nothing
+# is recorded there (the box's own end is tests/hostile/test_sandbox.py's to check).
+RECORD = ("import os as _os\ndef record(pid):\n    try:\n"
+          "        open(_os.environ['SWEEP_PIDS'], 'a').write(f'{pid} ')\n"
+          "    except (KeyError, OSError):\n        pass\nrecord(_os.getpid())\n")
+
+
 def port_program(code: str) -> Setup:
     """The Python port replaced by ``code`` (a contributed port, no template)."""
     yaml = ("algorithm: collatz\nlanguage: python\norigin: contributed\nprogram: collatz.py\n"
             "cases: [n-1, n-6]\n")
-    pids = "import os\nopen(os.environ['SWEEP_PIDS'], 'a').write(f'{os.getpid()} ')\n"
-    return both(write(f"{PORT}/port.yaml", yaml), write(f"{PORT}/collatz.py", pids + code))
+    return both(write(f"{PORT}/port.yaml", yaml), write(f"{PORT}/collatz.py", RECORD + code))
+
+
+def template_program(code: str) -> Setup:
+    """The Python template replaced by ``code``: what ``run`` and ``listing ALGO NAME=VALUE``
+    render and run (``run``: "renders that language's template for one case",
+    docs/commands.md), the template port as ``init`` made it."""
+    return write("templates/python/collatz.py.j2", RECORD + code)
 
 
 # ---- command line ------------------------------------------------------------------------
@@ -217,6 +231,11 @@ REFERENCE_BAD = {
     "a signal to the parent": "import os, signal\n{base}\ndef output(n):\n"
                               "    os.kill(os.getppid(), signal.SIGKILL)\n    return ''\n",
 }
+# References whose output() returns its text after doing something it should not: what it
+# prints goes to /dev/null and what it starts is killed when the call ends
+# (portcheck/suite/reference_host.py), so `reference` prints the returned text, exit 0.
+# "writes outside" stays unhandled until the reference is boxed (docs/reliability.md).
+REFERENCE_ANSWERS = {"prints to stdout", "a child that outlives it", "writes outside"}
 REF_BASE = ("from portcheck.suite.params import IntParam\nNAME = 'collatz'\nTITLE = 't'\n"
             "PARAMS = {'n': IntParam(1, 1000000, 'n')}\nCASES = {'n-1': {'n': 1}}")
 
@@ -224,9 +243,12 @@ REF_BASE = ("from portcheck.suite.params import IntParam\nNAME = 'collatz'\nTITL
 def suite_files() -> Iterator[Try]:
     commands = [["verify"], ["golden", "check"], ["list"]]
     for why, text in YAML_BAD.items():
+        # an empty port.yaml of a template port says nothing differs from what its place
+        # gives ("Every key of port.yaml has the default the layout gives", docs/ports.md)
+        codes = (0,) if why == "empty" else (1, 2)
         for words in commands:
             yield Try("suite files", f"port.yaml {why}: {' '.join(words)}", words,
-                      codes=(1, 2), setup=write(f"{PORT}/port.yaml", text))
+                      codes=codes, setup=write(f"{PORT}/port.yaml", text))
     for why, text in GOLDEN_BAD.items():
         for words in commands[:2]:
             yield Try("suite files", f"golden {why}: {' '.join(words)}", words,
@@ -234,15 +256,25 @@ def suite_files() -> Iterator[Try]:
     for why, text in REFERENCE_BAD.items():
         code = text.replace("{base}", REF_BASE)
         for words in (["verify"], ["golden", "check"], ["reference", "collatz", "n=1"]):
+            codes: tuple[int, ...] = (1, 2)
+            if words[0] == "reference" and why in REFERENCE_ANSWERS:
+                codes = (0,)  # it returned its text: `reference` prints it (below)
+            if why == "a signal to the parent":
+                codes = (-9, 1, 2)  # portcheck cannot survive its own SIGKILL (Signals)
             yield Try("suite files", f"reference {why}: {' '.join(words)}", words,
-                      codes=(1, 2), setup=write("reference/collatz.py", code), bound=90)
+                      codes=codes, setup=write("reference/collatz.py", code), bound=90)
     for relative in (f"{PORT}/port.yaml", "golden/collatz.yaml", "reference/collatz.py",
                      f"{PORT}/transcript.txt", "templates/python/collatz.py.j2"):
         for words in (["verify"], ["golden", "check"], ["render", "check"]):
+            codes = (1, 2)
+            if words == ["render", "check"] and relative == "golden/collatz.yaml":
+                # render check compares rendered templates with the programs: it reads no
+                # golden (docs/commands.md), so a FIFO or /dev/zero there is never opened
+                codes = (0,)
             yield Try("suite files", f"{relative} a FIFO: {' '.join(words)}", words,
-                      codes=(1, 2), setup=fifo(relative), bound=30)
+                      codes=codes, setup=fifo(relative), bound=30)
             yield Try("suite files", f"{relative} -> /dev/zero: {' '.join(words)}", words,
-                      codes=(1, 2), setup=link(relative, "/dev/zero"), bound=30)
+                      codes=codes, setup=link(relative, "/dev/zero"), bound=30)
     for text in ("{% include '/etc/passwd' %}", "{{ ''.__class__.__mro__ }}", "{% if %}",
                  "{{ undefined_name.x }}", "{% for %}"):
         yield Try("suite files", f"template {text[:20]}", ["render", "check"], codes=(1, 2),
@@ -268,18 +300,18 @@ PORTS = {
     "reads stdin for ever": "import sys\nsys.stdin.read()\nwhile True:\n    pass\n",
     "closes stdout then loops": "import os\nos.close(1)\nwhile True:\n    pass\n",
     "a setsid daemon": "import os, time\nif os.fork() == 0:\n    os.setsid()\n"
-                       "    open(os.environ['SWEEP_PIDS'], 'a').write(f'{os.getpid()} ')\n"
+                       "    record(os.getpid())\n"
                        "    os.close(1); os.close(2)\n    time.sleep(300)\n",
     "twenty children": "import os, subprocess\nfor _ in range(20):\n"
                        "    p = subprocess.Popen(['sleep', '300'], stdout=subprocess.DEVNULL)\n"
-                       "    open(os.environ['SWEEP_PIDS'], 'a').write(f'{p.pid} ')\n",
+                       "    record(p.pid)\n",
     "kills portcheck": "import os, signal, subprocess\n"
                        "p = subprocess.Popen(['sleep', '300'])\n"
-                       "open(os.environ['SWEEP_PIDS'], 'a').write(f'{p.pid} ')\n"
+                       "record(p.pid)\n"
                        "os.kill(os.getppid(), signal.SIGKILL)\n",
     "a child holding the pipes": "import os, subprocess\n"
                                  "p = subprocess.Popen(['sleep', '300'])\n"
-                                 "open(os.environ['SWEEP_PIDS'], 'a').write(f'{p.pid} ')\n"
+                                 "record(p.pid)\n"
                                  "print('1: 0 steps, peak 1')\n",
     "a huge line": "print('x' * 5_000_000)\n",
     "a memory hog": "x = bytearray(10**8)\nwhile True:\n    x += bytearray(10**8)\n",
@@ -289,21 +321,72 @@ PORTS = {
 }
 
 
+# Programs that end by themselves with exit status 0 (a daemon or a child may outlive them):
+# `run` shows a run and checks nothing, so it passes their status on (0); `verify`, `check`
+# and `listing` check what they printed, and fail them.
+ENDS_WELL = {"prints nothing", "prints extra", "ANSI to fake ok", "a NUL byte", "not UTF-8",
+             "a setsid daemon", "twenty children", "a child holding the pipes", "a huge line",
+             "unicode tricks"}
+
+
 def misbehaving_ports() -> Iterator[Try]:
-    for why, code in PORTS.items():
-        stops_portcheck = why == "kills portcheck"
-        for words in (["verify", "--timeout", "2", "--max-output", "64k"],
-                      ["check", "collatz", f"{PORT}/collatz.py", "--timeout", "2"],
-                      ["run", "collatz", "--lang", "python", "n=6", "--timeout", "2"],
-                      ["listing", "collatz", "--timeout", "2"]):
-            codes = (-9, 1, 2) if stops_portcheck else (1,)
-            if words[0] == "run" and why in ("prints extra", "exits 3", "unicode tricks",
-                                             "a NUL byte", "not UTF-8", "ANSI to fake ok",
-                                             "prints nothing", "a child holding the pipes",
-                                             "a thread left"):
-                codes = (0, 1) if not stops_portcheck else codes  # run shows, checks nothing
-            yield Try("misbehaving ports", f"{why}: {words[0]}", words, codes=codes,
-                      setup=port_program(code), bound=40, one_line=False)
+    for boxing, label in ((None, ""), ("off", " (unboxed)")):
+        for why, code in PORTS.items():
+            stops_portcheck = why == "kills portcheck"
+            for words in (["verify", "--timeout", "2", "--max-output", "64k"],
+                          # check: the cases it prints must be named (`check --help`)
+                          ["check", "collatz", f"{PORT}/collatz.py", "--cases", "n-1,n-6",
+                           "--timeout", "2"],
+                          # run and listing NAME=VALUE render the template and run it
+                          ["run", "collatz", "--lang", "python", "n=6", "--timeout", "2"],
+                          ["listing", "collatz", "--lang", "python", "n=6", "--timeout", "2"]):
+                command = words[0]
+                codes: tuple[int, ...] = (1,)
+                if command == "run" and (why in ENDS_WELL or stops_portcheck):
+                    codes = (0,)  # run prints what it printed, checks nothing
+                if stops_portcheck:
+                    # unboxed it can kill its parent (portcheck cannot survive its own
+                    # SIGKILL: docs/reliability.md, Signals); boxed, its parent is the box's
+                    codes = (-9, *codes)
+                from_template = command in ("run", "listing")
+                yield Try("misbehaving ports", f"{why}: {command}{label}", words, codes=codes,
+                          setup=(template_program if from_template else port_program)(code),
+                          bound=40, one_line=False, extra_env={"PORTCHECK_SANDBOX": boxing},
+                          runner=on_a_terminal if command == "run" else None)
+
+
+def on_a_terminal(one: Try, suite: Path, env: dict[str, str]
+                  ) -> subprocess.CompletedProcess[bytes]:
+    """``one`` with its stdout on a terminal (a pseudo-terminal read here): `run` prints a
+    program's output "as it is into a file or a pipe, its control characters escaped on a
+    terminal" (portcheck.terminal.output), so a terminal is where to look for an ESC."""
+    import pty
+    import threading
+
+    leader, follower = pty.openpty()
+    chunks: list[bytes] = []
+
+    def drain() -> None:
+        while True:
+            try:
+                chunk = os.read(leader, 65536)
+            except OSError:
+                return
+            if not chunk:
+                return
+            chunks.append(chunk)
+    reader = threading.Thread(target=drain, daemon=True)
+    reader.start()
+    try:
+        done = subprocess.run([sys.executable, "-m", "portcheck", *one.words], cwd=suite,
+                              env=env, stdin=subprocess.DEVNULL, stdout=follower,
+                              stderr=subprocess.PIPE, timeout=one.bound + 20, check=False)
+    finally:
+        os.close(follower)
+        reader.join(5)
+        os.close(leader)
+    return subprocess.CompletedProcess(done.args, done.returncode, b"".join(chunks),
+                                       done.stderr)
 
 
 # ---- interpreters ------------------------------------------------------------------------
@@ -348,12 +431,63 @@ KUMIR = {
 }
 
 
+# What `portcheck exec` does by design (docs/exec.md): "a program's output goes to stdout"
+# (this terminal's, as the language's own interpreter would print it: an ESC stays an ESC);
+# an empty file and a lone surrogate (printed as U+FFFD) are valid programs that end well;
+# `ввод` reads the "5" given on stdin.  exec has no time limit (an interactive run of one's
+# own file, ended by Ctrl-C): an endless program is interrupted after INTERRUPT_AFTER s and
+# must end at once, 130 (or 1 where its memory limit came first).
+EXEC_ENDS_WELL = {"an empty file", "a lone surrogate", "ESC in output"}
+EXEC_ENDLESS = {"strings doubling", "Добавить for ever", "a catastrophic regex",
+                "an endless loop"}
+INTERRUPT_AFTER = 5.0
+
+
 def interpreter_try(suffix: str, why: str, text: str | bytes, words_after: list[str],
                     stdin: bytes | None, label: str) -> Try:
     name = f"x.{suffix}"
+    if "--encoding" in words_after and isinstance(text, str):  # the file as that encoding
+        text = text.encode(words_after[words_after.index("--encoding") + 1])
+    codes: tuple[int, ...] = (1, 2)
+    if why in EXEC_ENDS_WELL or (why == "ввод, stdin closed" and stdin):
+        codes = (0,)
+    endless = why in EXEC_ENDLESS
+    if endless:
+        codes = (1, 130)
+    closed = stdin is None
+    runner = exec_runner(closed, INTERRUPT_AFTER if endless else None) \
+        if closed or endless else None
     return Try("interpreters", f"{suffix} {why}{label}", ["exec", *words_after, name],
-               codes=(1, 2), setup=write(name, text), bound=60, one_line=False,
-               stdin=stdin)
+               codes=codes, setup=write(name, text), bound=60, one_line=False,
+               stdin=stdin, no_escape=why != "ESC in output", runner=runner)
+
+
+def exec_runner(closed: bool, interrupt_after: float | None
+                ) -> Callable[[Try, Path, dict[str, str]], subprocess.CompletedProcess[bytes]]:
+    """``exec`` with stdin closed (not inherited: ``<&-``), and/or Ctrl-C (SIGINT to
+    portcheck's process group, as a terminal sends it) after ``interrupt_after`` s; an end
+    later than 5 s after the signal is the try's failure."""
+    def runner(one: Try, suite: Path, env: dict[str, str]
+               ) -> subprocess.CompletedProcess[bytes]:
+        command = [sys.executable, "-m", "portcheck", *one.words]
+        if closed:
+            command = ["sh", "-c", 'exec "$@" <&-', "sh", *command]
+        started = subprocess.Popen(command, cwd=suite, env=env, stdout=subprocess.PIPE,
+                                   stderr=subprocess.PIPE, start_new_session=True,
+                                   stdin=None if closed else subprocess.PIPE)
+        try:
+            out, err = started.communicate(None if closed else one.stdin or b"",
+                                           timeout=interrupt_after or one.bound)
+        except subprocess.TimeoutExpired:
+            os.killpg(started.pid, signal.SIGINT)
+            try:
+                out, err = started.communicate(timeout=5)
+            except subprocess.TimeoutExpired:
+                os.killpg(started.pid, signal.SIGKILL)
+                started.communicate()
+                raise subprocess.TimeoutExpired(command, (interrupt_after or 0) + 5) from None
+        return subprocess.CompletedProcess(command, started.returncode, out, err)
+    return runner
 
 
 def interpreters() -> Iterator[Try]:

@@ -2,6 +2,9 @@
 
 import sys
 
-from portcheck.cli.main import main
+try:
+    from portcheck.cli.main import main
+except KeyboardInterrupt:  # Ctrl-C while Python loads portcheck: no traceback
+    sys.exit(130)
 
 sys.exit(main())

@@ -52,9 +52,12 @@ def main(argv: Sequence[str] | None = None) -> int:
         _error(f"standard {closed} is closed; portcheck needs somewhere to print",
                EXIT_USAGE)
         return EXIT_USAGE
-    args = parse(argv)
-    output.escape_what_cannot_be_encoded()
-    _limit_the_reference(args)
+    try:  # Ctrl-C while the command's modules load: 130, no traceback
+        args = parse(argv)
+        output.escape_what_cannot_be_encoded()
+        _limit_the_reference(args)
+    except KeyboardInterrupt as interrupt:
+        return exit_status(interrupt)
     try:
         with stop_on_signals():
             if hasattr(args, "sandbox"):  # a command that runs programs: its box and limits

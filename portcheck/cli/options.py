@@ -14,6 +14,7 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from portcheck.cli.inputs_help import HelpWithInputs
 from portcheck.errors import UsageError
 from portcheck.files.cache_root import cache_root
 from portcheck.suite.declarations import builtin_languages
@@ -38,9 +39,10 @@ MAX_TIMEOUT = 3600.0
 
 # What the words of the command lines stand for, said once for every subcommand's help.
 ALGO = "ALGO: an algorithm's name (portcheck list shows them: freecell, queens, …)"
-NAME_VALUE = ("NAME=VALUE: an input of ALGO, e.g. game=617 (portcheck list shows each "
-              "algorithm's inputs, their valid values and defaults; an input left out takes "
-              "its default, the article's own choice)")
+NAME_VALUE = ("NAME=VALUE: an input of ALGO, e.g. game=617 (ALGO --help shows its inputs, "
+              "their valid values and defaults, as portcheck list does for all: portcheck "
+              "reference queens --help; an input left out takes its default, the article's "
+              "own choice)")
 LANG = "L: a language (java, pascal, bsl, kumir, arsac, python) or a port folder (bsl-article)"
 
 
@@ -59,9 +61,14 @@ def command(sub: argparse._SubParsersAction, name: str, summary: str, descriptio
             lines += [f"  {example}", *([f"  {'':{width}}{what}"] if what else [])]
     if terms:
         lines += ["", *(textwrap.fill(term, 88, subsequent_indent="  ") for term in terms)]
-    return sub.add_parser(name, help=summary, description=description,
-                          epilog="\n".join(lines),
-                          formatter_class=argparse.RawDescriptionHelpFormatter)
+    with_inputs = NAME_VALUE in terms  # its --help after ALGO shows ALGO's inputs
+    parser = sub.add_parser(name, help=summary, description=description,
+                            epilog="\n".join(lines), add_help=not with_inputs,
+                            formatter_class=argparse.RawDescriptionHelpFormatter)
+    if with_inputs:
+        parser.add_argument("-h", "--help", action=HelpWithInputs,
+                            help="show this help (after ALGO: and ALGO's inputs) and exit")
+    return parser
 
 
 EXAMPLE_WIDTH = 46  # a longer example has its explanation on the next line

@@ -36,7 +36,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 
-from portcheck.processes.proctable import descendants, processes
+from portcheck.processes.proctable import descendants, processes, read_proc
 
 DEFAULT_MEMORY = 512 * 1024 * 1024
 MIN_MEMORY = 16 * 1024 * 1024
@@ -130,30 +130,52 @@ class MemoryWatch:
         self._thread.join()
 
     def _watch(self) -> None:
-        members = {self.leader}
+        found = read_proc(self.leader)
+        if found is None:
+            return
+        born = found.start
+        members = {self.leader: born}
         rescan = 0.0
         waited = 0.0
         delay = 0.002
         while not self._done.wait(delay):
             waited += delay
             if waited >= rescan:
-                members = _tree(self.leader)
+                members = _tree(self.leader, born)
                 rescan = waited + min(RESCAN, max(0.01, waited))
             if sum(_resident(pid) for pid in members) > self.limit:
                 self.exceeded = True
-                for pid in _tree(self.leader) | members:
+                for pid in same_processes({**members, **_tree(self.leader, born)}):
                     _kill(pid)
                 return
             delay = min(SAMPLE, delay * 2)
 
 
-def _tree(leader: int) -> set[int]:
-    """``leader`` and every process below it."""
+def _tree(leader: int, born: int) -> dict[int, int]:
+    """``leader`` and every process below it, with their start times; none once the
+    leader's id names a process started at another time than ``born`` (the run's leader
+    ended and its id went to another process)."""
+    table = [proc for proc in processes() if not proc.zombie]
+    if not any(proc.pid == leader and proc.start == born for proc in table):
+        return {}
     children: dict[int, list[int]] = {}
-    for proc in processes():
-        if not proc.zombie:
-            children.setdefault(proc.ppid, []).append(proc.pid)
-    return descendants({leader}, children)
+    for proc in table:
+        children.setdefault(proc.ppid, []).append(proc.pid)
+    tree = descendants({leader}, children)
+    return {proc.pid: proc.start for proc in table if proc.pid in tree}
+
+
+def same_processes(members: dict[int, int]) -> list[int]:
+    """The ids of ``members`` (id: start time) that still name the process seen then, not
+    another that took an ended one's id (ids are reused: 32,768 of them on many machines,
+    and a busy one goes round them in minutes) — a kill by a stale id is a kill of a
+    stranger: the reference's process, another run."""
+    kept = []
+    for pid, start in members.items():
+        now = read_proc(pid)
+        if now is not None and now.start == start and not now.zombie:
+            kept.append(pid)
+    return kept
 
 
 def _resident(pid: int) -> int:

@@ -27,6 +27,7 @@ from portcheck.runners.pipes import Pipes, Streams
 
 DEFAULT_TIMEOUT = 20.0
 DEFAULT_MAX_OUTPUT = 16 * 1024 * 1024  # bytes read from a program's stdout, and its stderr
+EXIT_LOOK = 0.1  # seconds between looks at whether a program whose pipes are open has exited
 DRAIN_SECONDS = 1.0  # after a run is ended: at most this long to read what is left in its pipes
 PROBE_TIMEOUT = 60.0  # a toolchain's version probe, unless a command's --timeout is shorter
 
@@ -219,6 +220,11 @@ def _contained(argv: list[str], stdin: str, timeout: float, max_output: int, cwd
     limited = limits.limited()
     _check_startable(argv[0], cwd, env)
     command = limits.command(argv, env) if limited else argv
+    # what the caller names, relative to the caller's folder, not to the run's (a scratch
+    # folder): `portcheck check ALGO ports/x/prog.py` reads that file in the box
+    readable = [Path(os.path.abspath(path)) for path in readable]
+    if writable is not None:
+        writable = [Path(os.path.abspath(path)) for path in writable]
     box = sandbox.box_for(argv, cwd=cwd, env=env, writable=writable, readable=readable)
     if boxed:  # a port's run, not portcheck's own code: counted for verify's summary
         sandbox.count_run(box is not None)
@@ -294,7 +300,19 @@ def collect(child: Child, family: containment.Family, stdin: str, max_output: in
 def _runs_out(child: Child, family: containment.Family, pipes: Pipes,
               deadline: float) -> bool:
     """Let the program run until it has closed its output and exited, the output limit, a
-    wrong output or a stop ends it (False), or the deadline passes (True: out of time)."""
-    if pipes.pump(deadline, family.stopped):
-        return not child.exited(deadline)
-    return not (pipes.limited or pipes.wrong or family.stopped.is_set())
+    wrong output or a stop ends it (False), or the deadline passes (True: out of time).
+
+    A program that has exited while something it left behind (a child, a daemon) still
+    holds its pipes has ended: its output gets DRAIN_SECONDS more, then the run is over,
+    not out of time (``collect`` ends what holds them) — it used to be kept waiting for the
+    whole time limit and reported "stopped at the time limit"."""
+    while True:
+        if pipes.pump(min(deadline, time.monotonic() + EXIT_LOOK), family.stopped):
+            return not child.exited(deadline)
+        if pipes.limited or pipes.wrong or family.stopped.is_set():
+            return False
+        if time.monotonic() >= deadline:
+            return True
+        if child.exited(time.monotonic() + 0.001):
+            pipes.pump(min(deadline, time.monotonic() + DRAIN_SECONDS), family.stopped)
+            return False

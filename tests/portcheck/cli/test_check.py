@@ -261,3 +261,21 @@ def test_check_a_program_named_by_a_relative_path(project_copy: Path,
     code, out, _ = portcheck(capsys, "check", "freecell", "mine/deal.py", "--cases", "game-617")
     assert code == 0, out
     assert "1 case matches the goldens" in out
+
+
+def test_a_program_inside_the_suite_named_relatively_is_run_in_the_box(
+        project_copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    # the box hides the suite and binds back the program, named from portcheck's folder,
+    # not from the run's scratch folder (it was "can't open file": checked nothing real)
+    from portcheck.processes import sandbox
+    from tests.helpers.needs import need
+
+    need(sandbox.probe() is None, f"bubblewrap is not usable here: {sandbox.probe()}")
+    inside = project_copy / "mine" / "deal_letters.py"
+    inside.parent.mkdir()
+    inside.write_bytes(PYTHON_PROGRAM.read_bytes())
+    code, out, _ = portcheck(capsys, "check", "freecell", "mine/deal_letters.py", "--args",
+                             "{game}", "--cases", "game-1", "--normalize", str(MAPPING),
+                             "--sandbox", "on")
+    assert code == 0, out
+    assert "1 case matches the goldens" in out

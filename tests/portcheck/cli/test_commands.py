@@ -20,7 +20,8 @@ import portcheck.cli
 from portcheck.cli import main
 from portcheck.cli.commands import COMMANDS, Parser, chosen, load
 
-NOT_COMMANDS = {"commands", "main", "options"}  # the modules of portcheck.cli that are none
+# the modules of portcheck.cli that are no subcommand
+NOT_COMMANDS = {"commands", "main", "options", "inputs_help"}
 
 
 def full_parser() -> argparse.ArgumentParser:

@@ -179,3 +179,16 @@ def test_every_subcommand_s_help_says_what_it_does_with_examples() -> None:
     exec_summary = parser.format_help()
     for suffix in (".bsl .os", ".kum", ".arsac"):
         assert suffix in exec_summary
+
+
+def test_ctrl_c_while_the_command_loads_is_130_without_a_traceback(
+        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    # the command's modules load in parse(): a Ctrl-C there printed a Python traceback
+    from portcheck.cli import main as cli_main
+
+    def interrupted(argv: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli_main, "parse", interrupted)
+    code, out, err = portcheck(capsys, "list")
+    assert (code, out, err) == (130, "", "")

@@ -48,3 +48,11 @@ def test_timeout_keeps_partial_output_and_kills_the_whole_group() -> None:
     first, grandchild_pid = result.stdout.splitlines()
     assert first == "started"
     assert gone_soon(int(grandchild_pid))
+
+
+@pytest.mark.usefixtures(unboxed.__name__)
+def test_a_program_that_exits_leaving_a_child_on_its_pipes_has_ended_not_run_out() -> None:
+    # the child keeps stdout open for 300 s; the program itself printed and exited 0 (it
+    # was reported "stopped at the time limit" after the whole limit)
+    result = run_command(["sh", "-c", "sleep 300 & echo done"], timeout=SHORT_TIMEOUT)
+    assert (result.stdout, result.returncode, result.timed_out) == ("done\n", 0, False)

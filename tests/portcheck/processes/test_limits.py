@@ -1,0 +1,38 @@
+"""The memory watch (``portcheck.processes.limits``) kills a run's processes by their ids: an
+id that has since gone to another process (ids are reused, 32,768 of them on many machines)
+must never be killed for it — it was one way a stranger (the reference's process, another
+run) could die with SIGKILL between two calls."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from portcheck.processes import limits
+from portcheck.processes.proctable import Proc, read_proc
+
+
+def test_only_ids_that_still_name_the_process_seen_are_killed() -> None:
+    child = subprocess.Popen([sys.executable, "-c", "import time; time.sleep(60)"])
+    try:
+        seen = read_proc(child.pid)
+        assert seen is not None
+        assert limits.same_processes({child.pid: seen.start}) == [child.pid]
+        # the same id, started at another time: another process now
+        assert limits.same_processes({child.pid: seen.start - 1}) == []
+    finally:
+        child.kill()
+        child.wait()
+    assert limits.same_processes({child.pid: seen.start}) == []  # gone
+
+
+def test_the_tree_of_a_leader_whose_id_went_to_another_process_is_empty(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    table = [Proc(10, 1, 10, 10, False, 500), Proc(11, 10, 10, 10, False, 501),
+             Proc(12, 11, 10, 10, False, 502), Proc(13, 1, 13, 13, False, 400)]
+    monkeypatch.setattr(limits, "processes", lambda: table)
+    assert limits._tree(10, 500) == {10: 500, 11: 501, 12: 502}
+    # the leader seen at start 300 ended; id 10 is someone else's now: nothing to watch
+    assert limits._tree(10, 300) == {}
