@@ -33,6 +33,7 @@ def load_object_types() -> None:
     from portinterp.bsl.library.files import (  # noqa: F401
         binary_data,
         hashing,
+        streams,
         text_files,
         text_writer,
     )

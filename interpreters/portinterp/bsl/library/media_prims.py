@@ -11,6 +11,12 @@ from portinterp.bsl.library.names_media import BINARY_FUNCTIONS
 
 
 class MediaPrims:
+    def prim_g_filestreams(self) -> Any:
+        """``ФайловыеПотоки``: the manager of file streams."""
+        from portinterp.bsl.library.files.streams import FILE_STREAMS
+
+        return FILE_STREAMS
+
     def prim_f_readjson(self, reader: Any, to_map: Any = False, *ignored: Any) -> Any:
         from portinterp.bsl.library.json.reader import read_json
 

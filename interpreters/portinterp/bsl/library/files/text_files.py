@@ -14,7 +14,6 @@ import tempfile
 from pathlib import Path
 from typing import Any, ClassVar
 
-from portinterp.bsl.library.files.binary_data import ReadStream
 from portinterp.bsl.library.files.file_access import os_fault, read_bytes, write_bytes
 from portinterp.bsl.library.files.text_encoding import (
     UTF8,
@@ -278,7 +277,9 @@ def _text(value: Any) -> str:
 
 def _source(value: Any) -> str | bytes:
     """What ``ЧтениеТекста`` reads: a file's path, or the bytes of a stream."""
-    return value.data if isinstance(value, ReadStream) else _text(value)
+    from portinterp.bsl.library.files.streams import Stream
+
+    return value.rest() if isinstance(value, Stream) else _text(value)
 
 
 def _new_text_document(runtime: Any) -> TextDocument:
