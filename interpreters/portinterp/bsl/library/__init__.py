@@ -32,6 +32,8 @@ def load_object_types() -> None:
     )
     from portinterp.bsl.library.files import (  # noqa: F401
         binary_data,
+        data_reader,
+        data_writer,
         hashing,
         streams,
         text_files,

@@ -43,7 +43,8 @@ class MemoryBacking:
 
     def read(self, count: int) -> bytes:
         self.check()
-        chunk = bytes(self.data[self.position:self.position + count])
+        end = len(self.data) if count < 0 else self.position + count
+        chunk = bytes(self.data[self.position:end])
         self.position += len(chunk)
         return chunk
 

@@ -146,7 +146,7 @@ class Stream(BslObject):
         if not isinstance(target, Stream):
             raise ProgramFault(NOT_OBJECT if not isinstance(target, BslObject) else BAD_ARGUMENT)
         self._check()
-        rest = self._file_call(self.backing.read, self.bsl_size() - self.bsl_currentposition())
+        rest = self._file_call(self.backing.read, -1)
         target._check()
         target._file_call(target.backing.write, rest or b"")
 
@@ -199,7 +199,7 @@ class Stream(BslObject):
     def rest(self) -> bytes:
         """What is left to read (``ЧтениеТекста``, ``ЧтениеДанных``, ``ХешированиеДанных``)."""
         self._check()
-        return bytes(self._file_call(self.backing.read, 1 << 62) or b"")
+        return bytes(self._file_call(self.backing.read, -1) or b"")
 
     def read_some(self, count: int) -> bytes:
         self._check()
