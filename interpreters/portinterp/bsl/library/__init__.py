@@ -34,6 +34,7 @@ def load_object_types() -> None:
         binary_data,
         data_reader,
         data_writer,
+        file_object,
         hashing,
         streams,
         text_files,

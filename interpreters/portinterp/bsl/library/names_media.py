@@ -17,6 +17,7 @@ MEDIA_BUILTINS = [
     ("УдалитьФайлы", "DeleteFiles", "deletefiles", 1, 2),
     ("КопироватьФайл", "CopyFile", "copyfile", 2, 2),
     ("ПереместитьФайл", "MoveFile", "movefile", 2, 2),
+    ("СоздатьКаталог", "CreateDirectory", "createdirectory", 1, 1),
     ("Base64Строка", "Base64String", "base64string", 1, 1),
     ("Base64Значение", "Base64Value", "base64value", 1, 1),
 ]

@@ -60,3 +60,44 @@ def open_stream(path: str, flags: int, read: bool, write: bool) -> BinaryIO:
         raise os_fault(error, path) from None
     mode = "r+b" if read and write else "wb" if write else "rb"
     return open(descriptor, mode, buffering=0)
+
+
+def path_fault(error: OSError, path: str, missing: str = "") -> ProgramFault:
+    """.NET's words for a path that is not there or not allowed: ``missing`` "file" (a
+    FileInfo), "folder" (a Directory), else as File.GetAttributes (by the folder)."""
+    full = os.path.abspath(path)
+    if isinstance(error, FileNotFoundError):
+        folder = os.path.dirname(full.rstrip(os.sep)) or os.sep
+        if missing == "file" or (not missing and os.path.isdir(folder)):
+            return ProgramFault("Внешнее исключение (System.IO.FileNotFoundException): Could not "
+                                f"find file '{full}'.")
+        return ProgramFault("Внешнее исключение (System.IO.DirectoryNotFoundException): Could "
+                            f"not find a part of the path '{full}'.")
+    if isinstance(error, PermissionError):
+        return ProgramFault("Внешнее исключение (System.UnauthorizedAccessException): Access to "
+                            f"the path '{full}' is denied.")
+    return os_fault(error, path)
+
+
+def status(path: str, missing: str = "") -> os.stat_result:
+    """``os.stat`` of a path a program names; .NET's words when it is not there."""
+    try:
+        return os.stat(path)
+    except OSError as error:
+        raise path_fault(error, path, missing) from None
+
+
+def exists(path: str) -> bool:
+    try:
+        os.stat(path)
+    except (OSError, ValueError):
+        return False
+    return True
+
+
+def make_directory(path: str) -> None:
+    """``Directory.CreateDirectory``: the parents too; nothing if it is there."""
+    try:
+        os.makedirs(path, exist_ok=True)
+    except OSError as error:
+        raise path_fault(error, path, "folder") from None

@@ -21,7 +21,7 @@ def all_files_mask() -> str:
 
 
 def find_files(folder: str, mask: str | None, recursive: Any) -> BslArray:
-    from portinterp.bsl.library.scripts import FileName
+    from portinterp.bsl.library.files.file_object import FileObject as FileName
 
     if mask is None:
         return BslArray([FileName(folder)] if os.path.exists(folder) else [])
