@@ -225,7 +225,7 @@ class TextReader(BslObject):
     LF, and so does any CR or CR LF when the constructor got no line separator; a line ends
     at the line separator (``РазделительСтрок``, LF unless given; TextReadImpl.cs)."""
 
-    __slots__ = ("analyze", "held", "line_break", "pos", "text")
+    __slots__ = ("__weakref__", "analyze", "held", "line_break", "pos", "run", "text")
     type_name = "ЧтениеТекста"
     spellings = spellings("Открыть Open open", "Прочитать Read read",
                           "ПрочитатьСтроку ReadLine readline", "Закрыть Close close")
@@ -236,6 +236,7 @@ class TextReader(BslObject):
         self.line_break = "\n"
         self.analyze = False  # «Новый ЧтениеТекста()» then «Открыть»: CR left as it is
         self.held: Hold | None = None
+        self.run: object = None  # the runtime that made it (file_shares)
 
     def bsl_open(self, path: Any, encoding: Any = None, line: Any = None, eol: Any = None,
                  monopoly: Any = None, *rest: Any) -> None:
@@ -245,7 +246,7 @@ class TextReader(BslObject):
         source = _source(path)
         if type(source) is str:
             alone = monopoly is not False
-            self.held = hold(source, writes=False, shares_read=not alone,
+            self.held = hold(self, self.run, source, writes=False, shares_read=not alone,
                              shares_write=not alone)
         try:
             text = read_text_file(source, encoding, raw=True)
@@ -307,6 +308,7 @@ def _new_text_reader(runtime: Any, *args: Any) -> TextReader:
     (skipped ones too: ``(Файл,,,)``) and no line separator, a CR or CR LF is LF."""
     path, encoding, line, eol, monopoly = (*args, None, None, None, None, None)[:5]
     reader = TextReader()
+    reader.run = runtime
     if path is not None:
         reader.analyze = line is None and len(args) > 1
         reader.bsl_open(path, encoding, line, eol, monopoly)

@@ -36,7 +36,7 @@ def _path(value: Any) -> str:
 class TextWriter(BslObject):
     """``ЗаписьТекста``: a file open for writing text."""
 
-    __slots__ = ("encoding", "eol", "file", "held", "line_separator")
+    __slots__ = ("__weakref__", "encoding", "eol", "file", "held", "line_separator", "run")
     type_name = "ЗаписьТекста"
     spellings = spellings("Открыть Open open", "Записать Write write",
                           "ЗаписатьСтроку WriteLine writeline", "Закрыть Close close")
@@ -44,6 +44,7 @@ class TextWriter(BslObject):
     def __init__(self) -> None:
         self.file: BinaryIO | None = None
         self.held: Hold | None = None
+        self.run: object = None  # the runtime that made it (file_shares)
         self.encoding: Encoding = UTF8
         self.line_separator = "\n"
         self.eol = "\r\n"
@@ -59,7 +60,7 @@ class TextWriter(BslObject):
         if appending and chosen.preamble == UTF8.preamble:
             chosen = encoding_of("UTF-8", add_bom=False)
         self.bsl_close()
-        self.held = hold(name, writes=True, shares_read=True, shares_write=False)
+        self.held = hold(self, self.run, name, writes=True, shares_read=True, shares_write=False)
         try:
             self.file = open_file(name, "ab" if appending else "wb")
             if chosen.preamble and self.file.tell() == 0:
@@ -99,6 +100,7 @@ def _new_text_writer(runtime: Any, path: Any = None, encoding: Any = None,
                      line_separator: Any = None, append: Any = None,
                      eol: Any = None) -> TextWriter:
     writer = TextWriter()
+    writer.run = runtime
     if path is not None:
         writer.bsl_open(to_string(path, "onescript"), encoding, line_separator, append, eol)
     return writer
