@@ -216,8 +216,11 @@ def embedded_command(worktree: Path) -> tuple[list[str], dict[str, str]]:
     # The worktree's portcheck and its portinterp (interpreters/) before any installed one.
     env = dict(os.environ, PYTHONPATH=os.pathsep.join([str(worktree),
                                                        str(worktree / "interpreters")]))
+    # No box (``--sandbox off``): OneScript's tests write files beside themselves (the
+    # relative ``test.txt`` of КопироватьФайл, a ФайловыйПоток opened for writing on the test
+    # itself) and the real ``oscript`` runs them unboxed; the comparison is like for like.
     cmd = [sys.executable, "-m", "portcheck", "exec", "--engine", "embedded",
-           "--dialect", "onescript"]
+           "--dialect", "onescript", "--sandbox", "off"]
     return cmd, env
 
 

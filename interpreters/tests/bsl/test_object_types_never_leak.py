@@ -119,7 +119,9 @@ def prepared(runtime: BslRuntime) -> dict[str, Any]:
         "binary": runtime.prim_f_getbinarydatafromstring("абв"),
         "buffer": runtime.prim_f_getbinarydatabufferfromhexstring("00 01 FF"),
         "hash": runtime.prim_new_named("ХешированиеДанных", hash_function),
-        "text reader": runtime.prim_new_named("ЧтениеТекста", "text.txt"),
+        # not Монопольно: each call of ``prepared`` opens the file again in the same run
+        "text reader": runtime.prim_new_named("ЧтениеТекста", "text.txt", None, None, None,
+                                              False),
         "text document": runtime.prim_new_named("ТекстовыйДокумент"),
     }
 

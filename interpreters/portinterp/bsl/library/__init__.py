@@ -32,12 +32,19 @@ def load_object_types() -> None:
     )
     from portinterp.bsl.library.files import (  # noqa: F401
         binary_data,
+        data_reader,
+        data_writer,
+        file_object,
         hashing,
+        streams,
         text_files,
         text_writer,
     )
     from portinterp.bsl.library.json import reader, writer  # noqa: F401
     from portinterp.bsl.library.names_globals import GLOBAL_TYPE_NAMES
+    from portinterp.bsl.library.xml import reader as xml_reader  # noqa: F401
+    from portinterp.bsl.library.xml import settings, writer_settings  # noqa: F401
+    from portinterp.bsl.library.xml import writer as xml_writer  # noqa: F401
     from portinterp.bsl.runtime.objects import TYPE_NAMES
 
     TYPE_NAMES.update(GLOBAL_TYPE_NAMES)

@@ -11,6 +11,19 @@ from portinterp.bsl.library.names_media import BINARY_FUNCTIONS
 
 
 class MediaPrims:
+    def prim_f_createdirectory(self, path: Any) -> None:
+        """``СоздатьКаталог``: with its parents; nothing when it is there."""
+        from portinterp.bsl.library.files.file_access import make_directory
+        from portinterp.bsl.runtime.formatting import to_string
+
+        make_directory(path if type(path) is str else to_string(path, "onescript"))
+
+    def prim_g_filestreams(self) -> Any:
+        """``ФайловыеПотоки``: the manager of file streams."""
+        from portinterp.bsl.library.files.streams import FILE_STREAMS
+
+        return FILE_STREAMS
+
     def prim_f_readjson(self, reader: Any, to_map: Any = False, *ignored: Any) -> Any:
         from portinterp.bsl.library.json.reader import read_json
 

@@ -63,10 +63,18 @@ XML_NODE_TYPE = enumeration(
     "ОпределениеТипаДокумента DocumentTypeDefinition", "ПробельныеСимволы Whitespace",
     "СекцияCDATA CDATASection", "СсылкаНаСущность EntityReference", "Сущность Entity",
     "Текст Text")
+XML_SPACE = enumeration("ПробельныеСимволыXML", "XMLSpace", "ПоУмолчанию Default",
+                        "Сохранять Preserve")
+XML_VALIDATION = enumeration("ТипПроверкиXML", "XMLValidationType", "НетПроверки NoValidate",
+                             "ОпределениеТипаДокумента DocumentTypeDefinition",
+                             "СхемаXML XMLSchema")
 GLOBAL_ENUMS: dict[str, dict[str, object]] = {**MESSAGE_STATUS, **STRING_ENCODING,
-                                              **CONSOLE_COLOR, **XML_NODE_TYPE}
+                                              **CONSOLE_COLOR, **XML_NODE_TYPE, **XML_SPACE,
+                                              **XML_VALIDATION}
 # ``Тип("СтатусСообщения")`` = ``ТипЗнч(СтатусСообщения.Важное)``.
 GLOBAL_TYPE_NAMES = {spelling: "СтатусСообщения" for spelling in MESSAGE_STATUS} | {
     spelling: "СпособКодированияСтроки" for spelling in STRING_ENCODING} | {
     spelling: "ЦветКонсоли" for spelling in CONSOLE_COLOR} | {
-    spelling: "ТипУзлаXML" for spelling in XML_NODE_TYPE}
+    spelling: "ТипУзлаXML" for spelling in XML_NODE_TYPE} | {
+    spelling: "ПробельныеСимволыXML" for spelling in XML_SPACE} | {
+    spelling: "ТипПроверкиXML" for spelling in XML_VALIDATION}

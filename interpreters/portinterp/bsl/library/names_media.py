@@ -4,6 +4,7 @@ implements the functions; the object types load on first use)."""
 
 from __future__ import annotations
 
+from portinterp.bsl.library.files.buffer_ops import BYTE_ORDER
 from portinterp.bsl.runtime.objects import enumeration
 
 # (Russian, English, canonical, fewest arguments, most arguments): ``prim_f_<canonical>``.
@@ -16,6 +17,7 @@ MEDIA_BUILTINS = [
     ("УдалитьФайлы", "DeleteFiles", "deletefiles", 1, 2),
     ("КопироватьФайл", "CopyFile", "copyfile", 2, 2),
     ("ПереместитьФайл", "MoveFile", "movefile", 2, 2),
+    ("СоздатьКаталог", "CreateDirectory", "createdirectory", 1, 1),
     ("Base64Строка", "Base64String", "base64string", 1, 1),
     ("Base64Значение", "Base64Value", "base64value", 1, 1),
 ]
@@ -73,10 +75,17 @@ TEXT_ENCODING = enumeration("КодировкаТекста", "TextEncoding", "A
                             "UTF8", "UTF8NoBOM", "Системная System")
 HASH_FUNCTION = enumeration("ХешФункция", "HashFunction", "MD5", "SHA1", "SHA256", "SHA384",
                             "SHA512", "CRC32")
+FILE_OPEN_MODE = enumeration("РежимОткрытияФайла", "FileOpenMode", "Дописать Append",
+                             "Обрезать Truncate", "Открыть Open", "ОткрытьИлиСоздать OpenOrCreate",
+                             "Создать Create", "СоздатьНовый CreateNew")
+FILE_ACCESS = enumeration("ДоступКФайлу", "FileAccess", "Запись Write", "Чтение Read",
+                          "ЧтениеИЗапись ReadAndWrite")
+STREAM_POSITION = enumeration("ПозицияВПотоке", "StreamPosition", "Начало Begin", "Конец End",
+                              "Текущая Current")
 
 MEDIA_ENUMS: dict[str, dict[str, object]] = {
     **JSON_VALUE_TYPE, **JSON_LINE_BREAK, **JSON_ESCAPE, **JSON_DATE_FORMAT, **TEXT_ENCODING,
-    **HASH_FUNCTION}
+    **HASH_FUNCTION, **BYTE_ORDER, **FILE_OPEN_MODE, **FILE_ACCESS, **STREAM_POSITION}
 
 
 def member(table: dict[str, dict[str, object]], name: str) -> object:

@@ -2,9 +2,8 @@
 module a type (``Новый ИмяТипа(…)`` runs its body, then ``ПриСозданииОбъекта(…)``),
 ``ЗагрузитьСценарий(Путь)`` makes one object at once; the object's methods are the module's
 exported procedures, its properties the exported module variables.  Also
-``ТекущийСценарий()`` (``Источник``, ``Каталог``), ``Файл`` (names of a path only:
-``Путь``, ``ПолноеИмя``, ``Имя``, ``ИмяБезРасширения``, ``Расширение``, ``Существует()``)
-and ``ОбъединитьПути``.
+``ТекущийСценарий()`` (``Источник``, ``Каталог``) and ``ОбъединитьПути`` (``Файл`` is
+``files/file_object.py``'s).
 
 A loaded module is compiled by the runtime's ``compile_script`` (``bsl.platform``: the
 front-end's ``script_compiler``, with the dispatcher of ``this_object``: its procedures
@@ -22,7 +21,7 @@ from typing import Any
 
 from portinterp.bsl.library.file_guard import allowed
 from portinterp.bsl.library.this_object import DISPATCHER_FUNCTION
-from portinterp.bsl.runtime.objects import NO_FIELD, BslObject, register_type, spellings
+from portinterp.bsl.runtime.objects import NO_FIELD, BslObject, register_type
 from portinterp.bsl.runtime.values import BslArray
 from portinterp.core.program import Program
 from portinterp.errors import ProgramFault
@@ -53,47 +52,6 @@ class ScriptInfo(BslObject):
         if name in ("каталог", "path"):
             return os.path.dirname(self.path)
         raise ProgramFault(NO_FIELD.format(shown))
-
-
-class FileName(BslObject):
-    """``Файл``: the parts of a path, whether it exists, its size."""
-
-    __slots__ = ("given",)
-    type_name = "Файл"
-    spellings = spellings("Существует Exists exists", "ЭтоКаталог IsDirectory isdirectory",
-                          "ЭтоФайл IsFile isfile", "Размер Size size")
-
-    def __init__(self, given: str) -> None:
-        self.given = given
-
-    def property(self, name: str, shown: str) -> Any:
-        base = os.path.basename(self.given)
-        stem, extension = os.path.splitext(base)
-        folder = os.path.dirname(self.given)
-        fields = {"имя": base, "name": base, "имябезрасширения": stem, "basename": stem,
-                  "расширение": extension, "extension": extension,
-                  "полноеимя": os.path.abspath(self.given),
-                  "fullname": os.path.abspath(self.given),
-                  "путь": folder + os.sep if folder else "", "path": folder + os.sep if folder
-                  else ""}
-        if name not in fields:
-            raise ProgramFault(NO_FIELD.format(shown))
-        return fields[name]
-
-    def bsl_exists(self) -> bool:
-        return os.path.exists(allowed(self.given))
-
-    def bsl_isdirectory(self) -> bool:
-        return os.path.isdir(allowed(self.given))
-
-    def bsl_isfile(self) -> bool:
-        return os.path.isfile(allowed(self.given))
-
-    def bsl_size(self) -> int:
-        try:
-            return os.path.getsize(allowed(self.given))
-        except OSError as error:
-            raise ProgramFault(f"{error.strerror}: '{self.given}'") from None
 
 
 def _text(value: Any) -> str:
@@ -208,9 +166,4 @@ def combine_path(*parts: Any) -> str:
     return os.path.join(*[_text(part) for part in parts])
 
 
-def _new_file(runtime: Any, path: Any) -> FileName:
-    return FileName(_text(path))
-
-
-register_type("Файл", "File", _new_file)
 register_type("ИнформацияОСценарии", "ScriptInformation")

@@ -13,6 +13,7 @@ import re
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from portinterp.bsl.library.files.buffer_ops import LITTLE, OUTSIDE, BufferOps, byte_order
 from portinterp.bsl.library.files.file_access import read_bytes, write_bytes
 from portinterp.bsl.library.files.text_encoding import (
     UTF8,
@@ -23,7 +24,13 @@ from portinterp.bsl.library.files.text_encoding import (
 )
 from portinterp.bsl.runtime.conversions import to_number
 from portinterp.bsl.runtime.formatting import to_string
-from portinterp.bsl.runtime.objects import BAD_ARGUMENT, BslObject, register_type, spellings
+from portinterp.bsl.runtime.objects import (
+    BAD_ARGUMENT,
+    BslObject,
+    EnumValue,
+    register_type,
+    spellings,
+)
 from portinterp.bsl.runtime.values import BslArray
 from portinterp.errors import ProgramFault
 
@@ -35,7 +42,7 @@ BAD_VALUE = "Неверное значение аргумента"
 OUT_OF_RANGE = "Значение индекса выходит за пределы диапазона"
 NOT_IMPLEMENTED = ("Внешнее исключение (System.NotImplementedException): The method or "
                    "operation is not implemented.")
-READ_ONLY = "Буфер находится в режиме \"только чтение\""
+READ_LENGTH = "Внешнее исключение (System.ArgumentException): length"
 MAX_BUFFER = 2**27  # the interpreter's own limit: a buffer of 128 MiB at most
 HEX_DIGITS = {ord(c): int(c, 16) for c in "0123456789abcdefABCDEF"} | {ord("G"): 16,
                                                                         ord("g"): 16}
@@ -67,62 +74,74 @@ class BinaryData(BslObject):
     def bsl_write(self, target: Any) -> None:
         write_bytes(_text(target), self.data)
 
-    def bsl_openstreamforread(self) -> ReadStream:
-        return ReadStream(self.data)
+    def bsl_openstreamforread(self) -> Any:
+        return stream_opener(self.data)
 
 
-class ReadStream(BslObject):
-    """``Поток`` of ``ОткрытьПотокДляЧтения()``: binary data to read, which ``ЧтениеТекста``
-    takes in place of a file (the other stream objects of OneScript are not implemented)."""
-
-    __slots__ = ("data",)
-    type_name = "Поток"
-    spellings = spellings("Размер Size size", "Закрыть Close close")
-
-    def __init__(self, data: bytes) -> None:
-        self.data = data
-
-    def bsl_size(self) -> int:
-        return len(self.data)
-
-    def bsl_close(self) -> None:
-        self.data = b""
+def _no_streams(data: bytes) -> Any:
+    raise ProgramFault("Потоки не загружены")  # the library loads streams with this module
 
 
-class BinaryDataBuffer(BslObject):
-    __slots__ = ("data", "read_only")
+# ``ОткрытьПотокДляЧтения``'s stream, given by ``streams`` when it loads (it imports this
+# module for ``ДвоичныеДанные``: an import back would be a cycle)
+stream_opener: Callable[[bytes], Any] = _no_streams
+
+
+class BinaryDataBuffer(BufferOps, BslObject):
+    __slots__ = ("byte_order", "data", "read_only")
     type_name = "БуферДвоичныхДанных"
     spellings = spellings("Получить Get get", "Установить Set set", "Перевернуть Reverse reverse",
                           "ПолучитьСрез GetSlice getslice", "Скопировать Copy copy",
                           "Соединить Concat concat", "Прочитать Read read",
-                          "УстановитьТолькоЧтение SetReadOnly setreadonly")
+                          "УстановитьТолькоЧтение SetReadOnly setreadonly",
+                          "Записать Write write", "ЗаписатьЦелое16 WriteInt16 writeint16",
+                          "ЗаписатьЦелое32 WriteInt32 writeint32",
+                          "ЗаписатьЦелое64 WriteInt64 writeint64",
+                          "ПрочитатьЦелое16 ReadInt16 readint16",
+                          "ПрочитатьЦелое32 ReadInt32 readint32",
+                          "ПрочитатьЦелое64 ReadInt64 readint64",
+                          "ЗаписатьПобитовоеИ WriteBitwiseAnd writebitwiseand",
+                          "ЗаписатьПобитовоеИНе WriteBitwiseAndNot writebitwiseandnot",
+                          "ЗаписатьПобитовоеИли WriteBitwiseOr writebitwiseor",
+                          "ЗаписатьПобитовоеИсключительноеИли WriteBitwiseXor writebitwisexor",
+                          "Разделить Split split")
 
-    def __init__(self, data: bytes | bytearray) -> None:
+    def __init__(self, data: bytes | bytearray, order: EnumValue = LITTLE) -> None:
         self.data = bytearray(data)
         self.read_only = False
+        self.byte_order = order
 
     def property(self, name: str, shown: str) -> Any:
         if name in ("размер", "size"):
             return len(self.data)
         if name in ("толькочтение", "readonly"):
             return self.read_only
+        if name in ("порядокбайтов", "byteorder"):
+            return self.byte_order
         return super().property(name, shown)
 
+    def set_property(self, name: str, shown: str, value: Any) -> None:
+        if name in ("порядокбайтов", "byteorder"):
+            self.byte_order = byte_order(value, self.byte_order)
+            return
+        super().set_property(name, shown, value)
+
     def property_names(self) -> list[str]:
-        return ["Размер", "ТолькоЧтение"]
+        return ["Размер", "ТолькоЧтение", "ПорядокБайтов"]
 
     def _index(self, index: Any) -> int:
-        number = to_number(index)
-        if number != int(number) or not 0 <= int(number) < len(self.data):
-            raise ProgramFault(OUT_OF_RANGE)
-        return int(number)
+        """``_buffer[(int) index]`` of .NET: a fraction truncated, outside the array .NET's
+        IndexOutOfRangeException."""
+        number = int(to_number(index))
+        if not 0 <= number < len(self.data):
+            raise ProgramFault(OUTSIDE)
+        return number
 
     def get(self, index: object) -> int:
         return self.data[self._index(index)]
 
     def set(self, index: object, value: Any) -> None:
-        if self.read_only:
-            raise ProgramFault(READ_ONLY)
+        self.check_writable()
         byte = int(to_number(value))
         if not 0 <= byte <= 255:
             raise ProgramFault(BAD_VALUE)
@@ -143,8 +162,10 @@ class BinaryDataBuffer(BslObject):
 
     def bsl_read(self, position: Any, count: Any) -> BinaryDataBuffer:
         begin, size = int(to_number(position)), int(to_number(count))
-        if begin < 0 or size < 0 or begin + size > len(self.data):
+        if begin < 0 or size < 0:
             raise ProgramFault(OUT_OF_RANGE)
+        if begin + size > len(self.data):
+            raise ProgramFault(READ_LENGTH)
         return BinaryDataBuffer(self.data[begin:begin + size])
 
     def bsl_getslice(self, *args: Any) -> BinaryDataBuffer:
@@ -320,11 +341,11 @@ def _new_binary_data(runtime: Any, path: Any) -> BinaryData:
     return BinaryData(read_bytes(_text(path)))
 
 
-def _new_buffer(runtime: Any, size: Any = 0, byte_order: Any = None) -> BinaryDataBuffer:
+def _new_buffer(runtime: Any, size: Any = 0, byte_order_value: Any = None) -> BinaryDataBuffer:
     count = int(to_number(size))
     if not 0 <= count <= MAX_BUFFER:
         raise ProgramFault(BAD_VALUE)
-    return BinaryDataBuffer(bytes(count))
+    return BinaryDataBuffer(bytes(count), byte_order(byte_order_value, LITTLE))
 
 
 register_type("ДвоичныеДанные", "BinaryData", _new_binary_data)

@@ -22,7 +22,7 @@ def all_files_mask() -> str:
 
 
 def find_files(folder: str, mask: str | None, recursive: Any) -> BslArray:
-    from portinterp.bsl.library.scripts import FileName
+    from portinterp.bsl.library.files.file_object import FileObject as FileName
 
     allowed(folder)
     if mask is None:

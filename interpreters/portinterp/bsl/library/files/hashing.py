@@ -30,11 +30,14 @@ class DataHashing(BslObject):
 
     def bsl_append(self, value: Any, count: Any = None) -> None:
         from portinterp.bsl.library.files.binary_data import BinaryData
+        from portinterp.bsl.library.files.streams import Stream
 
         if type(value) is str:
             self.data += value.encode("utf-8", errors="surrogatepass")
         elif isinstance(value, BinaryData):
             self.data += value.data
+        elif isinstance(value, Stream):  # the rest, or ``count`` bytes of it
+            self.data += value.rest() if count is None else value.read_some(int(count))
         else:
             raise ProgramFault(BAD_ARGUMENT)
 

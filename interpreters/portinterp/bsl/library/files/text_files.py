@@ -14,8 +14,8 @@ import tempfile
 from pathlib import Path
 from typing import Any, ClassVar
 
-from portinterp.bsl.library.files.binary_data import ReadStream
 from portinterp.bsl.library.files.file_access import allowed, os_fault, read_bytes, write_bytes
+from portinterp.bsl.library.files.file_shares import Hold, hold, release
 from portinterp.bsl.library.files.text_encoding import (
     UTF8,
     Encoding,
@@ -226,7 +226,7 @@ class TextReader(BslObject):
     LF, and so does any CR or CR LF when the constructor got no line separator; a line ends
     at the line separator (``РазделительСтрок``, LF unless given; TextReadImpl.cs)."""
 
-    __slots__ = ("analyze", "line_break", "pos", "text")
+    __slots__ = ("__weakref__", "analyze", "held", "line_break", "pos", "run", "text")
     type_name = "ЧтениеТекста"
     spellings = spellings("Открыть Open open", "Прочитать Read read",
                           "ПрочитатьСтроку ReadLine readline", "Закрыть Close close")
@@ -236,10 +236,24 @@ class TextReader(BslObject):
         self.pos = 0
         self.line_break = "\n"
         self.analyze = False  # «Новый ЧтениеТекста()» then «Открыть»: CR left as it is
+        self.held: Hold | None = None
+        self.run: object = None  # the runtime that made it (file_shares)
 
     def bsl_open(self, path: Any, encoding: Any = None, line: Any = None, eol: Any = None,
-                 *rest: Any) -> None:
-        text = read_text_file(_source(path), encoding, raw=True)
+                 monopoly: Any = None, *rest: Any) -> None:
+        """``Монопольно`` (Истина unless Ложь is given): nobody else may open the file until
+        ``Закрыть`` — the file is read at once, but held as .NET holds it."""
+        self.bsl_close()
+        source = _source(path)
+        if type(source) is str:
+            alone = monopoly is not False
+            self.held = hold(self, self.run, source, writes=False, shares_read=not alone,
+                             shares_write=not alone)
+        try:
+            text = read_text_file(source, encoding, raw=True)
+        except ProgramFault:
+            self.bsl_close()
+            raise
         self.line_break = "\n" if line is None else to_string(line, "onescript")
         ends = "\r\n" if eol is None else to_string(eol, "onescript")
         self.text, self.pos = _as_read(text, ends, self.analyze), 0
@@ -269,6 +283,8 @@ class TextReader(BslObject):
 
     def bsl_close(self) -> None:
         self.text = None
+        release(self.held)
+        self.held = None
 
 
 def _text(value: Any) -> str:
@@ -279,7 +295,9 @@ def _text(value: Any) -> str:
 
 def _source(value: Any) -> str | bytes:
     """What ``ЧтениеТекста`` reads: a file's path, or the bytes of a stream."""
-    return value.data if isinstance(value, ReadStream) else _text(value)
+    from portinterp.bsl.library.files.streams import Stream
+
+    return value.rest() if isinstance(value, Stream) else _text(value)
 
 
 def _new_text_document(runtime: Any) -> TextDocument:
@@ -289,11 +307,12 @@ def _new_text_document(runtime: Any) -> TextDocument:
 def _new_text_reader(runtime: Any, *args: Any) -> TextReader:
     """TextReadImpl's constructors: ``(Файл)`` alone reads CR as it is; with more arguments
     (skipped ones too: ``(Файл,,,)``) and no line separator, a CR or CR LF is LF."""
-    path, encoding, line, eol = (*args, None, None, None, None)[:4]
+    path, encoding, line, eol, monopoly = (*args, None, None, None, None, None)[:5]
     reader = TextReader()
+    reader.run = runtime
     if path is not None:
         reader.analyze = line is None and len(args) > 1
-        reader.bsl_open(path, encoding, line, eol)
+        reader.bsl_open(path, encoding, line, eol, monopoly)
     return reader
 
 

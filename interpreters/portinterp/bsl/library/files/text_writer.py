@@ -16,7 +16,8 @@ import os
 import shutil
 from typing import Any, BinaryIO
 
-from portinterp.bsl.library.files.file_access import allowed, os_fault
+from portinterp.bsl.library.files.file_access import allowed, open_file, os_fault
+from portinterp.bsl.library.files.file_shares import Hold, hold, release
 from portinterp.bsl.library.files.text_encoding import UTF8, Encoding, encoding_of
 from portinterp.bsl.runtime.conversions import onescript_boolean
 from portinterp.bsl.runtime.formatting import to_string
@@ -35,13 +36,15 @@ def _path(value: Any) -> str:
 class TextWriter(BslObject):
     """``ЗаписьТекста``: a file open for writing text."""
 
-    __slots__ = ("encoding", "eol", "file", "line_separator")
+    __slots__ = ("__weakref__", "encoding", "eol", "file", "held", "line_separator", "run")
     type_name = "ЗаписьТекста"
     spellings = spellings("Открыть Open open", "Записать Write write",
                           "ЗаписатьСтроку WriteLine writeline", "Закрыть Close close")
 
     def __init__(self) -> None:
         self.file: BinaryIO | None = None
+        self.held: Hold | None = None
+        self.run: object = None  # the runtime that made it (file_shares)
         self.encoding: Encoding = UTF8
         self.line_separator = "\n"
         self.eol = "\r\n"
@@ -57,13 +60,18 @@ class TextWriter(BslObject):
         if appending and chosen.preamble == UTF8.preamble:
             chosen = encoding_of("UTF-8", add_bom=False)
         self.bsl_close()
+        self.held = hold(self, self.run, name, writes=True, shares_read=True, shares_write=False)
         try:
-            self.file = open(allowed(name, write=True), "ab" if appending else "wb")
+            self.file = open_file(name, "ab" if appending else "wb")
             if chosen.preamble and self.file.tell() == 0:
                 self.file.write(chosen.preamble)
                 self.file.flush()
         except OSError as error:
+            self.bsl_close()
             raise os_fault(error, name) from None
+        except ProgramFault:
+            self.bsl_close()
+            raise
         self.encoding = chosen
 
     def bsl_write(self, text: Any) -> None:
@@ -84,12 +92,15 @@ class TextWriter(BslObject):
         if self.file is not None:
             self.file.close()
             self.file = None
+        release(self.held)
+        self.held = None
 
 
 def _new_text_writer(runtime: Any, path: Any = None, encoding: Any = None,
                      line_separator: Any = None, append: Any = None,
                      eol: Any = None) -> TextWriter:
     writer = TextWriter()
+    writer.run = runtime
     if path is not None:
         writer.bsl_open(to_string(path, "onescript"), encoding, line_separator, append, eol)
     return writer
