@@ -14,12 +14,17 @@ from pathlib import Path
 from portinterp.core.source import DEFAULT_ENCODING
 
 _DIRECTIVE_LINE = re.compile(r"^[ \t]*[&#][^\n]*", re.MULTILINE)
+# An annotation of a parameter written inline, after "(" or "," (``(&Значение("а") Знач П)``).
+_INLINE_ANNOTATION = re.compile(r"(?<=[(,])([ \t]*&[^\W\d]\w*(?:\([^()\n]*\))?)+")
 
 
 def normalise(text: str) -> str:
     """Drop a BOM, turn CRLF/CR into LF and blank annotation and directive lines."""
     text = text.removeprefix("\ufeff").replace("\r\n", "\n").replace("\r", "\n")
-    return _DIRECTIVE_LINE.sub("", text)
+    text = _DIRECTIVE_LINE.sub("", text)
+    if "&" in text:
+        text = _INLINE_ANNOTATION.sub(lambda match: " " * len(match.group()), text)
+    return text
 
 
 def read_source(path: Path, encoding: str = DEFAULT_ENCODING) -> str:

@@ -111,6 +111,13 @@ class LoadedModule:
     signatures: dict[str, Any]
     exported_procs: set[str]
     exported_vars: dict[str, str]
+    text: str = ""  # the module's text (``Рефлектор`` reads its declarations)
+
+    def shape(self) -> Any:
+        """Its declarations as ``Рефлектор`` shows them (``module_shape``)."""
+        from portinterp.bsl.library.module_shape import module_shape
+
+        return module_shape(self.text)
 
 
 class ScriptObject(BslObject):
@@ -151,7 +158,8 @@ class ScriptObject(BslObject):
         return self.name
 
     def call(self, key: str, args: list[Any]) -> Any:
-        return self.namespace[DISPATCHER_FUNCTION](key, BslArray(args))
+        given = args if isinstance(args, BslArray) else BslArray(args)  # Рефлектор's own
+        return self.namespace[DISPATCHER_FUNCTION](key, given)
 
     def bsl_method(self, canonical: str) -> Any:
         if canonical not in self.module.exported_procs:
