@@ -35,7 +35,7 @@ def compile_script_text(text: str, path: str, runtime_class: type[RuntimeBase],
     """A script's text (``ЗагрузитьСценарийИзСтроки``: ``context`` names the variables its
     external context gives it, module variables set before its body runs)."""
     try:
-        tree = call_deep(parse, normalise(text), path)
+        tree = call_deep(parse, normalise(text, path), path)
         lowering = ModuleLowering(path)
         lowering.module_vars.update(name.lower() for name in context)
         module = call_deep(lowering.module, tree)

@@ -39,6 +39,20 @@ class GlobalPrims:
 
         return FixedArray(BslArray())
 
+    def prim_g_backgroundjobs(self) -> Any:
+        """``ФоновыеЗадания``: jobs run at once, in this thread (``background_jobs``)."""
+        from portinterp.bsl.library.background_jobs import jobs_manager
+
+        return jobs_manager(self)
+
+    def prim_f_sleep(self, milliseconds: Any) -> None:
+        """``Приостановить(Миллисекунды)``: the program waits (the run's time limit holds)."""
+        import time
+
+        from portinterp.bsl.runtime.conversions import to_number
+
+        time.sleep(max(0, min(float(to_number(milliseconds)), 86_400_000)) / 1000)
+
     def as_date(self, value: Any) -> datetime:
         from portinterp.bsl.runtime.dates import as_date
 

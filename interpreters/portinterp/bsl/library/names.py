@@ -157,4 +157,5 @@ for _enums in (OBJECT_ENUMS, MEDIA_ENUMS, GLOBAL_ENUMS):
 GLOBAL_PROPERTIES = {
     "аргументыкоманднойстроки": "g_commandlinearguments",
     "commandlinearguments": "g_commandlinearguments",
+    "фоновыезадания": "g_backgroundjobs", "backgroundjobs": "g_backgroundjobs",
 }

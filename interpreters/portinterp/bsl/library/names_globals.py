@@ -39,6 +39,7 @@ GLOBAL_BUILTINS = [(ru, en, canonical, 1, 1) for ru, en, canonical in ONE_DATE_R
     ("ПолучитьРазделительПути", "GetPathSeparator", "getpathseparator", 0, 0),
     ("НайтиФайлы", "FindFiles", "findfiles", 1, 3),
     ("СтартовыйСценарий", "EntryScript", "entryscript", 0, 0),
+    ("Приостановить", "Sleep", "sleep", 1, 1),
 ]
 
 MESSAGE_STATUS = enumeration(
@@ -63,10 +64,14 @@ XML_NODE_TYPE = enumeration(
     "ОпределениеТипаДокумента DocumentTypeDefinition", "ПробельныеСимволы Whitespace",
     "СекцияCDATA CDATASection", "СсылкаНаСущность EntityReference", "Сущность Entity",
     "Текст Text")
+JOB_STATE = enumeration("СостояниеФоновогоЗадания", "BackgroundJobState",
+                        "НеВыполнялось NotRunned", "Активно Active", "Завершено Completed",
+                        "ЗавершеноАварийно Failed")  # background_jobs.py
 GLOBAL_ENUMS: dict[str, dict[str, object]] = {**MESSAGE_STATUS, **STRING_ENCODING,
-                                              **CONSOLE_COLOR, **XML_NODE_TYPE}
+                                              **CONSOLE_COLOR, **XML_NODE_TYPE, **JOB_STATE}
 # ``Тип("СтатусСообщения")`` = ``ТипЗнч(СтатусСообщения.Важное)``.
 GLOBAL_TYPE_NAMES = {spelling: "СтатусСообщения" for spelling in MESSAGE_STATUS} | {
     spelling: "СпособКодированияСтроки" for spelling in STRING_ENCODING} | {
     spelling: "ЦветКонсоли" for spelling in CONSOLE_COLOR} | {
-    spelling: "ТипУзлаXML" for spelling in XML_NODE_TYPE}
+    spelling: "ТипУзлаXML" for spelling in XML_NODE_TYPE} | {
+    spelling: "СостояниеФоновогоЗадания" for spelling in JOB_STATE}

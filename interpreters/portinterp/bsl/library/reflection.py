@@ -28,7 +28,7 @@ from portinterp.bsl.library.reflection_catalog import (
     builtin_properties,
 )
 from portinterp.bsl.runtime.objects import TYPE_NAMES, load_types
-from portinterp.bsl.runtime.values import BslType
+from portinterp.bsl.runtime.values import BslStructure, BslType
 from portinterp.errors import ProgramFault
 
 BAD_TYPE = "Неверный тип аргумента"
@@ -204,10 +204,9 @@ def known_types(runtime: Any, selection: Any = None) -> ValueTable:
     rows += [(shown, False, True, False) for shown, _ in runtime.script_types.values()]
     wanted: dict[str, Any] = {}
     if selection is not None:
-        entries = getattr(selection, "entries", None)
-        if not isinstance(entries, dict):
+        if not isinstance(selection, BslStructure):
             raise ProgramFault(BAD_TYPE)
-        wanted = {key.lower(): value for key, value in entries.values()}
+        wanted = {key.lower(): value for key, value in selection.entries.values()}
     for name, primitive, user, collection in rows:
         values = {"имя": name, "значение": BslType(name), "примитивный": primitive,
                   "пользовательский": user, "коллекция": collection}

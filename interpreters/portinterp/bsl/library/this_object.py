@@ -33,6 +33,12 @@ class ModuleObject(BslObject):
         self.methods = {key: (shown, exported) for key, shown, exported in methods}
         self.namespace = namespace if namespace is not None else {}
 
+    def __eq__(self, other: object) -> bool:  # ЭтотОбъект = ЭтотОбъект: the same module
+        return isinstance(other, ModuleObject) and other.namespace is self.namespace
+
+    def __hash__(self) -> int:
+        return id(self.namespace)
+
     def shape(self) -> Any:
         """The module's declarations (``Рефлектор``), read from its file."""
         from portinterp.bsl.library.module_shape import module_shape
