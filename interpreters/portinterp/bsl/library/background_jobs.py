@@ -37,7 +37,8 @@ class BackgroundJob(BslObject):
     __slots__ = ("error", "identifier", "method", "parameters", "result", "state", "target")
     type_name = "ФоновоеЗадание"
     spellings = spellings("ОжидатьЗавершения Wait wait")
-    FIELDS: ClassVar[dict[str, str]] = {"уникальныйидентификатор": "identifier", "uuid": "identifier",
+    FIELDS: ClassVar[dict[str, str]] = {
+              "уникальныйидентификатор": "identifier", "uuid": "identifier",
               "имяметода": "method", "methodname": "method", "объект": "target",
               "object": "target", "состояние": "state", "state": "state",
               "параметры": "parameters", "parameters": "parameters",
