@@ -53,6 +53,23 @@ class GlobalPrims:
 
         time.sleep(max(0, min(float(to_number(milliseconds)), 86_400_000)) / 1000)
 
+    # The host (host_environment.py): the run's own copy of the environment.
+
+    def prim_f_getenvironmentvariable(self, name: Any, target: Any = None) -> Any:
+        from portinterp.bsl.library.host_environment import get_variable
+
+        return get_variable(self, name, target)
+
+    def prim_f_setenvironmentvariable(self, name: Any, value: Any, target: Any = None) -> None:
+        from portinterp.bsl.library.host_environment import set_variable
+
+        set_variable(self, name, value, target)
+
+    def prim_f_environmentvariables(self, target: Any = None) -> Any:
+        from portinterp.bsl.library.host_environment import variables
+
+        return variables(self, target)
+
     def as_date(self, value: Any) -> datetime:
         from portinterp.bsl.runtime.dates import as_date
 

@@ -40,6 +40,9 @@ GLOBAL_BUILTINS = [(ru, en, canonical, 1, 1) for ru, en, canonical in ONE_DATE_R
     ("НайтиФайлы", "FindFiles", "findfiles", 1, 3),
     ("СтартовыйСценарий", "EntryScript", "entryscript", 0, 0),
     ("Приостановить", "Sleep", "sleep", 1, 1),
+    ("ПолучитьПеременнуюСреды", "GetEnvironmentVariable", "getenvironmentvariable", 1, 2),
+    ("УстановитьПеременнуюСреды", "SetEnvironmentVariable", "setenvironmentvariable", 2, 3),
+    ("ПеременныеСреды", "EnvironmentVariables", "environmentvariables", 0, 1),
 ]
 
 MESSAGE_STATUS = enumeration(
@@ -67,11 +70,28 @@ XML_NODE_TYPE = enumeration(
 JOB_STATE = enumeration("СостояниеФоновогоЗадания", "BackgroundJobState",
                         "НеВыполнялось NotRunned", "Активно Active", "Завершено Completed",
                         "ЗавершеноАварийно Failed")  # background_jobs.py
-GLOBAL_ENUMS: dict[str, dict[str, object]] = {**MESSAGE_STATUS, **STRING_ENCODING,
-                                              **CONSOLE_COLOR, **XML_NODE_TYPE, **JOB_STATE}
+# host_environment.py
+TARGETS = enumeration("РасположениеПеременнойСреды", "EnvironmentVariableTarget",
+                      "Процесс Process", "Пользователь User", "Машина Machine")
+PLATFORMS = enumeration("ТипПлатформы", "PlatformType", "Linux_x86", "Linux_x86_64",
+                        "MacOS_x86", "MacOS_x86_64", "Windows_x86", "Windows_x86_64")
+FOLDERS = enumeration(
+    "СпециальнаяПапка", "SpecialFolder", "МоиДокументы MyDocuments",
+    "ДанныеПриложений ApplicationData",
+    "ЛокальныйКаталогДанныхПриложений LocalApplicationData", "РабочийСтол Desktop",
+    "КаталогРабочийСтол DesktopDirectory", "МояМузыка MyMusic", "МоиРисунки MyPictures",
+    "Шаблоны Templates", "МоиВидеозаписи MyVideos", "ОбщиеШаблоны CommonTemplates",
+    "ПрофильПользователя UserProfile",
+    "ОбщийКаталогДанныхПриложения CommonApplicationData")
+GLOBAL_ENUMS: dict[str, dict[str, object]] = {
+    **MESSAGE_STATUS, **STRING_ENCODING, **CONSOLE_COLOR, **XML_NODE_TYPE, **JOB_STATE,
+    **TARGETS, **PLATFORMS, **FOLDERS}
 # ``Тип("СтатусСообщения")`` = ``ТипЗнч(СтатусСообщения.Важное)``.
 GLOBAL_TYPE_NAMES = {spelling: "СтатусСообщения" for spelling in MESSAGE_STATUS} | {
     spelling: "СпособКодированияСтроки" for spelling in STRING_ENCODING} | {
     spelling: "ЦветКонсоли" for spelling in CONSOLE_COLOR} | {
     spelling: "ТипУзлаXML" for spelling in XML_NODE_TYPE} | {
-    spelling: "СостояниеФоновогоЗадания" for spelling in JOB_STATE}
+    spelling: "СостояниеФоновогоЗадания" for spelling in JOB_STATE} | {
+    spelling: "РасположениеПеременнойСреды" for spelling in TARGETS} | {
+    spelling: "ТипПлатформы" for spelling in PLATFORMS} | {
+    spelling: "СпециальнаяПапка" for spelling in FOLDERS}

@@ -15,7 +15,6 @@ module's body) when it has one; a type's are the methods only.  Built-in types c
 
 from __future__ import annotations
 
-import os
 import re
 from typing import Any
 
@@ -65,15 +64,21 @@ def annotations_table(annotations: list[Any]) -> ValueTable:
     return table
 
 
+def _shape_of(target: Any) -> Any:
+    """The declarations of a module object: a script's (``scripts.ScriptObject``, whose
+    ``module`` has them) or ``ЭтотОбъект`` (``this_object.ModuleObject``); else None."""
+    module = getattr(target, "module", None)
+    if module is not None and hasattr(module, "shape"):
+        return module.shape()
+    shape = getattr(target, "shape", None)
+    return shape() if callable(shape) and hasattr(target, "namespace") else None
+
+
 def _module_of(runtime: Any, target: Any) -> tuple[Any, bool] | None:
     """(the module's shape, whether it is an object) of a module, a script or its type."""
-    from portinterp.bsl.library.scripts import ScriptObject
-    from portinterp.bsl.library.this_object import ModuleObject
-
-    if isinstance(target, ScriptObject):
-        return target.module.shape(), True
-    if isinstance(target, ModuleObject):
-        return target.shape(), True
+    shape = _shape_of(target)
+    if shape is not None:
+        return shape, True
     if isinstance(target, BslType):
         known = runtime.script_types.get(target.name.lower())
         if known is not None:
@@ -163,21 +168,15 @@ def properties_table(runtime: Any, target: Any, with_private: Any = False) -> Va
 
 def _variable(target: Any, name: Any) -> tuple[dict[str, Any], str] | None:
     """A module variable of a script or ``ЭтотОбъект`` (private ones too)."""
-    from portinterp.bsl.library.scripts import ScriptObject
-    from portinterp.bsl.library.this_object import ModuleObject
-
     if type(name) is not str:
         raise ProgramFault(BAD_TYPE)
-    if isinstance(target, ScriptObject):
-        shape, namespace = target.module.shape(), target.namespace
-    elif isinstance(target, ModuleObject):
-        shape, namespace = target.shape(), target.namespace
-    else:
+    shape = _shape_of(target)
+    if shape is None:
         return None
     key = name.strip().lower()
     if not any(var.name.lower() == key for var in shape.variables):
         raise ProgramFault(f"Свойство объекта не обнаружено ({name})")
-    return namespace, "v_" + re.sub(r"\W", "_", key)  # core.names.Names' identifier
+    return target.namespace, "v_" + re.sub(r"\W", "_", key)  # core.names.Names' identifier
 
 
 def get_property(runtime: Any, target: Any, name: Any) -> Any:
@@ -213,18 +212,3 @@ def known_types(runtime: Any, selection: Any = None) -> ValueTable:
         if all(values.get(key) == value for key, value in wanted.items()):
             _add(table, columns, *values.values())
     return table
-
-
-def main_module_text(namespace: dict[str, Any]) -> str:
-    """The text of the compiled module whose globals are ``namespace`` ("" if unreadable)."""
-    from portinterp.bsl.library.scripts import TAG
-
-    match = TAG.match(str(namespace.get("__name__", "")))
-    if not match:
-        return ""
-    try:
-        with open(os.path.abspath(match.group(1)), encoding="utf-8-sig",
-                  errors="replace") as handle:
-            return handle.read()
-    except OSError:
-        return ""

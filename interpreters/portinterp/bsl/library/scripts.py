@@ -20,13 +20,11 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from portinterp.bsl.library.this_object import DISPATCHER_FUNCTION
+from portinterp.bsl.library.this_object import DISPATCHER_FUNCTION, TAG
 from portinterp.bsl.runtime.objects import NO_FIELD, BslObject, register_type, spellings
 from portinterp.bsl.runtime.values import BslArray
 from portinterp.core.program import Program
 from portinterp.errors import ProgramFault
-
-TAG = re.compile(r"^<portinterp (.*)>$")  # core.Program's tag of its compiled code
 
 
 def calling_module(frame: Any) -> str:

@@ -9,6 +9,8 @@ the ordinary compiled call (arguments by value)."""
 
 from __future__ import annotations
 
+import os
+import re
 from typing import Any
 
 from portinterp.bsl.library import names
@@ -16,6 +18,7 @@ from portinterp.bsl.runtime.objects import BslObject, register_type, spellings
 from portinterp.bsl.runtime.values import BslArray, BslType
 from portinterp.errors import ProgramFault
 
+TAG = re.compile(r"^<portinterp (.*)>$")  # core.Program's tag of its compiled code
 DISPATCHER = "%этотобъект_вызов"  # the hidden procedure's name in the IR
 DISPATCHER_FUNCTION = "f__этотобъект_вызов"  # its name in the compiled module (core names)
 NO_METHOD = "Метод объекта не обнаружен ({})"
@@ -42,8 +45,6 @@ class ModuleObject(BslObject):
     def shape(self) -> Any:
         """The module's declarations (``Рефлектор``), read from its file."""
         from portinterp.bsl.library.module_shape import module_shape
-        from portinterp.bsl.library.reflection import main_module_text
-
         return module_shape(main_module_text(self.namespace))
 
     def bsl_method(self, canonical: str) -> Any:
@@ -53,6 +54,19 @@ class ModuleObject(BslObject):
 
     def exported(self, canonical: str) -> bool:
         return canonical in self.methods and self.methods[canonical][1]
+
+
+def main_module_text(namespace: dict[str, Any]) -> str:
+    """The text of the compiled module whose globals are ``namespace`` ("" if unreadable)."""
+    match = TAG.match(str(namespace.get("__name__", "")))
+    if not match:
+        return ""
+    try:
+        with open(os.path.abspath(match.group(1)), encoding="utf-8-sig",
+                  errors="replace") as handle:
+            return handle.read()
+    except OSError:
+        return ""
 
 
 def this_object(namespace: dict[str, Any],
