@@ -17,6 +17,7 @@ def load_object_types() -> None:
     give ``Тип("…")`` the names of the global enumerations' types."""
     from portinterp.bsl.library import (  # noqa: F401
         background_jobs,
+        console,
         random_generator,
         regex_objects,
         scripts,

@@ -45,6 +45,12 @@ class GlobalPrims:
 
         return jobs_manager(self)
 
+    def prim_g_console(self) -> Any:
+        """``Консоль`` (``console``)."""
+        from portinterp.bsl.library.console import console
+
+        return console(self)
+
     def prim_f_sleep(self, milliseconds: Any) -> None:
         """``Приостановить(Миллисекунды)``: the program waits (the run's time limit holds)."""
         import time

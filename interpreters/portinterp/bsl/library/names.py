@@ -158,4 +158,5 @@ GLOBAL_PROPERTIES = {
     "аргументыкоманднойстроки": "g_commandlinearguments",
     "commandlinearguments": "g_commandlinearguments",
     "фоновыезадания": "g_backgroundjobs", "backgroundjobs": "g_backgroundjobs",
+    "консоль": "g_console", "console": "g_console",
 }
