@@ -136,7 +136,7 @@ class BuiltinFunctions:
     # -- strings ---------------------------------------------------------------------
 
     def prim_length(self, text: str) -> int:
-        if type(text) is not str:  # a сим kept in a лит place (KuMir 2's VM: CharString)
+        if type(text) is CharString:  # a сим kept in a лит place (KuMir 2's VM)
             raise ProgramFault("Значение не строковое")
         return len(text)
 
