@@ -57,7 +57,10 @@ class GlobalPrims:
 
         from portinterp.bsl.runtime.conversions import to_number
 
-        time.sleep(max(0, min(float(to_number(milliseconds)), 86_400_000)) / 1000)
+        value = to_number(milliseconds)
+        if not 0 <= value <= 2**31 - 1:  # .NET's Thread.Sleep(int): -1 (forever) refused too
+            raise ProgramFault("Неверное значение аргумента")
+        time.sleep(float(value) / 1000)
 
     # The host (host_environment.py): the run's own copy of the environment.
 
