@@ -58,7 +58,7 @@ class GlobalPrims:
         from portinterp.bsl.runtime.conversions import to_number
 
         value = to_number(milliseconds)
-        if not 0 <= value <= 2**31 - 1:  # .NET's Thread.Sleep(int): -1 (forever) refused too
+        if not 0 <= value <= 2**31 - 1:  # Thread.Sleep(int); its -1 (forever) is refused here
             raise ProgramFault("Неверное значение аргумента")
         time.sleep(float(value) / 1000)
 
