@@ -39,7 +39,7 @@ def lower_text(text: str, filename: str = "<program>") -> ir.Module:
     from portinterp.bsl.frontend.lower import lower
     from portinterp.bsl.frontend.parser import parse
 
-    return lower(parse(normalise(text), filename), filename)
+    return lower(parse(normalise(text, filename), filename), filename)
 
 
 @on_big_stack

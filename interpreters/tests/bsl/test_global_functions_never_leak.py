@@ -21,7 +21,9 @@ from portinterp.errors import ProgramFault
 load_types()
 NAMES = [*sorted({row[2] for row in GLOBAL_BUILTINS}),
          "number", "boolean", "date", "char", "round", "year"]
-SAFE = {"findfiles"}  # reads the disk: called with the few values below, not the product
+# findfiles reads the disk; sleep (Приостановить) waits as long as it is told ("20240101" is
+# 5.6 hours): called with the few values below, not the product.
+SAFE = {"findfiles", "sleep"}
 
 
 def values() -> list[Any]:

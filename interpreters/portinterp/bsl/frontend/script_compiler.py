@@ -12,7 +12,7 @@ from typing import Any
 from portinterp.bsl.frontend.dispatcher import dispatcher
 from portinterp.bsl.frontend.lower import ModuleLowering
 from portinterp.bsl.frontend.parser import parse
-from portinterp.bsl.frontend.source import normalise, read_source
+from portinterp.bsl.frontend.source import normalise
 from portinterp.bsl.library.scripts import LoadedModule
 from portinterp.bsl.library.this_object import DISPATCHER
 from portinterp.core import ir
@@ -24,7 +24,7 @@ from portinterp.errors import ProgramFault, SourceError
 def compile_script(path: str, runtime_class: type[RuntimeBase]) -> LoadedModule:
     """The script at ``path`` compiled for runtimes of ``runtime_class``."""
     try:
-        text = read_source(Path(path), "utf-8")
+        text = Path(path).read_text(encoding="utf-8")  # annotations kept: Рефлектор reads them
     except (OSError, UnicodeDecodeError) as error:
         raise ProgramFault(f"Ошибка чтения сценария {path}: {error}") from None
     return compile_script_text(text, path, runtime_class)
@@ -35,7 +35,7 @@ def compile_script_text(text: str, path: str, runtime_class: type[RuntimeBase],
     """A script's text (``ЗагрузитьСценарийИзСтроки``: ``context`` names the variables its
     external context gives it, module variables set before its body runs)."""
     try:
-        tree = call_deep(parse, normalise(text), path)
+        tree = call_deep(parse, normalise(text, path), path)
         lowering = ModuleLowering(path)
         lowering.module_vars.update(name.lower() for name in context)
         module = call_deep(lowering.module, tree)
@@ -50,7 +50,7 @@ def compile_script_text(text: str, path: str, runtime_class: type[RuntimeBase],
         module.procs.append(dispatcher(lowering.signatures, ir.NOWHERE))
     program = compile_module(lowering.finish(module), runtime_class)
     return LoadedModule(program, lowering.signatures, lowering.exported,
-                        {name.lower(): name for name in _exported_vars(tree)})
+                        {name.lower(): name for name in _exported_vars(tree)}, text)
 
 
 def compile_failure(error: SourceError) -> str:

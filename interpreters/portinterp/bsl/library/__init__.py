@@ -16,6 +16,8 @@ def load_object_types() -> None:
     """Import every module that registers object types (for ``Новый`` and ``Тип``), and
     give ``Тип("…")`` the names of the global enumerations' types."""
     from portinterp.bsl.library import (  # noqa: F401
+        background_jobs,
+        console,
         random_generator,
         regex_objects,
         scripts,

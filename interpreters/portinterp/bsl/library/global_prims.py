@@ -39,6 +39,46 @@ class GlobalPrims:
 
         return FixedArray(BslArray())
 
+    def prim_g_backgroundjobs(self) -> Any:
+        """``ФоновыеЗадания``: jobs run at once, in this thread (``background_jobs``)."""
+        from portinterp.bsl.library.background_jobs import jobs_manager
+
+        return jobs_manager(self)
+
+    def prim_g_console(self) -> Any:
+        """``Консоль`` (``console``)."""
+        from portinterp.bsl.library.console import console
+
+        return console(self)
+
+    def prim_f_sleep(self, milliseconds: Any) -> None:
+        """``Приостановить(Миллисекунды)``: the program waits (the run's time limit holds)."""
+        import time
+
+        from portinterp.bsl.runtime.conversions import to_number
+
+        value = to_number(milliseconds)
+        if not 0 <= value <= 2**31 - 1:  # Thread.Sleep(int); its -1 (forever) is refused here
+            raise ProgramFault("Неверное значение аргумента")
+        time.sleep(float(value) / 1000)
+
+    # The host (host_environment.py): the run's own copy of the environment.
+
+    def prim_f_getenvironmentvariable(self, name: Any, target: Any = None) -> Any:
+        from portinterp.bsl.library.host_environment import get_variable
+
+        return get_variable(self, name, target)
+
+    def prim_f_setenvironmentvariable(self, name: Any, value: Any, target: Any = None) -> None:
+        from portinterp.bsl.library.host_environment import set_variable
+
+        set_variable(self, name, value, target)
+
+    def prim_f_environmentvariables(self, target: Any = None) -> Any:
+        from portinterp.bsl.library.host_environment import variables
+
+        return variables(self, target)
+
     def as_date(self, value: Any) -> datetime:
         from portinterp.bsl.runtime.dates import as_date
 

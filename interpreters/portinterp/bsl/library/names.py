@@ -158,4 +158,6 @@ GLOBAL_PROPERTIES = {
     "аргументыкоманднойстроки": "g_commandlinearguments",
     "commandlinearguments": "g_commandlinearguments",
     "файловыепотоки": "g_filestreams", "filestreams": "g_filestreams",
+    "фоновыезадания": "g_backgroundjobs", "backgroundjobs": "g_backgroundjobs",
+    "консоль": "g_console", "console": "g_console",
 }

@@ -39,6 +39,10 @@ GLOBAL_BUILTINS = [(ru, en, canonical, 1, 1) for ru, en, canonical in ONE_DATE_R
     ("ПолучитьРазделительПути", "GetPathSeparator", "getpathseparator", 0, 0),
     ("НайтиФайлы", "FindFiles", "findfiles", 1, 3),
     ("СтартовыйСценарий", "EntryScript", "entryscript", 0, 0),
+    ("Приостановить", "Sleep", "sleep", 1, 1),
+    ("ПолучитьПеременнуюСреды", "GetEnvironmentVariable", "getenvironmentvariable", 1, 2),
+    ("УстановитьПеременнуюСреды", "SetEnvironmentVariable", "setenvironmentvariable", 2, 3),
+    ("ПеременныеСреды", "EnvironmentVariables", "environmentvariables", 0, 1),
 ]
 
 MESSAGE_STATUS = enumeration(
@@ -68,13 +72,33 @@ XML_SPACE = enumeration("ПробельныеСимволыXML", "XMLSpace", "П
 XML_VALIDATION = enumeration("ТипПроверкиXML", "XMLValidationType", "НетПроверки NoValidate",
                              "ОпределениеТипаДокумента DocumentTypeDefinition",
                              "СхемаXML XMLSchema")
-GLOBAL_ENUMS: dict[str, dict[str, object]] = {**MESSAGE_STATUS, **STRING_ENCODING,
-                                              **CONSOLE_COLOR, **XML_NODE_TYPE, **XML_SPACE,
-                                              **XML_VALIDATION}
+JOB_STATE = enumeration("СостояниеФоновогоЗадания", "BackgroundJobState",
+                        "НеВыполнялось NotRunned", "Активно Active", "Завершено Completed",
+                        "ЗавершеноАварийно Failed")  # background_jobs.py
+# host_environment.py
+TARGETS = enumeration("РасположениеПеременнойСреды", "EnvironmentVariableTarget",
+                      "Процесс Process", "Пользователь User", "Машина Machine")
+PLATFORMS = enumeration("ТипПлатформы", "PlatformType", "Linux_x86", "Linux_x86_64",
+                        "MacOS_x86", "MacOS_x86_64", "Windows_x86", "Windows_x86_64")
+FOLDERS = enumeration(
+    "СпециальнаяПапка", "SpecialFolder", "МоиДокументы MyDocuments",
+    "ДанныеПриложений ApplicationData",
+    "ЛокальныйКаталогДанныхПриложений LocalApplicationData", "РабочийСтол Desktop",
+    "КаталогРабочийСтол DesktopDirectory", "МояМузыка MyMusic", "МоиРисунки MyPictures",
+    "Шаблоны Templates", "МоиВидеозаписи MyVideos", "ОбщиеШаблоны CommonTemplates",
+    "ПрофильПользователя UserProfile",
+    "ОбщийКаталогДанныхПриложения CommonApplicationData")
+GLOBAL_ENUMS: dict[str, dict[str, object]] = {
+    **MESSAGE_STATUS, **STRING_ENCODING, **CONSOLE_COLOR, **XML_NODE_TYPE, **XML_SPACE,
+    **XML_VALIDATION, **JOB_STATE, **TARGETS, **PLATFORMS, **FOLDERS}
 # ``Тип("СтатусСообщения")`` = ``ТипЗнч(СтатусСообщения.Важное)``.
 GLOBAL_TYPE_NAMES = {spelling: "СтатусСообщения" for spelling in MESSAGE_STATUS} | {
     spelling: "СпособКодированияСтроки" for spelling in STRING_ENCODING} | {
     spelling: "ЦветКонсоли" for spelling in CONSOLE_COLOR} | {
     spelling: "ТипУзлаXML" for spelling in XML_NODE_TYPE} | {
     spelling: "ПробельныеСимволыXML" for spelling in XML_SPACE} | {
-    spelling: "ТипПроверкиXML" for spelling in XML_VALIDATION}
+    spelling: "ТипПроверкиXML" for spelling in XML_VALIDATION} | {
+    spelling: "СостояниеФоновогоЗадания" for spelling in JOB_STATE} | {
+    spelling: "РасположениеПеременнойСреды" for spelling in TARGETS} | {
+    spelling: "ТипПлатформы" for spelling in PLATFORMS} | {
+    spelling: "СпециальнаяПапка" for spelling in FOLDERS}

@@ -20,13 +20,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from portinterp.bsl.library.file_guard import allowed
-from portinterp.bsl.library.this_object import DISPATCHER_FUNCTION
+from portinterp.bsl.library.this_object import DISPATCHER_FUNCTION, TAG
 from portinterp.bsl.runtime.objects import NO_FIELD, BslObject, register_type
 from portinterp.bsl.runtime.values import BslArray
 from portinterp.core.program import Program
 from portinterp.errors import ProgramFault
-
-TAG = re.compile(r"^<portinterp (.*)>$")  # core.Program's tag of its compiled code
 
 
 def calling_module(frame: Any) -> str:
@@ -70,6 +68,13 @@ class LoadedModule:
     signatures: dict[str, Any]
     exported_procs: set[str]
     exported_vars: dict[str, str]
+    text: str = ""  # the module's text (``Рефлектор`` reads its declarations)
+
+    def shape(self) -> Any:
+        """Its declarations as ``Рефлектор`` shows them (``module_shape``)."""
+        from portinterp.bsl.library.module_shape import module_shape
+
+        return module_shape(self.text)
 
 
 class ScriptObject(BslObject):
@@ -110,7 +115,8 @@ class ScriptObject(BslObject):
         return self.name
 
     def call(self, key: str, args: list[Any]) -> Any:
-        return self.namespace[DISPATCHER_FUNCTION](key, BslArray(args))
+        given = args if isinstance(args, BslArray) else BslArray(args)  # Рефлектор's own
+        return self.namespace[DISPATCHER_FUNCTION](key, given)
 
     def bsl_method(self, canonical: str) -> Any:
         if canonical not in self.module.exported_procs:

@@ -10,7 +10,7 @@ import platform
 import re
 from typing import Any
 
-from portinterp.bsl.runtime.objects import NO_FIELD, BslObject, register_type
+from portinterp.bsl.runtime.objects import NO_FIELD, BslObject, register_type, spellings
 from portinterp.errors import ProgramFault
 
 
@@ -42,13 +42,41 @@ FIELDS = {
     ("количествопроцессоров",): lambda: os.cpu_count() or 1,
     ("размерсистемнойстраницы",): lambda: os.sysconf("SC_PAGE_SIZE") if hasattr(
         os, "sysconf") else 4096,
+    ("типплатформы", "platformtype"): lambda: host().platform_type(),
+    ("времяработысмоментазагрузки",): lambda: host().uptime_ms(),
+    ("именалогическихдисков", "logicaldrives"): lambda: host().logical_drives(),
 }
+
+
+def host() -> Any:
+    from portinterp.bsl.library import host_environment
+
+    return host_environment
 _BY_NAME = {name: getter for names, getter in FIELDS.items() for name in names}
 
 
 class SystemInfo(BslObject):
-    __slots__ = ()
+    __slots__ = ("runtime",)
     type_name = "СистемнаяИнформация"
+    spellings = spellings("ПолучитьПутьПапки GetSpecialFolderPath folder",
+                          "ПеременныеСреды EnvironmentVariables variables",
+                          "ПолучитьПеременнуюСреды GetEnvironmentVariable getvariable",
+                          "УстановитьПеременнуюСреды SetEnvironmentVariable setvariable")
+
+    def __init__(self, runtime: Any = None) -> None:
+        self.runtime = runtime
+
+    def bsl_folder(self, folder: Any) -> str:
+        return host().special_folder(folder)  # type: ignore[no-any-return]
+
+    def bsl_variables(self, target: Any = None) -> Any:
+        return host().variables(self.runtime, target)
+
+    def bsl_getvariable(self, name: Any, target: Any = None) -> Any:
+        return host().get_variable(self.runtime, name, target)
+
+    def bsl_setvariable(self, name: Any, value: Any, target: Any = None) -> None:
+        host().set_variable(self.runtime, name, value, target)
 
     def property(self, name: str, shown: str) -> Any:
         getter = _BY_NAME.get(name)
@@ -57,4 +85,4 @@ class SystemInfo(BslObject):
         return getter()
 
 
-register_type("СистемнаяИнформация", "SystemInfo", lambda runtime: SystemInfo())
+register_type("СистемнаяИнформация", "SystemInfo", lambda runtime: SystemInfo(runtime))

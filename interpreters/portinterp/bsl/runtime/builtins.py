@@ -255,6 +255,9 @@ class BuiltinFunctions(LanguageStringFunctions):
         if canonical is None:  # perhaps an object type, not loaded yet
             load_types()
             canonical = TYPE_NAMES.get(_text(name).strip().lower())
+        if canonical is None:  # a type ПодключитьСценарий made (OneScript)
+            known = getattr(self, "script_types", {}).get(_text(name).strip().lower())
+            canonical = None if known is None else known[0]
         if canonical is None:
             raise ProgramFault(f"Тип не определен ({_text(name)})")
         return BslType(canonical)

@@ -279,6 +279,8 @@ class BslRuntimeCore(BuiltinFunctions, RuntimeBase):
             try:
                 base.set_property(name, shown, value)
             except ProgramFault as fault:
+                if _unchanged(base, name, shown, value):  # a read-only property passed by
+                    return  # reference and not assigned (OneScript writes nothing back)
                 raise self._field_fault(fault) from None
             return
         raise self._field_fault(ProgramFault(NO_FIELD.format(shown)), base)
@@ -437,6 +439,14 @@ class BslRuntimeCore(BuiltinFunctions, RuntimeBase):
 
 
 _COLLECTIONS = (BslArray, BslStructure, BslMap, BslObject)
+
+
+def _unchanged(base: Any, name: str, shown: str, value: Any) -> bool:
+    """Does the property already hold ``value`` (the very value read before a call)?"""
+    try:
+        return base.property(name, shown) is value or base.property(name, shown) == value
+    except ProgramFault:
+        return False
 
 
 def shift_date(date: datetime, seconds: numbers.Number) -> datetime:

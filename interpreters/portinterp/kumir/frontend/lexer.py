@@ -167,7 +167,8 @@ def _block(run: list[Token]) -> list[Token]:
     if run[-1].type == "_NOT":
         return [run[-1].update("ERROR", '"не" в конце имени')]
     words = [t for t in run if t.type != "_NOT"]
-    if any(t.type != "NAME" for t in words):
+    # a name's later words may be numbers (``лог л 000999``: ``л не 000999`` is ``не л 000999``)
+    if words[0].type != "NAME" or any(t.type not in ("NAME", "INT") for t in words[1:]):
         return run
     return [nots[0], words[0].update("NAME", " ".join(words))]
 

@@ -30,6 +30,7 @@ from portinterp.kumir.runtime.types import INT, TableType, Type, element_of
 
 UNNAMED = "главный"
 _MAIN_PREFIX = "$"  # the first algorithm's arguments: no KuMir name holds a "$"
+MAIN_FLAG = "$главный"  # raised while the program itself calls its first algorithm
 
 
 class ModuleLowering(StmtLowering):
@@ -65,6 +66,8 @@ class ModuleLowering(StmtLowering):
         procs = [self.algorithm(alg) for alg in algs if _alg_name(alg) in self.algorithms]
         if main is not None and _alg_name(main) in self.algorithms:
             body += self.guarded(lambda: self.run_first(main)) or []
+        if MAIN_FLAG in self.main_holders:
+            body.insert(0, ir.Assign(ir.Var(MAIN_FLAG), ir.Const(False)))
         procs += self.library_procs.values()
         return ir.Module(globals_ + self.main_holders, procs, body, self.filename)
 
@@ -109,6 +112,8 @@ class ModuleLowering(StmtLowering):
             holders[param.name] = holder.name
             args.append(holder)
         call = ir.Call(signature.name, args, pos)
+        if MAIN_FLAG in self.main_holders:
+            steps.append(ir.Assign(ir.Var(MAIN_FLAG, pos), ir.Const(True), pos))
         if signature.result is None:
             steps.append(ir.Eval(call, pos))
         else:
@@ -117,6 +122,17 @@ class ModuleLowering(StmtLowering):
             if param.mode in (RES, ARGRES) and not isinstance(param.type, TableType):
                 steps.append(self.main_out(param.name, param.type, holder, pos))
         return steps
+
+    def main_flagged(self, body: list[ir.Stmt], result: ir.Expr,
+                     pos: ir.Pos) -> list[ir.Stmt]:
+        """The first algorithm's body, returning without the check of ``знач`` when the
+        program itself runs it (``run_first`` raises the flag just before the call)."""
+        flag, mine = ir.Var(MAIN_FLAG, pos), ir.Var(MAIN_FLAG + "я", pos)
+        if MAIN_FLAG not in self.main_holders:
+            self.main_holders.append(MAIN_FLAG)
+        self.declared.append(mine.name)
+        return [ir.Assign(mine, flag, pos), ir.Assign(flag, ir.Const(False), pos), *body,
+                ir.If([(mine, [ir.Return(result, pos)])], [], pos)]
 
     @staticmethod
     def main_out(label: str, kind: Type, value: ir.Expr, pos: ir.Pos) -> ir.Stmt:
@@ -202,9 +218,12 @@ class ModuleLowering(StmtLowering):
             # A function that may end without a value: KuMir stops at its ``кон`` (the
             # first algorithm's result is printed only when it has one: no error there).
             end = getattr(alg.meta, "end", None)
-            if end is not None and alg is not self.main:
+            if end is not None:
                 pos = pos_of(end)
-                result = ir.Prim("defined", [ir.Var(RESULT_NAME, pos)], pos)
+                checked: ir.Expr = ir.Prim("defined", [ir.Var(RESULT_NAME, pos)], pos)
+                if alg is self.main:  # only where the program runs it (2506: a bound calls it)
+                    body = self.main_flagged(body, result, pos)
+                result = checked
         body += [*self.wanted_checks, ir.Return(result, pos)]
         params = [ir.Param(p.name, by_ref=p.mode in ("рез", "аргрез")) for p in signature.params]
         return ir.Proc(signature.name, params, list(self.declared), body,

@@ -65,8 +65,13 @@ class ExprLowering(Lowering):
     def value_of(self, node: Node, wanted: Type, what: str = "") -> ir.Expr:
         """As ``converted``, for a value copied (assigned, passed): a variable without a
         value stops the program here, as in KuMir (operators find it by themselves)."""
-        code = self.converted(node, wanted, what)
-        return defined(code)
+        code, kind = self.expr(node)
+        converted = defined(self.convert(node, code, kind, wanted, what))
+        if wanted == STR and (kind == CHAR or _one_character_literal(code, kind)):
+            # KuMir 2 keeps a сим (``"a"``, ``т[1]``) put in a лит place a сим: ``длин`` of
+            # it stops with «Значение не строковое» (tOurNew/00040-*, 00050-060-002)
+            return ir.Prim("char_in_string", [converted], converted.pos)
+        return converted
 
     def condition(self, node: Node, after: str = "") -> ir.Expr:
         """A ``лог`` expression as a Python bool (an unassigned value is an error).  One
@@ -197,9 +202,15 @@ class ExprLowering(Lowering):
     def builtin_prim(self, token: Token, args: list[Node]) -> ir.Prim:
         builtin = BUILTINS[str(token)]
         self.check_arity(token, len(builtin.params), len(args))
-        codes = [self.converted(arg, kind, f"аргумент {n + 1} алгоритма {token}")
-                 for n, (arg, kind) in enumerate(zip(args, builtin.params, strict=True))]
+        codes, chars = [], []
+        for n, (arg, wanted) in enumerate(zip(args, builtin.params, strict=True)):
+            code, kind = self.expr(arg)
+            chars.append(kind == CHAR or _one_character_literal(code, kind))
+            codes.append(self.convert(arg, code, kind, wanted,
+                                      f"аргумент {n + 1} алгоритма {token}"))
         prim = builtin.prim
+        if prim == "length" and chars[0]:  # a сим: KuMir 2 stops there when it runs
+            prim = "length_of_char"
         if prim in ("div", "mod"):
             prim += _division_variant(codes)
         if prim == "int":  # floor() itself stops at inf and nan: «Вещественное переполнение»

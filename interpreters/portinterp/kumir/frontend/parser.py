@@ -45,9 +45,29 @@ def parse_statement(statement: lexer.Statement, filename: str,
     except UnexpectedInput as error:
         errors.append(_syntax_error(error, statement, filename))
         return None
+    named = _keyword_declared(statement)
+    if named is not None:
+        errors.append(CompileError(filename, named.line or 0, named.column or 0,
+                                   "Ключевое слово в имени"))
+        return None
     node = tree.children[0]
     _place_empty(node, statement.tokens[0])
     return node
+
+
+def _keyword_declared(statement: lexer.Statement) -> Token | None:
+    """``цел таб q[1:2], знач[2:2]``: ``знач`` (a keyword that the grammar reads as a name)
+    declared as a variable — KuMir refuses it where it stands (NewErrors/201224)."""
+    tokens = statement.tokens
+    if tokens[0].type not in ("TYPE", "TABTYPE"):
+        return None
+    depth = 0
+    for token in tokens:
+        depth += token.type == "_LSQB"
+        depth -= token.type == "_RSQB"
+        if depth == 0 and token.type == "NAME" and str(token).lower() == "знач":
+            return token
+    return None
 
 
 def _syntax_error(error: UnexpectedInput, statement: lexer.Statement,

@@ -136,7 +136,15 @@ class BuiltinFunctions:
     # -- strings ---------------------------------------------------------------------
 
     def prim_length(self, text: str) -> int:
+        if type(text) is CharString:  # a сим kept in a лит place (KuMir 2's VM)
+            raise ProgramFault("Значение не строковое")
         return len(text)
+
+    def prim_length_of_char(self, char: str) -> int:
+        raise ProgramFault("Величина не строковая")
+
+    def prim_char_in_string(self, char: str) -> str:
+        return CharString(char)
 
     def prim_unicode(self, char: str) -> int:
         return ord(char)
@@ -266,3 +274,10 @@ def _call(function: Callable[[float], float], value: float) -> float:
         return math.nan
 _UPPER = {c: c - 0x20 for c in [*range(ord("a"), ord("z") + 1), *range(0x430, 0x450)]}
 _LOWER = {c: c + 0x20 for c in [*range(ord("A"), ord("Z") + 1), *range(0x400, 0x430)]}
+
+
+class CharString(str):
+    """A сим that KuMir 2 put in a лит variable, element or parameter: it stays a сим there
+    (``длин`` of it is «Значение не строковое»); anything made from it is a plain лит."""
+
+    __slots__ = ()
