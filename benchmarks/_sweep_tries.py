@@ -234,8 +234,10 @@ REFERENCE_BAD = {
 # References whose output() returns its text after doing something it should not: what it
 # prints goes to /dev/null and what it starts is killed when the call ends
 # (portcheck/suite/reference_host.py), so `reference` prints the returned text, exit 0.
-# "writes outside" stays unhandled until the reference is boxed (docs/reliability.md).
-REFERENCE_ANSWERS = {"prints to stdout", "a child that outlives it", "writes outside"}
+# "writes outside": the reference runs in a box with the suite read-only and only a scratch
+# folder writable (docs/sandbox.md), so its write fails and the reference's error is the
+# answer (exit 1 or 2), with nothing written.
+REFERENCE_ANSWERS = {"prints to stdout", "a child that outlives it"}
 REF_BASE = ("from portcheck.suite.params import IntParam\nNAME = 'collatz'\nTITLE = 't'\n"
             "PARAMS = {'n': IntParam(1, 1000000, 'n')}\nCASES = {'n-1': {'n': 1}}")
 

@@ -100,3 +100,15 @@ def test_cli_usage_error_exits_2(tmp_path: Path) -> None:
     assert result.returncode == 2
 
 
+
+
+def test_a_read_stream_of_binary_data_in_a_fresh_process(tmp_path: Path) -> None:
+    """``ОткрытьПотокДляЧтения`` before any object type was constructed: the library's
+    streams load then (types load lazily; ``binary_data`` may not import ``streams``)."""
+    source = tmp_path / "stream.os"
+    source.write_text('Д = ПолучитьДвоичныеДанныеИзСтроки("abc");\n'
+                      'Сообщить(Д.ОткрытьПотокДляЧтения().Размер());\n', encoding="utf-8")
+    result = subprocess.run([sys.executable, "-m", "portinterp.bsl", "--dialect", "onescript",
+                             str(source)], capture_output=True, text=True, cwd=tmp_path,
+                            check=False)
+    assert (result.returncode, result.stdout, result.stderr) == (0, "3\n", "")

@@ -28,6 +28,7 @@ from portinterp.bsl.runtime.objects import (
     BAD_ARGUMENT,
     BslObject,
     EnumValue,
+    load_types,
     register_type,
     spellings,
 )
@@ -78,13 +79,19 @@ class BinaryData(BslObject):
         return stream_opener(self.data)
 
 
-def _no_streams(data: bytes) -> Any:
-    raise ProgramFault("Потоки не загружены")  # the library loads streams with this module
+def _streams_first(data: bytes) -> Any:
+    """Load the library's object types (``streams`` among them, which sets
+    :data:`stream_opener`), then open the stream."""
+    load_types()
+    if stream_opener is _streams_first:  # pragma: no cover - the library always has streams
+        raise RuntimeError("the library's streams did not register their opener")
+    return stream_opener(data)
 
 
 # ``ОткрытьПотокДляЧтения``'s stream, given by ``streams`` when it loads (it imports this
-# module for ``ДвоичныеДанные``: an import back would be a cycle)
-stream_opener: Callable[[bytes], Any] = _no_streams
+# module for ``ДвоичныеДанные``: an import back would be a cycle); types load lazily, so the
+# first call may come before ``streams`` was imported
+stream_opener: Callable[[bytes], Any] = _streams_first
 
 
 class BinaryDataBuffer(BufferOps, BslObject):
