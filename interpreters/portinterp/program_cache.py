@@ -46,7 +46,7 @@ from portinterp.core import ir
 from portinterp.core.program import Program
 from portinterp.core.sealing import CACHE_ENV as CACHE_ENV  # the variable, named here too
 from portinterp.core.sealing import KEY_ENV as KEY_ENV  # the variable, named here too
-from portinterp.core.sealing import cache_key, cache_root
+from portinterp.core.sealing import cache_key, cache_root, write_entry
 from portinterp.core.sealing import seal as _seal
 from portinterp.frontends import DEFAULT_ENCODING, front_end
 
@@ -137,18 +137,7 @@ def _store(entry: Path, program: Program) -> None:
         "constants": constants, "prims": sorted(program._prims),
         "code": base64.b64encode(marshal.dumps(program._code)).decode("ascii"),
     }).encode("utf-8")
-    import tempfile  # only a miss writes: a hit does without its import
-
-    temporary: Path | None = None
-    try:
-        entry.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=entry.parent, prefix=".tmp-", delete=False) as f:
-            temporary = Path(f.name)
-            f.write(MAGIC + _seal(key, body) + body)
-        os.replace(temporary, entry)
-    except OSError:  # a full disk, a read-only cache: no entry, never half of one
-        if temporary is not None:
-            temporary.unlink(missing_ok=True)
+    write_entry(entry, MAGIC, key, body)
 
 
 _KINDS: dict[str, tuple[type, Callable[[Any], str], Callable[[str], Any]]] = {

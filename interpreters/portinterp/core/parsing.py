@@ -20,7 +20,6 @@ from __future__ import annotations
 import hashlib
 import hmac
 import io
-import os
 import pickle
 import sys
 from pathlib import Path
@@ -30,7 +29,7 @@ from lark import Lark, Token, Tree
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 from lark.lark import _LOAD_ALLOWED_OPTIONS
 
-from portinterp.core.sealing import cache_key, cache_root, seal
+from portinterp.core.sealing import cache_key, cache_root, seal, write_entry
 from portinterp.errors import CompileError
 
 # Levels of the parse tree a program may nest (an expression nests one level per operator
@@ -145,19 +144,7 @@ def _store(entry: Path, key: bytes, parser: Lark) -> None:
         parser.save(buffer, _LOAD_ALLOWED_OPTIONS)
     except (pickle.PicklingError, TypeError, AttributeError):
         return
-    body = buffer.getvalue()
-    temporary: Path | None = None
-    try:
-        import tempfile
-
-        entry.parent.mkdir(parents=True, exist_ok=True)
-        with tempfile.NamedTemporaryFile(dir=entry.parent, prefix=".tmp-", delete=False) as f:
-            temporary = Path(f.name)
-            f.write(_MAGIC + seal(key, body) + body)
-        os.replace(temporary, entry)
-    except OSError:  # a full disk, a read-only cache: no entry, never half of one
-        if temporary is not None:
-            temporary.unlink(missing_ok=True)
+    write_entry(entry, _MAGIC, key, buffer.getvalue())
 
 
 def parse(parser: Lark, text: str, filename: str, wording: SyntaxWording) -> Tree:

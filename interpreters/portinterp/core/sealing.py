@@ -84,3 +84,21 @@ def _make_key(path: Path) -> bytes | None:
     finally:
         temporary.unlink(missing_ok=True)
     return _read_key(path)
+
+
+def write_entry(entry: Path, magic: bytes, key: bytes, body: bytes) -> None:
+    """Write ``magic``, the seal of ``body`` and ``body`` to the cache entry ``entry``
+    whole (a temporary file beside it, then renamed); on a full disk or a read-only cache,
+    no entry — never half of one."""
+    import tempfile  # only a miss writes: a hit does without its import
+
+    temporary: Path | None = None
+    try:
+        entry.parent.mkdir(parents=True, exist_ok=True)
+        with tempfile.NamedTemporaryFile(dir=entry.parent, prefix=".tmp-", delete=False) as f:
+            temporary = Path(f.name)
+            f.write(magic + seal(key, body) + body)
+        os.replace(temporary, entry)
+    except OSError:
+        if temporary is not None:
+            temporary.unlink(missing_ok=True)
