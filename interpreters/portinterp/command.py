@@ -179,6 +179,27 @@ def limit_memory(limit: int = MAX_MEMORY) -> None:
 
 
 @contextmanager
+def memory_limited(limit: int = MAX_MEMORY) -> Iterator[None]:
+    """:func:`limit_memory` for the length of a run inside a process that goes on after it
+    (``portcheck exec --sandbox off`` called from a test or a program): the limit it had is
+    given back, so that what this process starts afterwards (a browser, a JVM, which reserve
+    far more address space than they use) does not inherit the run's."""
+    try:
+        before = resource.getrlimit(resource.RLIMIT_AS)
+    except (ValueError, OSError):
+        before = None
+    limit_memory(limit)
+    try:
+        yield
+    finally:
+        if before is not None:
+            try:
+                resource.setrlimit(resource.RLIMIT_AS, before)
+            except (ValueError, OSError):
+                pass
+
+
+@contextmanager
 def signals_end_the_run() -> Iterator[None]:
     """Ctrl-C and SIGTERM end a run at once, whatever it is doing.  A Python handler runs
     only between bytecodes, on the main thread, with the GIL: a program inside one long C

@@ -132,23 +132,27 @@ def run_here(language: str, path: Path, *, encoding: str = DEFAULT_ENCODING,
     """Run ``path`` in this process as ``python -m portinterp.<language>`` would (this
     process's stdin and stdout, errors on stderr); its exit status.  This process (``portcheck
     exec``) ends with the run, so its memory is bounded as a run of its own is
-    (``limit_memory``): a string doubled in a loop is the language's out-of-memory error.
+    (``memory_limited``): a string doubled in a loop is the language's out-of-memory error;
+    the process's own limit is given back after the run (a caller that goes on, such as a
+    test, must not start its browser or JVM under it).
     """
-    from portinterp.command import execute, limit_memory
+    from portinterp.command import execute, memory_limited
 
-    limit_memory()
-    if files_mode() == file_policy.UNRESTRICTED:
-        return execute(language, path, encoding=encoding, cache=interpreter_cache(), **options)
-    scratch = tempfile.mkdtemp(prefix="portcheck-exec-")
-    tempfile.tempdir = scratch  # КаталогВременныхФайлов(): this run's own
-    file_policy.install(file_policy.confined(
-        [scratch], [os.getcwd(), str(path.resolve().parent)]))
-    try:
-        return execute(language, path, encoding=encoding, cache=interpreter_cache(), **options)
-    finally:
-        file_policy.install(file_policy.UNRESTRICTED_POLICY)
-        tempfile.tempdir = None
-        shutil.rmtree(scratch, ignore_errors=True)
+    with memory_limited():
+        if files_mode() == file_policy.UNRESTRICTED:
+            return execute(language, path, encoding=encoding, cache=interpreter_cache(),
+                           **options)
+        scratch = tempfile.mkdtemp(prefix="portcheck-exec-")
+        tempfile.tempdir = scratch  # КаталогВременныхФайлов(): this run's own
+        file_policy.install(file_policy.confined(
+            [scratch], [os.getcwd(), str(path.resolve().parent)]))
+        try:
+            return execute(language, path, encoding=encoding, cache=interpreter_cache(),
+                           **options)
+        finally:
+            file_policy.install(file_policy.UNRESTRICTED_POLICY)
+            tempfile.tempdir = None
+            shutil.rmtree(scratch, ignore_errors=True)
 
 
 def bsl_dialects() -> tuple[str, ...]:

@@ -62,3 +62,24 @@ def test_every_embedded_run_is_confined_unless_the_box_is_off(
             assert line.endswith("writes only a private /tmp (--sandbox off: unrestricted)")
     finally:
         sandbox._policy.mode, sandbox._policy.hidden = before
+
+
+@pytest.mark.parametrize("files", ["confined", "off"])
+def test_a_run_in_this_process_gives_its_memory_limit_back(
+        files: str, tmp_path: Path, capfd: pytest.CaptureFixture[str],
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``exec --sandbox off`` runs the program in portcheck's process with the run's address
+    space limit; a caller that goes on (a test, a program) gets its own limit back — a JVM or
+    a browser it starts later would not start under the run's."""
+    import resource
+
+    from portcheck.processes import sandbox
+    from portcheck.runners.embedded import run_here
+
+    monkeypatch.setattr(sandbox, "mode", lambda: "off" if files == "off" else "auto")
+    before = resource.getrlimit(resource.RLIMIT_AS)
+    program = tmp_path / "hello.kum"
+    program.write_text("алг\nнач\n  вывод 1, нс\nкон\n", encoding="utf-8")
+    assert run_here("kumir", program) == 0
+    assert capfd.readouterr().out == "1\n"
+    assert resource.getrlimit(resource.RLIMIT_AS) == before
