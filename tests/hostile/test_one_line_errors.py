@@ -42,18 +42,20 @@ def test_exec_into_a_full_disk_is_one_line_and_exit_2(tmp_path: Path) -> None:
 
 
 def test_exec_bounds_its_own_memory(tmp_path: Path) -> None:
-    """``portcheck exec`` runs the program in its own process, which ends with it: that
-    process's address space is bounded as ``python -m portinterp``'s is, so a string
-    doubled in a loop is the language's out-of-memory error, not the machine's memory."""
-    (tmp_path / "hello.bsl").write_text(HELLO, encoding="utf-8")
+    """``portcheck exec`` runs the program in its own process: while it runs, that process's
+    address space is bounded as ``python -m portinterp``'s is, so a string doubled in a loop
+    is the language's out-of-memory error, not the machine's memory; after the run the
+    process has its own limit back (a caller that goes on may start a JVM)."""
+    (tmp_path / "double.bsl").write_text('С = "x";\nПока Истина Цикл\n  С = С + С;\n'
+                                         'КонецЦикла;\n', encoding="utf-8")
     code = ("import resource, sys; from pathlib import Path;"
             " from portcheck.runners.embedded import run_here;"
-            " status = run_here('bsl', Path('hello.bsl'));"
-            " print(status, resource.getrlimit(resource.RLIMIT_AS)[0], file=sys.stderr)")
+            " before = resource.getrlimit(resource.RLIMIT_AS)[0];"
+            " status = run_here('bsl', Path('double.bsl'));"
+            " print(status, before, resource.getrlimit(resource.RLIMIT_AS)[0], file=sys.stderr)")
     done = subprocess.run([sys.executable, "-c", code], cwd=tmp_path, capture_output=True,
                           text=True, timeout=120, check=False)
-    from portinterp.core.limits import MAX_MEMORY
-
-    status, limit = done.stderr.split()
-    assert (done.stdout, int(status)) == ("привет\n", 0)
-    assert 0 < int(limit) <= MAX_MEMORY
+    error, figures = done.stderr.rstrip("\n").rsplit("\n", 1)
+    status, before, after = figures.split()
+    assert error == "double.bsl:3:3: Недостаточно памяти"
+    assert (int(status), after) == (1, before)
