@@ -4,6 +4,7 @@ writes."""
 
 from __future__ import annotations
 
+import os
 import time
 from pathlib import Path
 
@@ -48,3 +49,15 @@ def unboxed(monkeypatch: pytest.MonkeyPatch) -> None:
     their ids and files the box would hide (``portcheck.processes.sandbox``)."""
     monkeypatch.setenv(sandbox.ENV, "off")
     monkeypatch.setattr(sandbox._policy, "mode", "off")
+
+
+def processes_naming(token: str) -> list[int]:
+    """The processes whose command line holds ``token`` (a daemon a test's program left)."""
+    found = []
+    for name in os.listdir("/proc"):
+        try:
+            if name.isdigit() and token.encode() in Path(f"/proc/{name}/cmdline").read_bytes():
+                found.append(int(name))
+        except OSError:
+            continue
+    return found

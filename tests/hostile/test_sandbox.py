@@ -24,7 +24,7 @@ from portcheck.processes import sandbox
 from portcheck.runners import get_runner
 from portcheck.runners.base import RunResult
 from tests.helpers.needs import need
-from tests.helpers.processes import gone_soon
+from tests.helpers.processes import gone_soon, processes_naming
 
 PYTHON = """import os, socket, sys
 home, golden, outside, port, token = sys.argv[1:]
@@ -161,16 +161,6 @@ def _escape(project: Path, language: str, planted: Path, listener: socket.socket
     return runner.run(runner.build(source), args=args, timeout=60)
 
 
-def _daemons(token: str) -> list[int]:
-    found = []
-    for name in os.listdir("/proc"):
-        try:
-            if name.isdigit() and token.encode() in Path(f"/proc/{name}/cmdline").read_bytes():
-                found.append(int(name))
-        except OSError:
-            continue
-    return found
-
 
 def _connected(listener: socket.socket) -> bool:
     try:
@@ -198,7 +188,7 @@ def test_a_boxed_port_reads_writes_and_connects_to_nothing_and_leaves_nothing(
     assert {p.name: p.read_bytes() for p in (project_copy / "golden").iterdir()} == goldens
     assert not (project_copy.parent / "outside.txt").exists()
     assert "net: connected" not in result.stdout and not _connected(listener)
-    assert all(gone_soon(pid) for pid in _daemons(token))
+    assert all(gone_soon(pid) for pid in processes_naming(token))
 
 
 def test_unboxed_the_same_port_reaches_all_of_it(project_copy: Path, planted: Path,
@@ -212,7 +202,7 @@ def test_unboxed_the_same_port_reaches_all_of_it(project_copy: Path, planted: Pa
     assert (project_copy / "golden" / "evil.yaml").exists()
     assert "net: connected" in result.stdout and _connected(listener)
     # what containment still does unboxed: the daemon is ended with the run
-    assert all(gone_soon(pid) for pid in _daemons(token))
+    assert all(gone_soon(pid) for pid in processes_naming(token))
 
 
 WRITER_1C = """Документ = Новый ТекстовыйДокумент;

@@ -32,7 +32,7 @@ from portcheck.runners import get_runner, zygote
 from portcheck.runners.interpreted import InterpretedRunner, embedded_env
 from tests.helpers.cli import portcheck
 from tests.helpers.needs import need
-from tests.helpers.processes import gone_soon
+from tests.helpers.processes import gone_soon, processes_naming
 
 SECRET = "the-secret-" + secrets.token_hex(4)
 
@@ -188,16 +188,6 @@ def _connected(listener: socket.socket) -> bool:
     return True
 
 
-def _daemons(token: str) -> list[int]:
-    found = []
-    for name in os.listdir("/proc"):
-        try:
-            if name.isdigit() and token.encode() in Path(f"/proc/{name}/cmdline").read_bytes():
-                found.append(int(name))
-        except OSError:
-            continue
-    return found
-
 
 def _suite(project: Path) -> dict[str, bytes]:
     return {str(p.relative_to(project)): p.read_bytes()
@@ -217,7 +207,7 @@ def test_the_boxed_reference_reads_writes_and_connects_to_nothing(
         assert "net: ERR" in first and not _connected(listener)
     assert _suite(project_copy) == before
     assert not (project_copy.parent / "outside.txt").exists()
-    assert all(gone_soon(pid) for pid in _daemons(token))
+    assert all(gone_soon(pid) for pid in processes_naming(token))
 
 
 def test_unboxed_the_reference_reaches_all_of_it(project_copy: Path, planted: Path,
@@ -228,7 +218,7 @@ def test_unboxed_the_reference_reaches_all_of_it(project_copy: Path, planted: Pa
         assert f"home: {SECRET}" in first and first.count("write: done") == 2
         assert "net: connected" in first and _connected(listener)
     assert (project_copy / "golden" / "evil.yaml").exists()
-    assert all(gone_soon(pid) for pid in _daemons(token))  # containment, box or not
+    assert all(gone_soon(pid) for pid in processes_naming(token))  # containment, box or not
 
 
 WRITER = 'Т = Новый ТекстовыйДокумент; Т.УстановитьТекст("x"); Т.Записать("{target}");\n'
