@@ -229,7 +229,12 @@ def file_port(project: Project, args: argparse.Namespace) -> Port:
                          "program printed)")
     program = Path(args.file)
     if not program.is_file():
-        raise UsageError(f"{program}: no such file")
+        if not os.path.lexists(program):
+            raise UsageError(f"{program}: no such file")
+        from portcheck.files.guarded import kind_of
+
+        what = kind_of(program.stat().st_mode) if program.exists() else "a link to nothing"
+        raise UsageError(f"{program}: {what}, not a program file")
     reference = project.algorithm(args.algorithm)
     languages = project.languages
     language = languages.get(args.lang) if args.lang else languages.of_file(program)

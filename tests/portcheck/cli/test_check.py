@@ -279,3 +279,14 @@ def test_a_program_inside_the_suite_named_relatively_is_run_in_the_box(
                              "--sandbox", "on")
     assert code == 0, out
     assert "1 case matches the goldens" in out
+
+
+def test_a_program_that_is_a_fifo_or_a_folder_is_named_as_such(
+        project_copy: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    import os
+
+    os.mkfifo(tmp_path / "deal.py")
+    code, _, err = portcheck(capsys, "check", "freecell", str(tmp_path / "deal.py"))
+    assert code == 2 and "a FIFO (named pipe), not a program file" in err
+    code, _, err = portcheck(capsys, "check", "freecell", str(tmp_path))
+    assert code == 2 and "a folder, not a program file" in err
