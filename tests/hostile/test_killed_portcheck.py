@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from tests.helpers.cli import portcheck_process, write
-from tests.helpers.processes import unboxed
+from tests.helpers.processes import processes_naming, unboxed
 
 PROGRAM = """\
 import os, signal, subprocess, time
@@ -24,18 +24,6 @@ os.kill(os.getppid(), signal.SIGKILL)
 while True:
     time.sleep(1)  # {mark}
 """
-
-
-def _alive(mark: str) -> list[int]:
-    found = []
-    for name in os.listdir("/proc"):
-        if name.isdigit():
-            try:
-                if mark.encode() in Path(f"/proc/{name}/cmdline").read_bytes():
-                    found.append(int(name))
-            except OSError:
-                pass
-    return found
 
 
 # Unboxed: in the box a port cannot even see portcheck (its own PID namespace), let alone
@@ -50,9 +38,9 @@ def test_a_port_that_kills_portcheck_leaves_nothing_running(project_copy: Path) 
     assert done.returncode == -signal.SIGKILL
     marks = (mark, str(program))  # the helpers, and the port's own process
     deadline = time.monotonic() + 20  # the watchdog's rounds: a bound, not a measurement
-    while any(_alive(m) for m in marks) and time.monotonic() < deadline:
+    while any(processes_naming(m) for m in marks) and time.monotonic() < deadline:
         time.sleep(0.1)
-    left = [pid for m in marks for pid in _alive(m)]
+    left = [pid for m in marks for pid in processes_naming(m)]
     for pid in left:  # leave the machine clean even when the test fails
         os.kill(pid, signal.SIGKILL)
     assert left == []

@@ -21,7 +21,7 @@ from portcheck.runners.base import RunResult
 from portcheck.runners.environment import PLAIN, RunEnvironment
 from portcheck.runners.interpreted import InterpretedRunner
 from tests.helpers.embedded import FAILS, reports_with_and_without
-from tests.helpers.processes import gone_soon
+from tests.helpers.processes import gone_soon, processes_naming
 
 HANG = "Пока Истина Цикл\nКонецЦикла;\n"
 # name: (language, runner options, file name, program, stdin, arguments)
@@ -227,7 +227,7 @@ def hanging_verify(project: Path) -> tuple[subprocess.Popen[str], int, int]:
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline:
         for pid in children(verify.pid):
-            if b"portinterp.zygote" in Path(f"/proc/{pid}/cmdline").read_bytes():
+            if pid in processes_naming("portinterp.zygote"):  # a child may end meanwhile
                 runs = children(pid)
                 if runs:
                     return verify, pid, runs[0]
