@@ -166,11 +166,13 @@ def boxed_line(before: dict[str, int]) -> str:
 
 def _print_json(ports: list[Port], results: dict[str, list[CheckResult]],
                 golden_failures: list[str]) -> int:
-    """``--format json``: every check of every port, and each golden failure, as the tests
-    of one results.json object (``verify.exercism``)."""
+    """``--format json``: every check of every port (a check made case by case, each of its
+    cases), and each golden failure, as the tests of one results.json object
+    (``verify.exercism``)."""
     from portcheck.verify import exercism
 
-    document = exercism.from_checks(r for port in ports for r in results[port.id])
+    document = exercism.from_checks((r for port in ports for r in results[port.id]),
+                                    {port.id: port for port in ports})
     failed = [exercism.test(f"goldens::{n + 1}", "fail", line,
                             test_code="portcheck golden check")
               for n, line in enumerate(golden_failures)]

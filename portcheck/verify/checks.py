@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import random
 import tempfile
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -32,15 +32,26 @@ from portcheck.suite.project import Project
 from portcheck.suite.render import check_rendered, render_template
 from portcheck.suite.slicing import cut
 from portcheck.terminal.words import plural
+from portcheck.verify import cases
 from portcheck.verify.execution import (
     Output,
+    PlannedRun,
     RunSettings,
     planned_runs,
     produce_output,
     stderr_note,
 )
 from portcheck.verify.plan import APPLIES, PortPlan
-from portcheck.verify.results import FAIL, NA, PASS, SKIP, CheckResult, Reason, RunProblem
+from portcheck.verify.results import (
+    FAIL,
+    NA,
+    PASS,
+    SKIP,
+    CaseResult,
+    CheckResult,
+    Reason,
+    RunProblem,
+)
 
 
 @dataclass(frozen=True)
@@ -122,38 +133,70 @@ def check_fresh(context: CheckContext, plan: PortPlan) -> CheckResult:
 
 
 def check_run(context: CheckContext, plan: PortPlan) -> CheckResult:
-    """A fresh run against the transcript (or, with none recorded, against the goldens)."""
+    """A fresh run against the transcript (or, with none recorded, against the goldens);
+    its cases each with their own verdict too (``verify.cases``)."""
     port = plan.port
     if not port.runnable:
-        return CheckResult(port.id, "run", SKIP, "transcript only: nothing here can run it"
-                           + (f" ({port.note})" if port.note else ""),
-                           reason=Reason.TRANSCRIPT_ONLY)
+        return _every_case(context, port, CheckResult(
+            port.id, "run", SKIP, "transcript only: nothing here can run it"
+            + (f" ({port.note})" if port.note else ""), reason=Reason.TRANSCRIPT_ONLY))
     if not port.program.exists():
-        return CheckResult(port.id, "run", FAIL, f"{port.program.name} is missing",
-                           reason=Reason.MISSING)
-    result = produce_output(port, port.program, context.settings, plan.runs,
-                            environment=context.environment)
+        return _every_case(context, port, CheckResult(
+            port.id, "run", FAIL, f"{port.program.name} is missing", reason=Reason.MISSING))
+    made = cases.run_each(port, context.settings, plan.runs, context.environment)
+    if made.problem is not None:
+        problem = made.problem.result
+        problem.kind = "run"
+        problem.cases = cases.after_problem(port, _expectation(context, port), plan.runs,
+                                            made)
+        return problem
+    result = made.joined()
     result.warnings = in_template(context, port, result.warnings)
     if not port.transcript.exists():
-        return compare_with_goldens(context, port, result, "run")
-    recorded = port.transcript_text()
+        return compare_with_goldens(context, port, result, "run", runs=(plan.runs,
+                                                                         made.outputs))
+    expectation = _expectation(context, port)
+    expected = [Segment("transcript", port.transcript_text())]
+    if expectation is not None:  # the transcript cut into its cases: a difference names one
+        expected = expectation.segments
+    difference = compare(expected, result.stdout, port.compare, TRANSCRIPT_LABELS)
+    verdicts = [] if expectation is None else cases.compared(
+        port, expectation, cases.pieces_of(port, plan.runs, made.outputs, expected),
+        difference)
+    if difference:
+        return CheckResult(port.id, "run", FAIL, RUN_DIFFERS + difference.one_line(),
+                           difference.diff + stderr_note(result), result.warnings,
+                           result.seconds, cases=verdicts)
+    return CheckResult(port.id, "run", PASS, f"matches transcript.txt ({result.seconds:.2f} s)",
+                       warnings=result.warnings, seconds=result.seconds, cases=verdicts)
+
+
+TRANSCRIPT_LABELS = ("transcript.txt", "fresh run")
+RUN_DIFFERS = "fresh run differs from transcript.txt: "
+
+
+def _expectation(context: CheckContext, port: Port) -> cases.Expectation | None:
+    """What each case of the port's fresh run is compared with: its piece of the
+    transcript, or with none recorded its golden (None: no goldens to cut it by)."""
     try:
         goldens = golden_segments(context.project, port)
     except MissingGolden:
-        goldens = []
-    expected = [Segment("transcript", recorded)]
-    if goldens:  # the transcript cut into its cases, so the difference names the case
-        pieces = cut(recorded, [(g.case_id, g.text) for g in goldens], port.compare,
-                     port.normalize)
-        expected = [Segment(g.case_id, pieces[g.case_id], g.inputs) for g in goldens]
-    difference = compare(expected, result.stdout, port.compare, ("transcript.txt", "fresh run"))
-    if difference:
-        return CheckResult(port.id, "run", FAIL,
-                           f"fresh run differs from transcript.txt: {difference.one_line()}",
-                           difference.diff + stderr_note(result), result.warnings,
-                           result.seconds)
-    return CheckResult(port.id, "run", PASS, f"matches transcript.txt ({result.seconds:.2f} s)",
-                       warnings=result.warnings, seconds=result.seconds)
+        return None
+    if not port.transcript.exists():
+        return cases.Expectation(goldens, ("golden", "fresh run"), port.normalize,
+                                 "fresh run differs from golden: ")
+    pieces = cut(port.transcript_text(), [(g.case_id, g.text) for g in goldens],
+                 port.compare, port.normalize)
+    return cases.Expectation([Segment(g.case_id, pieces[g.case_id], g.inputs)
+                              for g in goldens], TRANSCRIPT_LABELS, None, RUN_DIFFERS)
+
+
+def _every_case(context: CheckContext, port: Port, result: CheckResult) -> CheckResult:
+    """``result``, a run check that ran nothing, as the verdict of each case too."""
+    expectation = _expectation(context, port)
+    if expectation is not None:
+        result.cases = cases.every_case(expectation.segments, result)
+    return result
 
 
 def in_template(context: CheckContext, port: Port, warnings: list[str],
@@ -169,26 +212,34 @@ def in_template(context: CheckContext, port: Port, warnings: list[str],
 
 
 def compare_with_goldens(context: CheckContext, port: Port, result: Output, kind: str,
-                         printed_as: str = "fresh run") -> CheckResult:
+                         printed_as: str = "fresh run",
+                         runs: tuple[Sequence[PlannedRun], Sequence[Output]] | None = None,
+                         ) -> CheckResult:
     """What a run printed (normalized as the port declares) against its cases' goldens;
-    ``printed_as`` names it in the report (a saved output's file name)."""
+    ``printed_as`` names it in the report (a saved output's file name).  With ``runs``
+    (the planned runs and their outputs, one by one), each case's verdict too."""
     try:
         expected = golden_segments(context.project, port)
     except MissingGolden as missing:
         return CheckResult(port.id, kind, FAIL, str(missing), reason=Reason.MISSING)
     result.warnings = in_template(context, port, result.warnings)
-    difference = compare(expected, result.stdout, port.compare, ("golden", printed_as),
+    labels = ("golden", printed_as)
+    difference = compare(expected, result.stdout, port.compare, labels,
                          mapping=port.normalize)
+    verdicts = [] if runs is None else cases.compared(
+        port, cases.Expectation(expected, labels, port.normalize,
+                                f"{printed_as} differs from golden: "),
+        cases.pieces_of(port, runs[0], runs[1], expected), difference)
     if difference:
         return CheckResult(port.id, kind, FAIL,
                            f"{printed_as} differs from golden: {difference.one_line()}",
                            difference.diff + stderr_note(result), result.warnings,
-                           result.seconds)
+                           result.seconds, cases=verdicts)
     matches = "matches" if len(expected) == 1 else "match"
     took = f"; {result.seconds:.2f} s" if port.runnable else ""
     return CheckResult(port.id, kind, PASS, f"{plural(len(expected), 'case')} {matches} the "
                        f"goldens ({port.compare}{_normalized(port)}{took})",
-                       warnings=result.warnings, seconds=result.seconds)
+                       warnings=result.warnings, seconds=result.seconds, cases=verdicts)
 def other_cases(port: Port, count: int, seed: int) -> list[Case]:
     """``count`` inputs drawn at random (reproducibly) from each input's valid values,
     always including both ends of each range (within the port's limits) where the ends
@@ -263,9 +314,12 @@ def check_limits(context: CheckContext, plan: PortPlan) -> CheckResult:
     beyond = port.not_applicable
     listed = "; ".join(f"{cid} ({why})" for cid, why in beyond[:5])
     more = f"; and {len(beyond) - 5} more" if len(beyond) > 5 else ""
-    cases = "case" if len(beyond) == 1 else "cases"
-    return CheckResult(port.id, "limits", NA, f"{len(beyond)} {cases} not applicable to "
-                       f"{port.language}: {listed}{more}", reason=Reason.NOT_APPLICABLE)
+    noun = "case" if len(beyond) == 1 else "cases"
+    known = port.reference.cases
+    return CheckResult(port.id, "limits", NA, f"{len(beyond)} {noun} not applicable to "
+                       f"{port.language}: {listed}{more}", reason=Reason.NOT_APPLICABLE,
+                       cases=[CaseResult(cid, "n/a", why, inputs=inputs_of(known[cid]))
+                              for cid, why in beyond])
 
 
 CHECKS: dict[str, Callable[[CheckContext, PortPlan], CheckResult]] = {

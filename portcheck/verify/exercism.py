@@ -7,23 +7,30 @@ One program's results are one object::
      "tests": [{"name", "status": "pass" | "fail" | "error", "message", "output",
                 "test_code"}, …]}
 
-A test is one case (``check``, ``grade``) or one check of a port (``verify``, whose checks
-cover a port's cases: the message names the first differing case).  ``status`` is
-``error`` when no test ran to a verdict (the program did not build, or was not graded),
-``fail`` when any test failed or erred, else ``pass``.  A test's ``output`` is what the
-program printed for it, at most :data:`OUTPUT_LIMIT` characters (the interface's limit).
-Checks ``verify`` skipped (no runtime here) or found not applicable have no status in the
-interface: they are listed under an extra top-level key, ``skipped``, never as passed.
+A test is one case wherever the check is made case by case (``check``, ``grade``, and
+``verify``'s ``run`` check: ``ports/freecell/python::run::game-1``), and one check of a
+port where it is not (``verify``'s ``transcript``, ``fresh``, ``deep``); a failed build is
+a test of its own (``…::build``, the compiler's messages) beside its cases, each an
+``error``.  ``status`` is ``error`` when no test ran to a verdict, ``fail`` when any test
+failed or erred, else ``pass``.  A test's ``output`` is what the program printed for it,
+at most :data:`OUTPUT_LIMIT` characters in all (the interface's limit, the note saying so
+counted in); its ``test_code`` how to check that case again (:func:`rerun`).  What has no
+status in the interface (a skip: no runtime here; ``n/a``: a case beyond a port's
+``limits``) is listed under an extra top-level key, ``skipped``, never as passed.
+(docs/grading.md says all of this for a reader.)
 """
 
 from __future__ import annotations
 
 import json
+import os
 import re
-from collections.abc import Iterable
+import shlex
+from collections.abc import Iterable, Mapping
 from typing import Any
 
-from portcheck.verify.results import FAIL, PASS, SKIP, CheckResult, Reason
+from portcheck.suite.ports import Port
+from portcheck.verify.results import FAIL, PASS, SKIP, CaseResult, CheckResult, Reason
 
 VERSION = 3
 OUTPUT_LIMIT = 500  # characters of a test's output (Exercism's limit)
@@ -44,10 +51,12 @@ def test(name: str, status: str, message: str = "", output: str | None = None,
 
 
 def clipped(output: str) -> str:
+    """``output`` as the interface takes it: at most :data:`OUTPUT_LIMIT` characters, a
+    longer one cut and ending with a note that says so (the note counted in)."""
     if len(output) <= OUTPUT_LIMIT:
         return output
-    return (output[:OUTPUT_LIMIT] + f"\n… (output clipped: {len(output)} characters in "
-            "all)")
+    note = f"\n… (output truncated to {OUTPUT_LIMIT} characters: {len(output)} in all)"
+    return output[:OUTPUT_LIMIT - len(note)] + note
 
 
 def results(tests: list[dict[str, Any]], message: str = "") -> dict[str, Any]:
@@ -62,19 +71,50 @@ def results(tests: list[dict[str, Any]], message: str = "") -> dict[str, Any]:
     return {"version": VERSION, "status": status, "tests": tests}
 
 
-def from_checks(checks: Iterable[CheckResult]) -> dict[str, Any]:
-    """``verify``'s checks as tests: ``ports/freecell/java::run`` passed or failed; those
-    skipped or not applicable under ``skipped``."""
+def case_test(name: str, case: CaseResult, test_code: str) -> dict[str, Any]:
+    """One case as a test (pass, fail or error)."""
+    return test(name, case.status, case.message, case.output or None, test_code)
+
+
+def build_test(name: str, message: str, compiler: str, test_code: str) -> dict[str, Any]:
+    """A failed build as a test of its own: its message the compiler's messages."""
+    said = message + (f"\n{compiler.rstrip()}" if compiler.strip() else "")
+    return test(name, "error", said, test_code=test_code)
+
+
+def from_checks(checks: Iterable[CheckResult],
+                ports: Mapping[str, Port] | None = None) -> dict[str, Any]:
+    """``verify``'s checks as tests: a check made case by case as a test a case
+    (``ports/freecell/java::run::game-1``), any other as one (``…::transcript``); skips and
+    cases not applicable under ``skipped``.  ``ports`` by id: for each case's
+    ``test_code``."""
     tests, skipped = [], []
     for check in checks:
-        name = f"{check.port}::{check.kind}"
-        if check.status in (PASS, FAIL):
-            tests.append(test(name, "pass" if check.status == PASS else _failed(check),
-                              check.message, test_code=f"portcheck verify: the {check.kind} "
-                              f"check of {check.port}"))
+        port = (ports or {}).get(check.port)
+        again = f"portcheck verify: the {check.kind} check of {check.port}"
+        if port is not None and check.kind == "run":
+            again = f"portcheck verify {port.algorithm} --lang {port.folder.name} --fresh"
+        if check.reason == Reason.BUILD_FAILED:
+            tests.append(build_test(f"{check.port}::build", check.message, check.detail,
+                                    again))
+        if check.cases:
+            for case in check.cases:
+                name = f"{check.port}::run::{case.case_id}"
+                if case.status in STATUSES:
+                    code = again if port is None else rerun(port, case.case_id,
+                                                            fallback=again)
+                    tests.append(case_test(name, case, code))
+                else:
+                    skipped.append({"name": name, "status": case.status,
+                                    "message": case.message})
+        elif check.status in (PASS, FAIL):
+            tests.append(test(f"{check.port}::{check.kind}",
+                              "pass" if check.status == PASS else _failed(check),
+                              check.message, test_code=again))
         else:
-            skipped.append({"name": name, "status": "skip" if check.status == SKIP
-                            else "n/a", "message": check.message})
+            skipped.append({"name": f"{check.port}::{check.kind}",
+                            "status": "skip" if check.status == SKIP else "n/a",
+                            "message": check.message})
     document = results(tests)
     if not tests:
         document["message"] = "no check ran to a verdict"
@@ -86,6 +126,43 @@ def _failed(check: CheckResult) -> str:
     """A check whose program did not end well (crash, a limit, a failed build) is an
     error; a wrong output a fail."""
     return "fail" if check.reason in (Reason.DIFFERS, Reason.MISSING) else "error"
+
+
+def rerun(port: Port, case_id: str, normalize_file: str | None = None,
+          fallback: str = "") -> str:
+    """How to check ``case_id`` of ``port``'s program again, as a ``portcheck check``
+    command: that case alone when the program runs once a case, else the one run of all
+    its cases (a comment line says which part of its output is this case).  A program
+    whose runs ``check`` cannot give (its input scripted by the reference, runner
+    options) gets ``fallback``."""
+    normalize = normalize_file or (_shown(port.folder / "port.yaml") if port.normalize
+                                   else None)
+    if port.stdin_from_reference or port.options or (port.runs != "once" and not port.args) \
+            or (port.normalize and normalize is None):
+        return fallback
+    words = ["portcheck", "check", port.algorithm, _shown(port.program)]
+    if port.language:
+        words += ["--lang", port.language]
+    if port.runs != "once":
+        words += ["--args", shlex.join(port.args), "--cases", case_id]
+    else:
+        words += ["--cases", ",".join(case.id for case in port.applicable)]
+    if port.compare != "exact":
+        words += ["--compare", port.compare]
+    if normalize:
+        words += ["--normalize", normalize]
+    if port.stdin is not None:
+        words += ["--stdin", _shown(port.stdin)]
+    command = shlex.join(words)
+    if port.runs == "once" and len(port.applicable) > 1:
+        command += f"\n# case {case_id} is its part of the output of that one run"
+    return command
+
+
+def _shown(path: os.PathLike[str] | str) -> str:
+    """A path as a command line gives it: relative to the working folder when inside it."""
+    relative = os.path.relpath(path)
+    return str(path) if relative.startswith("..") else relative
 
 
 # JSON escapes the C0 controls itself; these it would leave raw with ensure_ascii off:

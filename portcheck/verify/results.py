@@ -43,6 +43,25 @@ PASS, FAIL, SKIP, NA = Status.PASS, Status.FAIL, Status.SKIP, Status.NA
 
 
 @dataclass
+class CaseResult:
+    """One case of a check that is made case by case (the ``run`` check, ``check``,
+    ``grade``): ``pass``, ``fail`` (wrong output), ``error`` (its run did not end well, or
+    was not made because an earlier one did not), ``skip`` (no runtime here) or ``n/a``
+    (beyond the port's ``limits``).  ``message``: one line (the first differing line, or
+    how the run ended); ``output``: what the program printed for this case, as printed
+    (clipped to the results.json limit where a verdict is remembered)."""
+
+    case_id: str
+    status: str  # pass | fail | error | skip | n/a
+    message: str = ""
+    output: str = ""
+    inputs: str = ""  # "game=617"
+
+
+CASE_STATUSES = ("pass", "fail", "error", "skip", "n/a")
+
+
+@dataclass
 class CheckResult:
     port: str
     kind: str  # transcript | run | fresh | deep | record
@@ -52,6 +71,7 @@ class CheckResult:
     warnings: list[str] = field(default_factory=list)
     seconds: float = 0.0
     reason: Reason = Reason.MATCH
+    cases: list[CaseResult] = field(default_factory=list)  # case by case, where it is made so
 
     def __post_init__(self) -> None:
         """A message is one line and a detail a page, whatever the program printed, and

@@ -17,10 +17,12 @@ A port's key is the sha256 of everything its verdicts depend on:
 - the run: the settings (time and output limits, the engine forced, whether runtimes are
   required) and ``--deep``/``--seed``.
 
-Only a port whose every check passed (or, for a case beyond its ``limits``, does not apply)
-is remembered: a failure, a skip or a time limit is run again next time (a loaded
-machine's timeout must not stick).  An entry is JSON, never
-pickle, under the cache folder (``$PORTCHECK_CACHE/verdicts``); one that cannot be read,
+Each check is remembered with its cases (each case's verdict and what the program printed
+for it, clipped as ``--format json`` shows it), so that a remembered verdict gives the same
+per-case results as a fresh run.  Only a port whose every check passed (or, for a case
+beyond its ``limits``, does not apply) is remembered: a failure, a skip or a time limit
+is run again next time (a loaded machine's timeout must not stick).  An entry is JSON,
+never pickle, under the cache folder (``$PORTCHECK_CACHE/verdicts``); one that cannot be read,
 is of another format, or names another key or port is ignored, never trusted.
 """
 
@@ -46,9 +48,9 @@ from portcheck.suite.includes import template_closure
 from portcheck.suite.ports import Port
 from portcheck.verify.checks import CheckContext
 from portcheck.verify.execution import runner_for
-from portcheck.verify.results import NA, PASS, CheckResult, Reason, Status
+from portcheck.verify.results import NA, PASS, CaseResult, CheckResult, Reason, Status
 
-FORMAT = 1
+FORMAT = 2  # 2: each check's cases too (``--format json`` gives one test a case)
 FOLDER = "verdicts"
 KEPT = (PASS, NA)  # the verdicts remembered; a failure or a skip never is
 
@@ -163,7 +165,8 @@ class VerdictCache:
 def _result(item: Any, port_id: str) -> CheckResult:
     """A remembered result, checked field by field (``ValueError``/``TypeError`` on any
     other shape: the entry is then ignored)."""
-    fields = {"port", "kind", "status", "message", "detail", "warnings", "seconds", "reason"}
+    fields = {"port", "kind", "status", "message", "detail", "warnings", "seconds", "reason",
+              "cases"}
     if not isinstance(item, dict) or set(item) != fields or item["port"] != port_id:
         raise ValueError("not a remembered result")
     texts = ("kind", "message", "detail")
@@ -177,4 +180,25 @@ def _result(item: Any, port_id: str) -> CheckResult:
         raise ValueError("a failure or a skip is never remembered")
     return CheckResult(port=port_id, kind=item["kind"], status=status, message=item["message"],
                        detail=item["detail"], warnings=list(item["warnings"]),
-                       seconds=float(item["seconds"]), reason=reason)
+                       seconds=float(item["seconds"]), reason=reason,
+                       cases=[_case(case) for case in _list(item["cases"])])
+
+
+CASE_FIELDS = ("case_id", "status", "message", "output", "inputs")
+
+
+def _list(value: Any) -> list[Any]:
+    if not isinstance(value, list):
+        raise TypeError("not a list")
+    return value
+
+
+def _case(item: Any) -> CaseResult:
+    """A remembered case, checked field by field: text fields, and a status that a kept
+    verdict can have (a case that failed or erred is never in a remembered port)."""
+    if not isinstance(item, dict) or set(item) != set(CASE_FIELDS) or \
+            not all(isinstance(item[name], str) for name in CASE_FIELDS):
+        raise TypeError("not a remembered case")
+    if item["status"] not in ("pass", "n/a"):
+        raise ValueError("a failed case is never remembered")
+    return CaseResult(**{name: item[name] for name in CASE_FIELDS})

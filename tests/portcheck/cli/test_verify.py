@@ -9,6 +9,7 @@ import sys
 from pathlib import Path
 
 import pytest
+import yaml
 
 from tests.helpers.cli import portcheck, portcheck_process, write
 from tests.helpers.ports import CRASHING_PROGRAM, HANGING_PROGRAM, add_port
@@ -254,7 +255,7 @@ def test_verify_says_how_many_runs_were_boxed(project_copy: Path,
                                             "too); not boxed: 1 (--sandbox off)")
 
 
-def test_verify_format_json_is_a_results_object_of_its_checks(
+def test_verify_format_json_is_a_results_object_of_its_checks_and_cases(
         project_copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
     import json
 
@@ -267,15 +268,28 @@ def test_verify_format_json_is_a_results_object_of_its_checks(
     document = json.loads(out)  # nothing but the JSON on stdout
     assert (document["version"], document["status"]) == (3, "fail")
     tests = {t["name"]: t for t in document["tests"]}
-    assert set(tests) == {f"ports/freecell/python::{kind}"
-                          for kind in ("transcript", "run", "fresh")}
-    failed = tests["ports/freecell/python::transcript"]
+    port = "ports/freecell/python"
+    cases = list(yaml.safe_load((project_copy / "golden" / "freecell.yaml").read_text(
+        encoding="utf-8"))["cases"])
+    assert list(tests) == [f"{port}::transcript", *(f"{port}::run::{c}" for c in cases),
+                           f"{port}::fresh"]  # in the report's order, the cases in theirs
+    failed = tests[f"{port}::transcript"]
     assert failed["status"] == "fail"
     assert "case game-617, line 3: expected 'T♥ Q♣ 3♥ 9♦ 6♠ 8♦ 3♦ T♣', got 'T♠ Q♣" \
         in failed["message"]
-    assert tests["ports/freecell/python::fresh"] == {
-        "name": "ports/freecell/python::fresh", "status": "pass", "message": None,
-        "test_code": "portcheck verify: the fresh check of ports/freecell/python"}
+    # the fresh run against the edited transcript: exactly that case fails, by its line
+    assert [n for n, t in tests.items() if t["status"] != "pass"] == [
+        f"{port}::transcript", f"{port}::run::game-617"]
+    run = tests[f"{port}::run::game-617"]
+    assert run["message"] == ("fresh run differs from transcript.txt: case game-617, line 3: "
+                              "expected 'T♠ Q♣ 3♥ 9♦ 6♠ 8♦ 3♦ T♣', got 'T♥ Q♣ 3♥ 9♦ 6♠ 8♦ "
+                              "3♦ T♣'")
+    assert run["output"].splitlines()[2] == "T♥ Q♣ 3♥ 9♦ 6♠ 8♦ 3♦ T♣"  # what it printed
+    assert run["test_code"].startswith(f"portcheck check freecell {port}/freecell.py "
+                                       f"--lang python --cases {','.join(cases)}\n")
+    assert tests[f"{port}::fresh"] == {
+        "name": f"{port}::fresh", "status": "pass", "message": None,
+        "test_code": f"portcheck verify: the fresh check of {port}"}
     assert document["skipped"] == []
 
 

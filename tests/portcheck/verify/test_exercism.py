@@ -27,8 +27,11 @@ def test_the_top_level_status_follows_the_tests() -> None:
 
 def test_a_tests_output_is_clipped_to_the_interfaces_limit() -> None:
     entry = exercism.test("a", "fail", "differs", "x" * 2000)
-    assert entry["output"].startswith("x" * exercism.OUTPUT_LIMIT)
-    assert entry["output"].endswith("(output clipped: 2000 characters in all)")
+    assert len(entry["output"]) == exercism.OUTPUT_LIMIT  # the note counted in: "must be
+    assert entry["output"].startswith("x" * 400)  # limited to 500 chars"
+    assert entry["output"].endswith("(output truncated to 500 characters: 2000 in all)")
+    assert exercism.clipped(entry["output"]) == entry["output"]  # clipped once is enough
+    assert exercism.test("a", "pass", output="y" * 500)["output"] == "y" * 500
     assert exercism.test("a", "pass", output="short\n")["output"] == "short\n"
 
 
