@@ -109,6 +109,7 @@ def _handle_json(project: Project, args: argparse.Namespace) -> int:
     from portcheck.verify import exercism
     from portcheck.verify.checks import MissingGolden, golden_segments
     from portcheck.verify.execution import RunSettings
+    from portcheck.verify.grade_report import program_results
     from portcheck.verify.grading import grade_output, grade_port
 
     _file_from_trailing(args)
@@ -128,16 +129,33 @@ def _handle_json(project: Project, args: argparse.Namespace) -> int:
         cases = grade_output(port, normalise_newlines(read_text(Path(args.output))), segments)
     else:
         cases, message = grade_port(port, settings, segments)
-    inputs = f"{port.algorithm} " if port.algorithm else ""
-    tests = [exercism.test(c.case_id, c.status, c.message, c.output,
-                           f"{inputs}{c.inputs}".strip() + ": the output equals the golden")
-             for c in cases]
-    document = exercism.results(tests, message if all(c.status == "error" for c in cases)
-                                else "")
+    document = program_results(cases, port, port.algorithm, message,
+                               command=lambda case_id: again(args, port, case_id))
     print(exercism.json_text(document))
     if document["status"] != "pass":
         raise CheckFailed()
     return 0
+
+
+def again(args: argparse.Namespace, port: Port, case_id: str) -> str:
+    """The ``check`` command that checks ``case_id`` again (a results.json ``test_code``):
+    this command's own options, with that case alone when the program runs once a case,
+    else every case of its one run (whose part of the output the case is)."""
+    from portcheck.verify.exercism import args_value
+
+    words = ["portcheck", "check", port.algorithm]
+    words += ["--output", args.output] if args.output is not None else [args.file]
+    for option in ("lang", "stdin", "normalize", "engine"):
+        if getattr(args, option):
+            words += [f"--{option}", getattr(args, option)]
+    if args.args:
+        words += ["--args", args_value(args.args)]
+    if port.compare != "exact":
+        words += ["--compare", port.compare]
+    alone = port.runs != "once" or len(port.cases) == 1
+    words += ["--cases", case_id if alone else ",".join(port.cases)]
+    return shlex.join(words) + ("" if alone else f"\n# case {case_id} is its part of the "
+                                                  "output")
 
 
 def words(text: str) -> list[str]:

@@ -76,10 +76,13 @@ def case_test(name: str, case: CaseResult, test_code: str) -> dict[str, Any]:
     return test(name, case.status, case.message, case.output or None, test_code)
 
 
-def build_test(name: str, message: str, compiler: str, test_code: str) -> dict[str, Any]:
-    """A failed build as a test of its own: its message the compiler's messages."""
-    said = message + (f"\n{compiler.rstrip()}" if compiler.strip() else "")
-    return test(name, "error", said, test_code=test_code)
+def build_test(name: str, message: str, failed_build: str, test_code: str) -> dict[str, Any]:
+    """A failed build as a test of its own: ``message`` (portcheck's line) and then what the
+    compiler said (``failed_build``: the build error's text, whose first line is
+    portcheck's own)."""
+    compiler = "\n".join(failed_build.strip().splitlines()[1:]).rstrip()
+    return test(name, "error", message + (f"\n{compiler}" if compiler else ""),
+                test_code=test_code)
 
 
 def from_checks(checks: Iterable[CheckResult],
@@ -144,7 +147,7 @@ def rerun(port: Port, case_id: str, normalize_file: str | None = None,
     if port.language:
         words += ["--lang", port.language]
     if port.runs != "once":
-        words += ["--args", shlex.join(port.args), "--cases", case_id]
+        words += ["--args", args_value(port.args), "--cases", case_id]
     else:
         words += ["--cases", ",".join(case.id for case in port.applicable)]
     if port.compare != "exact":
@@ -157,6 +160,12 @@ def rerun(port: Port, case_id: str, normalize_file: str | None = None,
     if port.runs == "once" and len(port.applicable) > 1:
         command += f"\n# case {case_id} is its part of the output of that one run"
     return command
+
+
+def args_value(args: Iterable[str]) -> str:
+    """The value of ``--args`` that ``check`` splits into ``args`` again (a word is quoted
+    only where splitting would change it: ``{game}`` stays ``{game}``)."""
+    return " ".join(w if shlex.split(w) == [w] else shlex.quote(w) for w in args)
 
 
 def _shown(path: os.PathLike[str] | str) -> str:

@@ -12,12 +12,14 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Callable
 from typing import Any
 
+from portcheck.suite.ports import Port
 from portcheck.terminal.controls import escape_controls
 from portcheck.terminal.words import plural
 from portcheck.verify import exercism
-from portcheck.verify.grading import NOT_GRADED, Grade, status_counts
+from portcheck.verify.grading import NOT_GRADED, CaseGrade, Grade, status_counts
 from portcheck.verify.results import PASS
 
 CSV_COLUMNS = ("student", "file", "language", "case", "status", "message", "passed", "total",
@@ -86,11 +88,35 @@ def student_results(grade: Grade, algorithm: str) -> dict[str, Any]:
     """One student's ``results.json`` object."""
     if not grade.graded:
         return exercism.results([], grade.verdict)
-    tests = [exercism.test(case.case_id, case.status, case.message, case.output,
-                           f"{algorithm} {case.inputs}".strip() + ": the output equals "
-                           "the golden") for case in grade.cases]
-    return exercism.results(tests, grade.message if all(
-        c.status == "error" for c in grade.cases) else "")
+    return program_results(grade.cases, grade.port, algorithm, grade.message,
+                           grade.normalize_file)
+
+
+def program_results(cases: list[CaseGrade], port: Port | None, algorithm: str,
+                    message: str = "", normalize_file: str = "",
+                    command: Callable[[str], str] | None = None) -> dict[str, Any]:
+    """One program's ``results.json`` object (``check``, and each student of ``grade``): a
+    test a case, its ``test_code`` the command that checks it again (``command``, or
+    ``exercism.rerun``; what was checked where no ``check`` command can say it), and a
+    failed build a test of its own (``build``, the compiler's messages) before them."""
+    def again(case: CaseGrade) -> str:
+        said = f"{algorithm} {case.inputs}".strip() + ": the output equals the golden"
+        if command is not None:
+            return command(case.case_id)
+        if port is None:
+            return said
+        return exercism.rerun(port, case.case_id, normalize_file or None, fallback=said)
+
+    tests = []
+    built = next((case for case in cases if case.build), None)
+    if built is not None:
+        tests.append(exercism.build_test("build", built.message, built.build,
+                                         again(built).split("\n")[0]))
+    tests += [exercism.test(case.case_id, case.status, case.message,
+                            case.output if case.output or case.status != "error" else None,
+                            again(case)) for case in cases]
+    return exercism.results(tests, message if all(c.status == "error" for c in cases)
+                            else "")
 
 
 def json_document(grades: list[Grade], algorithm: str) -> dict[str, Any]:

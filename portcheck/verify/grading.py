@@ -39,7 +39,7 @@ from portcheck.terminal.clip import one_line
 from portcheck.terminal.controls import escape_controls
 from portcheck.verify.checks import MissingGolden, golden_segments
 from portcheck.verify.execution import PlannedRun, RunSettings, planned_runs, produce_output
-from portcheck.verify.results import FAIL, PASS, SKIP, RunProblem
+from portcheck.verify.results import FAIL, PASS, SKIP, Reason, RunProblem
 from portcheck.verify.workers import map_on_threads
 
 NOT_GRADED = "not graded"
@@ -68,6 +68,7 @@ class CaseGrade:
     message: str = ""
     output: str = ""  # what the program printed for this case (as printed, not escaped)
     inputs: str = ""  # "game=617"
+    build: str = ""  # its build failed: what the compiler said (its first line: portcheck's)
 
 
 @dataclass
@@ -77,6 +78,8 @@ class Grade:
     message: str = ""  # why nothing ran, or how the one run ended
     settings_from: str = ""  # the suite's port whose settings were used, or "defaults"
     seconds: float = 0.0
+    port: Port | None = None  # the program as the port it was checked as
+    normalize_file: str = ""  # the port.yaml whose notation map it was read through
 
     @property
     def name(self) -> str:
@@ -201,12 +204,15 @@ def grade(project: Project, settings: RunSettings, submission: Submission,
     if submission.problem:
         return Grade(submission)
     started = time.perf_counter()
+    ports = list(ports)
     port, source = submission_port(reference, submission, ports)
     try:
         segments = golden_segments(project, port)
     except MissingGolden as missing:
         raise UsageError(str(missing)) from None
-    grade = Grade(submission, settings_from=source)
+    model = next((p for p in ports if p.id == source), None)
+    grade = Grade(submission, settings_from=source, port=port, normalize_file=str(
+        model.folder / "port.yaml") if model is not None and port.normalize else "")
     try:
         grade.cases, grade.message = grade_port(port, settings, segments)
     except NoRuntime as missing:  # nothing here can run it: not the student's failure
@@ -238,12 +244,14 @@ class NoRuntime(Exception):
     """The program's language has no runtime here (a skip, not a failure)."""
 
 
-def _problem(problem: RunProblem) -> str:
-    """How a run ended that gave no output to compare; :class:`NoRuntime` when nothing
-    here can run the program at all."""
-    if problem.result.status == SKIP:
-        raise NoRuntime(problem.result.message) from None
-    return problem.result.message
+def _problem(problem: RunProblem) -> tuple[str, str]:
+    """How a run ended that gave no output to compare, and what the compiler said when its
+    build failed; :class:`NoRuntime` when nothing here can run the program at all."""
+    result = problem.result
+    if result.status == SKIP:
+        raise NoRuntime(result.message) from None
+    return result.message, (result.detail or result.message
+                            if result.reason == Reason.BUILD_FAILED else "")
 
 
 def _graded_once(port: Port, settings: RunSettings,
@@ -252,9 +260,9 @@ def _graded_once(port: Port, settings: RunSettings,
     try:
         output = produce_output(port, port.program, settings, kind="grade")
     except RunProblem as problem:
-        message = _problem(problem)
-        return [CaseGrade(s.case_id, ERROR, message, inputs=s.inputs) for s in segments], \
-            message
+        message, build = _problem(problem)
+        return [CaseGrade(s.case_id, ERROR, message, inputs=s.inputs, build=build)
+                for s in segments], message
     return grade_output(port, output.stdout, segments), ""
 
 
@@ -264,7 +272,8 @@ def _graded_alone(port: Port, settings: RunSettings, run: PlannedRun,
     try:
         output = produce_output(port, port.program, settings, [run], kind="grade")
     except RunProblem as problem:
-        return CaseGrade(segment.case_id, ERROR, _problem(problem), inputs=segment.inputs)
+        message, build = _problem(problem)
+        return CaseGrade(segment.case_id, ERROR, message, inputs=segment.inputs, build=build)
     return _compared(port, segment, output.stdout)
 
 

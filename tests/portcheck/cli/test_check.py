@@ -218,9 +218,11 @@ def test_check_format_json_names_the_first_differing_line(
     assert (document["version"], document["status"]) == (3, "fail")
     assert "message" not in document
     first, second = document["tests"]
+    again = f"portcheck check freecell {program} --cases game-1,game-617"  # the one run
     assert first == {"name": "game-1", "status": "pass", "message": None,
                      "output": freecell.output(1),
-                     "test_code": "freecell game=1: the output equals the golden"}
+                     "test_code": f"{again}\n# case game-1 is its part of the output"}
+    assert second["output"] == freecell.output(617).replace("7♠", "7♣", 1)
     assert second["status"] == "fail"
     assert second["message"] == ("case game-617, line 2: expected 'T♦ 7♠ Q♦ A♣ 6♦ 8♥ A♠ K♥', "
                                  "got 'T♦ 7♣ Q♦ A♣ 6♦ 8♥ A♠ K♥'")
@@ -237,6 +239,55 @@ def test_check_format_json_of_a_program_that_crashes_is_an_error(
     document = json.loads(out)
     assert document["status"] == "error" and "no deck" in document["message"]
     assert [t["status"] for t in document["tests"]] == ["error"]
+
+
+def test_check_format_json_of_one_run_a_case_wrong_in_one_case(
+        project_copy: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A program given each case on its command line: one test a case, exactly the wrong
+    case failing with its first differing line, each test's command checking that case
+    alone."""
+    import json
+
+    deals = {n: freecell.output(n) for n in (1, 617, 2)}
+    deals[617] = deals[617].replace("K♥", "K♦", 1)
+    program = write(tmp_path / "deal.py", f"import sys\nsys.stdout.write({deals!r}"
+                    "[int(sys.argv[1])])\n")
+    code, out, _ = portcheck(capsys, "check", "freecell", "--args", "{game}", str(program),
+                             "--cases", "game-1,game-617,game-2", "--format", "json")
+    assert code == 1
+    document = json.loads(out)
+    assert document["status"] == "fail"
+    assert [(t["name"], t["status"]) for t in document["tests"]] == [
+        ("game-1", "pass"), ("game-617", "fail"), ("game-2", "pass")]
+    wrong = document["tests"][1]
+    assert wrong["message"] == ("case game-617, line 2: expected 'T♦ 7♠ Q♦ A♣ 6♦ 8♥ A♠ K♥', "
+                                "got 'T♦ 7♠ Q♦ A♣ 6♦ 8♥ A♠ K♦'")
+    assert wrong["output"] == deals[617]
+    assert wrong["test_code"] == (f"portcheck check freecell {program} --args '{{game}}' "
+                                  "--cases game-617")
+
+
+def test_check_format_json_of_a_program_that_does_not_build(
+        project_copy: Path, capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
+    """A 1C module with a syntax error (the embedded interpreter, no toolchain needed): a
+    test for the build with what the parser said, and every case an error, none missing."""
+    import json
+
+    program = write(tmp_path / "deal.bsl", 'Сообщить("x"\n')
+    code, out, _ = portcheck(capsys, "check", "freecell", str(program), "--cases",
+                             "game-1,game-617", "--format", "json")
+    assert code == 1
+    document = json.loads(out)
+    assert document["status"] == "error"
+    assert [(t["name"], t["status"]) for t in document["tests"]] == [
+        ("build", "error"), ("game-1", "error"), ("game-617", "error")]
+    build = document["tests"][0]
+    assert build["message"].startswith("build failed: ") and "Синтаксическая ошибка" in \
+        build["message"]
+    assert document["message"] == build["message"]
+    assert build["test_code"] == f"portcheck check freecell {program} --cases game-1,game-617"
+    assert all(t["message"].startswith("build failed: ") and "output" not in t
+               for t in document["tests"][1:])
 
 
 def test_check_format_json_of_a_saved_output(project_copy: Path,

@@ -56,7 +56,8 @@ def graded(project_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
     with open(tmp_path / "grades.csv", encoding="utf-8", newline="") as stream:
         rows = list(csv.DictReader(stream))
     return {"code": code, "out": out, "err": err, "jcode": jcode, "json": json.loads(jout),
-            "rows": rows, "kinds": kinds, "outside": outside, "boxed": sandbox.boxing()}
+            "rows": rows, "kinds": kinds, "outside": outside, "boxed": sandbox.boxing(),
+            "subs": tmp_path / "subs"}
 
 
 def _line(out: str, student: str) -> str:
@@ -112,7 +113,7 @@ def test_the_json_is_one_results_object_per_student(graded: dict[str, Any]) -> N
             assert {"name", "status", "message", "test_code"} <= set(test)
             assert test["status"] in ("pass", "fail", "error")
             assert (test["message"] is None) == (test["status"] == "pass")
-            assert len(test.get("output", "")) <= 600  # clipped (500 and the note)
+            assert len(test.get("output", "")) <= 500  # clipped, the note counted in
         if kind in (NOT_A_PROGRAM, TWO_PROGRAMS, EMPTY):
             assert results["tests"] == [] and results["message"].startswith("not graded")
         else:
@@ -122,6 +123,12 @@ def test_the_json_is_one_results_object_per_student(graded: dict[str, Any]) -> N
             assert [t["name"] for t in failing] == [WRONG_CASE]
             assert failing[0]["message"].startswith(f"case {WRONG_CASE}, line ")
             assert "expected '" in failing[0]["message"] and "got 'X" in failing[0]["message"]
+            # how to check it again: the student's one run, with the suite's settings
+            program = graded["subs"] / f"{student}.py"
+            assert failing[0]["test_code"] == (
+                f"portcheck check freecell {program} --lang python --cases "
+                + ",".join(t["name"] for t in results["tests"])
+                + f"\n# case {WRONG_CASE} is its part of the output of that one run")
 
 
 def test_the_csv_has_a_row_per_student_and_case(graded: dict[str, Any]) -> None:
