@@ -11,6 +11,7 @@ import pytest
 from tests.helpers.cli import one_error_line, portcheck, write
 from tests.helpers.ports import CONTRIBUTED, GAME_1
 from tests.helpers.reference import freecell
+from tests.helpers.results_json import assert_results_json
 
 PYTHON_PROGRAM = CONTRIBUTED / "deal_letters.py"
 JAVA_PROGRAM = CONTRIBUTED / "DealLetters.java"
@@ -215,6 +216,7 @@ def test_check_format_json_names_the_first_differing_line(
                              "game-1,game-617", "--format", "json")
     assert code == 1
     document = json.loads(out)
+    assert_results_json(document)
     assert (document["version"], document["status"]) == (3, "fail")
     assert "message" not in document
     first, second = document["tests"]
@@ -237,6 +239,7 @@ def test_check_format_json_of_a_program_that_crashes_is_an_error(
                              "--format", "json")
     assert code == 1
     document = json.loads(out)
+    assert_results_json(document)
     assert document["status"] == "error" and "no deck" in document["message"]
     assert [t["status"] for t in document["tests"]] == ["error"]
 
@@ -256,6 +259,7 @@ def test_check_format_json_of_one_run_a_case_wrong_in_one_case(
                              "--cases", "game-1,game-617,game-2", "--format", "json")
     assert code == 1
     document = json.loads(out)
+    assert_results_json(document)
     assert document["status"] == "fail"
     assert [(t["name"], t["status"]) for t in document["tests"]] == [
         ("game-1", "pass"), ("game-617", "fail"), ("game-2", "pass")]
@@ -278,6 +282,7 @@ def test_check_format_json_of_a_program_that_does_not_build(
                              "game-1,game-617", "--format", "json")
     assert code == 1
     document = json.loads(out)
+    assert_results_json(document)
     assert document["status"] == "error"
     assert [(t["name"], t["status"]) for t in document["tests"]] == [
         ("build", "error"), ("game-1", "error"), ("game-617", "error")]
@@ -299,7 +304,9 @@ def test_check_format_json_of_a_saved_output(project_copy: Path,
     code, out, _ = portcheck(capsys, "check", "freecell", "--output", str(saved), "--cases",
                              "game-617", "--format", "json")
     assert code == 0
-    assert json.loads(out)["status"] == "pass"
+    document = json.loads(out)
+    assert_results_json(document)
+    assert document["status"] == "pass"
 
 
 def test_check_a_program_named_by_a_relative_path(project_copy: Path,

@@ -18,6 +18,7 @@ from portcheck.processes import sandbox
 from tests.helpers.browser import Chromium, find_chromium
 from tests.helpers.cli import one_error_line, portcheck
 from tests.helpers.needs import missing_toolchain, need
+from tests.helpers.results_json import assert_results_json
 from tests.helpers.submissions import (
     CORRECT,
     CRASHING,
@@ -101,6 +102,7 @@ def test_the_json_is_one_results_object_per_student(graded: dict[str, Any]) -> N
     assert set(document) == set(graded["kinds"])
     for student, results in document.items():
         kind = graded["kinds"][student]
+        assert_results_json(results)
         assert results["version"] == 3
         assert results["status"] == expected(kind, boxed)[1], (student, results)
         assert results["status"] in ("pass", "fail", "error")

@@ -12,8 +12,9 @@ import pytest
 import yaml
 
 from tests.helpers.cli import portcheck, portcheck_process, write
-from tests.helpers.ports import CRASHING_PROGRAM, HANGING_PROGRAM, add_port
+from tests.helpers.ports import CRASHING_PROGRAM, HANGING_PROGRAM, add_port, append
 from tests.helpers.reference import freecell
+from tests.helpers.results_json import assert_results_json
 
 GAME_617 = freecell.output(617)
 
@@ -307,3 +308,114 @@ def test_verify_format_json_names_a_drifted_golden(project_copy: Path,
     goldens = [t for t in document["tests"] if t["name"].startswith("goldens::")]
     assert goldens and all(t["status"] == "fail" for t in goldens)
     assert any("case game-617 differs from the reference" in t["message"] for t in goldens)
+
+
+def _json_verify(capsys: pytest.CaptureFixture[str], *words: str) -> tuple[int, dict]:
+    import json
+
+    code, out, _ = portcheck(capsys, "verify", "freecell", *words, "--format", "json")
+    document = json.loads(out)  # nothing but the JSON on stdout
+    assert_results_json(document)
+    return code, document
+
+
+def test_verify_format_json_a_port_that_passes_gives_a_pass_per_case(
+        project_copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code, document = _json_verify(capsys, "--lang", "python", "--fresh")
+    assert (code, document["status"]) == (0, "pass")
+    runs = [t for t in document["tests"] if "::run::" in t["name"]]
+    assert [t["name"].rsplit("::", 1)[1] for t in runs] == list(freecell.CASES)
+    for test in runs:
+        case = freecell.CASES[test["name"].rsplit("::", 1)[1]]
+        assert (test["status"], test["message"]) == ("pass", None)
+        assert test["output"] == freecell.output(**case)  # what it printed for that case
+
+
+def test_verify_format_json_of_a_port_that_does_not_build(
+        project_copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A 1C port with a syntax error (the embedded interpreter: no toolchain needed): the
+    build a test of its own with what the parser said, each case an error, none missing;
+    the transcript's check still passes, so the whole is a fail, not an error."""
+    add_port(project_copy, "bsl-broken", "bsl", "Deal.bsl", 'Сообщить("x"\n',
+             cases=("game-1", "game-617"))
+    code, document = _json_verify(capsys, "--lang", "bsl-broken")
+    assert (code, document["status"]) == (1, "fail")
+    port = "ports/freecell/bsl-broken"
+    tests = {t["name"]: t for t in document["tests"]}
+    assert list(tests) == [f"{port}::transcript", f"{port}::build", f"{port}::run::game-1",
+                           f"{port}::run::game-617"]
+    assert tests[f"{port}::transcript"]["status"] == "pass"
+    build = tests[f"{port}::build"]
+    assert build["status"] == "error" and build["message"].startswith("build failed: ")
+    assert "Синтаксическая ошибка" in build["message"]
+    for case in ("game-1", "game-617"):
+        assert tests[f"{port}::run::{case}"]["status"] == "error"
+        assert tests[f"{port}::run::{case}"]["message"].startswith("build failed: ")
+
+
+def test_verify_format_json_lists_cases_skipped_or_beyond_the_limits_apart(
+        project_copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Exercism's interface has no skip: a case nothing here can run, and a case beyond a
+    port's limits, are each listed under ``skipped`` (never a test, never passed)."""
+    limited = add_port(project_copy, "python-limited", "python", "deal.py",
+                       "import sys\nsys.stdout.write(" + repr(freecell.output(1)) + ")\n")
+    append(limited / "port.yaml", "limits: {game: {high: 2147483646, why: 'a demonstration'}}\n")
+    unrun = add_port(project_copy, "python-unrun", "python", "deal.py", "raise SystemExit(1)\n")
+    append(unrun / "port.yaml", "runnable: false\nnote: a screen typed in\n")
+    code, document = _json_verify(capsys, "--lang", "python-limited", "--lang", "python-unrun")
+    assert (code, document["status"]) == (0, "pass")
+    assert [t["name"] for t in document["tests"]] == [
+        "ports/freecell/python-limited::transcript", "ports/freecell/python-limited::run::game-1",
+        "ports/freecell/python-unrun::transcript"]
+    assert document["skipped"] == [
+        {"name": "ports/freecell/python-limited::run::game-2147483647", "status": "n/a",
+         "message": "game=2147483647: a demonstration"},
+        {"name": "ports/freecell/python-unrun::run::game-1", "status": "skip",
+         "message": "transcript only: nothing here can run it (a screen typed in)"}]
+
+
+def test_verify_format_json_a_port_wrong_in_one_case_of_its_own_runs(
+        project_copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A program run once a case (``runs: per-case``) that prints one case wrong: exactly
+    that case fails, with its first differing line; the others pass; each test's command
+    checks that one case again."""
+    deals = {n: freecell.output(n) for n in (1, 617, 2)}
+    deals[617] = deals[617].replace("K♥", "K♦", 1)
+    folder = add_port(project_copy, "python-args", "python", "deal.py",
+                      f"import sys\nsys.stdout.write({deals!r}[int(sys.argv[1])])\n",
+                      cases=("game-1", "game-617", "game-2"))
+    append(folder / "port.yaml", "runs: per-case\nargs: ['{game}']\n")
+    code, document = _json_verify(capsys, "--lang", "python-args")
+    assert (code, document["status"]) == (1, "fail")
+    port = "ports/freecell/python-args"
+    runs = {t["name"]: t for t in document["tests"] if "::run::" in t["name"]}
+    assert [(n, t["status"]) for n, t in runs.items()] == [
+        (f"{port}::run::game-1", "pass"), (f"{port}::run::game-617", "fail"),
+        (f"{port}::run::game-2", "pass")]
+    wrong = runs[f"{port}::run::game-617"]
+    assert wrong["message"] == ("fresh run differs from transcript.txt: case game-617, line 2: "
+                                "expected 'T♦ 7♠ Q♦ A♣ 6♦ 8♥ A♠ K♥', got 'T♦ 7♠ Q♦ A♣ 6♦ 8♥ A♠ "
+                                "K♦'")
+    assert wrong["output"] == deals[617]
+    assert wrong["test_code"] == (f"portcheck check freecell {port}/deal.py --lang python "
+                                  "--args '{game}' --cases game-617")
+
+
+def test_verify_format_json_a_case_whose_own_run_crashes(
+        project_copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """One run a case, the second crashing: the first case has its verdict, the second is
+    an error saying how its run ended, the third was not run (an error that says so)."""
+    deals = {1: freecell.output(1), 2: freecell.output(2)}
+    folder = add_port(project_copy, "python-crash", "python", "deal.py",
+                      f"import sys\nsys.stdout.write({deals!r}[int(sys.argv[1])])\n",
+                      cases=("game-1", "game-617", "game-2"))
+    append(folder / "port.yaml", "runs: per-case\nargs: ['{game}']\n")
+    code, document = _json_verify(capsys, "--lang", "python-crash")
+    assert code == 1
+    port = "ports/freecell/python-crash"
+    runs = [t for t in document["tests"] if "::run::" in t["name"]]
+    assert [(t["name"], t["status"]) for t in runs] == [
+        (f"{port}::run::game-1", "pass"), (f"{port}::run::game-617", "error"),
+        (f"{port}::run::game-2", "error")]
+    assert runs[1]["message"].startswith("case game-617: exit code 1: KeyError")
+    assert runs[2]["message"].startswith("not run: the run of case game-617 ended first")

@@ -7,7 +7,8 @@ from __future__ import annotations
 import json
 
 from portcheck.verify import exercism
-from portcheck.verify.results import FAIL, NA, PASS, SKIP, CheckResult, Reason
+from portcheck.verify.results import FAIL, NA, PASS, SKIP, CaseResult, CheckResult, Reason
+from tests.helpers.results_json import assert_results_json
 
 
 def test_the_top_level_status_follows_the_tests() -> None:
@@ -61,3 +62,31 @@ def test_json_keeps_the_data_and_no_terminal_control() -> None:
     assert "7♦" in text  # readable
     for raw in ("\x1b", "\x9b", "\u202e", "\x7f"):
         assert raw not in text
+
+
+def test_a_check_made_case_by_case_is_a_test_a_case() -> None:
+    """The run check's cases are its tests (skips and n/a listed apart, by case); a failed
+    build is a test of its own, with what the compiler said after portcheck's line."""
+    document = exercism.from_checks([
+        CheckResult("ports/x/py", "run", FAIL, "fresh run differs", reason=Reason.DIFFERS,
+                    cases=[CaseResult("g-1", "pass", output="a\n"),
+                           CaseResult("g-2", "fail", "case g-2, line 1: expected 'b', got 'c'",
+                                      "c\n")]),
+        CheckResult("ports/x/py", "limits", NA, "1 case not applicable",
+                    cases=[CaseResult("g-3", "n/a", "g=3: too big")]),
+        CheckResult("ports/x/c", "run", FAIL, "build failed: x.c:1: error: oops",
+                    "x.c: gcc failed\nx.c:1: error: oops\n  1 | int x", reason=Reason.BUILD_FAILED,
+                    cases=[CaseResult("g-1", "error", "build failed: x.c:1: error: oops")]),
+        CheckResult("ports/x/kum", "run", SKIP, "no runtime",
+                    cases=[CaseResult("g-1", "skip", "no runtime")]),
+    ])
+    assert_results_json(document)
+    assert [(t["name"], t["status"]) for t in document["tests"]] == [
+        ("ports/x/py::run::g-1", "pass"), ("ports/x/py::run::g-2", "fail"),
+        ("ports/x/c::build", "error"), ("ports/x/c::run::g-1", "error")]
+    assert document["tests"][1]["output"] == "c\n"
+    assert document["tests"][2]["message"] == ("build failed: x.c:1: error: oops\n"
+                                               "x.c:1: error: oops\n  1 | int x")
+    assert document["skipped"] == [
+        {"name": "ports/x/py::run::g-3", "status": "n/a", "message": "g=3: too big"},
+        {"name": "ports/x/kum::run::g-1", "status": "skip", "message": "no runtime"}]

@@ -18,6 +18,9 @@ import pytest
 from portcheck.golden import check, remembered
 from portcheck.verify import parallel, verdicts
 from tests.helpers.cli import portcheck
+from tests.helpers.ports import add_port, append
+from tests.helpers.reference import freecell
+from tests.helpers.results_json import assert_results_json
 
 PORT = "ports/freecell/python"
 WORDS = ("verify", "freecell", "--lang", "python")
@@ -200,6 +203,37 @@ def test_a_failure_is_not_remembered(project_copy: Path, runs: list[list[str]],
     assert entries(tmp_path) == []
 
 
+def _run_cases(entry: dict[str, Any], change: Any) -> dict[str, Any]:
+    """``entry`` with the cases of its run check changed by ``change``."""
+    results = [{**r, "cases": change(r["cases"])} if r["kind"] == "run" else r
+               for r in entry["results"]]
+    assert any(r["kind"] == "run" and r["cases"] for r in entry["results"])
+    return {**entry, "results": results}
+
+
+def test_a_remembered_verdict_gives_the_json_of_a_fresh_run(
+        project_copy: Path, runs: list[list[str]], tmp_path: Path,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """``--format json`` of a remembered verdict: the same document, byte for byte, as the
+    run that made it, case by case (each case's verdict, output and command), and the
+    cases beyond a port's limits listed alike."""
+    limited = add_port(project_copy, "python-limited", "python", "deal.py",
+                       "import sys\nsys.stdout.write(" + repr(freecell.output(1)) + ")\n")
+    append(limited / "port.yaml", "limits: {game: {high: 2147483646, why: 'a demo'}}\n")
+    words = ("--lang", "python-limited", "--format", "json")
+    code, fresh = verify(capsys, *words, "--fresh")
+    assert code == 0 and len(entries(tmp_path)) == 2
+    code, again = verify(capsys, *words)
+    assert code == 0 and runs == [[PORT, "ports/freecell/python-limited"]]  # none again
+    assert again == fresh
+    document = json.loads(again)
+    assert_results_json(document)
+    cases = [t for t in document["tests"] if t["name"].startswith(f"{PORT}::run::")]
+    assert len(cases) == len(freecell.CASES) and all(t["output"] for t in cases)
+    assert [s["name"] for s in document["skipped"]] == [
+        "ports/freecell/python-limited::run::game-2147483647"]
+
+
 @pytest.mark.parametrize("spoil", [
     lambda entry: "{not json",
     lambda entry: json.dumps({**entry, "format": verdicts.FORMAT + 1}),
@@ -211,8 +245,13 @@ def test_a_failure_is_not_remembered(project_copy: Path, runs: list[list[str]],
     lambda entry: json.dumps({**entry, "results": [{**entry["results"][0], "seconds": "1"}]}),
     lambda entry: json.dumps({**entry, "made": "yesterday"}),
     lambda entry: json.dumps([entry]),
+    lambda entry: json.dumps(_run_cases(entry, lambda c: [{**c[0], "status": "fail"}, *c[1:]])),
+    lambda entry: json.dumps(_run_cases(entry, lambda c: [{**c[0], "output": 1}, *c[1:]])),
+    lambda entry: json.dumps(_run_cases(entry, lambda c: [{"case_id": "game-1"}, *c[1:]])),
+    lambda entry: json.dumps(_run_cases(entry, lambda c: {"game-1": c[0]})),
 ], ids=["garbage", "format", "key", "port", "no-results", "a-failure", "a-field-more",
-        "a-bad-value", "a-bad-time", "not-a-mapping"])
+        "a-bad-value", "a-bad-time", "not-a-mapping", "a-failed-case", "a-bad-output",
+        "a-case-short", "cases-not-a-list"])
 def test_a_corrupted_or_foreign_entry_is_ignored(
         spoil: Any, runs: list[list[str]], tmp_path: Path,
         capsys: pytest.CaptureFixture[str]) -> None:
