@@ -419,3 +419,38 @@ def test_verify_format_json_a_case_whose_own_run_crashes(
         (f"{port}::run::game-2", "error")]
     assert runs[1]["message"].startswith("case game-617: exit code 1: KeyError")
     assert runs[2]["message"].startswith("not run: the run of case game-617 ended first")
+
+
+def test_verify_format_json_test_code_checks_the_case_again(
+        project_copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A contributed port with its notation map, run once a case: each case's test_code is
+    a check command (the map read from the port's port.yaml) that passes when run."""
+    import shlex
+    import shutil
+    import subprocess
+
+    from tests.helpers.ports import CONTRIBUTED
+
+    folder = project_copy / "ports" / "freecell" / "python-letters"
+    folder.mkdir()
+    shutil.copy(CONTRIBUTED / "deal_letters.py", folder)
+    mapping = (CONTRIBUTED / "letters.yaml").read_text(encoding="utf-8")
+    write(folder / "port.yaml", "algorithm: freecell\nlanguage: python\norigin: contributed\n"
+          "program: deal_letters.py\ncases: [game-1, game-617]\nruns: per-case\n"
+          "args: ['{game}']\n" + mapping)
+    write(folder / "transcript.txt", "".join(
+        subprocess.run([sys.executable, str(folder / "deal_letters.py"), game],
+                       capture_output=True, text=True, check=True).stdout
+        for game in ("1", "617")))
+    code, document = _json_verify(capsys, "--lang", "python-letters")
+    assert (code, document["status"]) == (0, "pass")
+    port = "ports/freecell/python-letters"
+    test = next(t for t in document["tests"] if t["name"] == f"{port}::run::game-617")
+    assert test["output"].startswith("Hand 617\n7D AD 5C")  # as the program printed it
+    assert test["test_code"] == (f"portcheck check freecell {port}/deal_letters.py --lang "
+                                 f"python --args '{{game}}' --cases game-617 --normalize "
+                                 f"{port}/port.yaml")
+    words = shlex.split(test["test_code"])
+    assert words[:2] == ["portcheck", "check"]
+    code, out, _ = portcheck(capsys, *words[1:])
+    assert code == 0 and "1 case matches the goldens" in out
