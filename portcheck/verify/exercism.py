@@ -95,8 +95,10 @@ def from_checks(checks: Iterable[CheckResult],
     for check in checks:
         port = (ports or {}).get(check.port)
         again = f"portcheck verify: the {check.kind} check of {check.port}"
-        if port is not None and check.kind == "run":
+        if port is not None:
             again = f"portcheck verify {port.algorithm} --lang {port.folder.name} --fresh"
+            if check.kind != "run":
+                again += f"\n# its {check.kind} check"
         if check.reason == Reason.BUILD_FAILED:
             tests.append(build_test(f"{check.port}::build", check.message, check.detail,
                                     again))

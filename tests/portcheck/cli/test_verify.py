@@ -290,7 +290,7 @@ def test_verify_format_json_is_a_results_object_of_its_checks_and_cases(
                                        f"--lang python --cases {','.join(cases)}\n")
     assert tests[f"{port}::fresh"] == {
         "name": f"{port}::fresh", "status": "pass", "message": None,
-        "test_code": f"portcheck verify: the fresh check of {port}"}
+        "test_code": "portcheck verify freecell --lang python --fresh\n# its fresh check"}
     assert document["skipped"] == []
 
 
