@@ -99,9 +99,10 @@ def from_checks(checks: Iterable[CheckResult],
             again = f"portcheck verify {port.algorithm} --lang {port.folder.name} --fresh"
             if check.kind != "run":
                 again += f"\n# its {check.kind} check"
-        if check.reason == Reason.BUILD_FAILED:
-            tests.append(build_test(f"{check.port}::build", check.message, check.detail,
-                                    again))
+        if check.reason == Reason.BUILD_FAILED:  # the run's build; another check's its own
+            where = "" if check.kind == "run" else f"::{check.kind}"
+            tests.append(build_test(f"{check.port}{where}::build", check.message,
+                                    check.detail, again))
         if check.cases:
             for case in check.cases:
                 name = f"{check.port}::run::{case.case_id}"
