@@ -44,21 +44,19 @@ PASS, FAIL, SKIP, NA = Status.PASS, Status.FAIL, Status.SKIP, Status.NA
 
 @dataclass
 class CaseResult:
-    """One case of a check that is made case by case (the ``run`` check, ``check``,
-    ``grade``): ``pass``, ``fail`` (wrong output), ``error`` (its run did not end well, or
-    was not made because an earlier one did not), ``skip`` (no runtime here) or ``n/a``
-    (beyond the port's ``limits``).  ``message``: one line (the first differing line, or
-    how the run ended); ``output``: what the program printed for this case, as printed
-    (clipped to the results.json limit where a verdict is remembered)."""
+    """One case of a check that is made case by case (``verify``'s ``run`` check,
+    ``verify.cases``; ``grade`` and ``check`` have ``grading.CaseGrade``): ``pass``,
+    ``fail`` (wrong output), ``error`` (its run did not end well, or was not made because
+    an earlier one did not), ``skip`` (no runtime here) or ``n/a`` (beyond the port's
+    ``limits``).  ``message``: one line (the first differing line, or how the run ended);
+    ``output``: what the program printed for this case, as printed, clipped to the
+    results.json limit (so a remembered verdict keeps no more than that)."""
 
     case_id: str
     status: str  # pass | fail | error | skip | n/a
     message: str = ""
     output: str = ""
     inputs: str = ""  # "game=617"
-
-
-CASE_STATUSES = ("pass", "fail", "error", "skip", "n/a")
 
 
 @dataclass
