@@ -54,9 +54,15 @@ def tries() -> list[Try]:
     return [Try(name, **fields) for name, fields in _data()["tries"].items()]
 
 
+# The order of the table: the issue's first languages, then those added since.
+ORDER = ("python", "java", "pascal", "bsl", "kumir", "arsac", "c", "cpp", "csharp", "go",
+         "rust", "javascript", "lua", "ruby")
+
+
 def languages() -> list[str]:
     """Every language with a program: every language portcheck ships."""
-    return sorted(p.name for p in DATA.iterdir() if p.is_dir())
+    found = [p.name for p in DATA.iterdir() if p.is_dir()]
+    return sorted(found, key=lambda name: (ORDER.index(name) if name in ORDER else 99, name))
 
 
 def cannot(language: str, try_: Try) -> str | None:
@@ -169,20 +175,34 @@ def refused(result: RunResult) -> str:
     if "done" in result.stdout.split():
         return "no effect outside the box"
     said = result.stderr.strip().splitlines()
+    known = [line for line in said if short(line) in MARKERS.values()]
+    said = known or said
     return f"failed (exit {result.returncode})" + (f": {short(said[-1])}" if said else "")
 
 
-MARKERS = ("Ошибка доступа к файлу", "Read-only file system", "MemoryError", "bad_alloc",
-           "OutOfMemory", "not enough memory", "No such file or directory",
-           "Network is unreachable", "Connection refused", "connection refused",
-           "ECONNREFUSED", "could not connect", "не поддерживает", "Конструктор не найден",
-           "Permission denied", "Недостаточно памяти", "ENOENT", "EROFS")
+# What a refusal's message says, in one wording for every language (its start, or its own
+# words when no marker is in it).
+MARKERS = {
+    "Ошибка доступа к файлу": "Ошибка доступа к файлу", "Недостаточно памяти":
+    "Недостаточно памяти", "не поддерживает": "не поддерживает", "Конструктор не найден":
+    "Конструктор не найден", "read-only file system": "Read-only file system",
+    "erofs": "Read-only file system", "access to the path": "Access denied",
+    "no such file": "No such file or directory", "nosuchfile": "No such file or directory",
+    "could not find": "No such file or directory", "enoent": "No such file or directory",
+    "connection refused": "Connection refused", "econnrefused": "Connection refused",
+    "could not connect": "Connection refused", "network is unreachable":
+    "Network is unreachable", "permission denied": "Permission denied",
+    "nomemoryerror": "NoMemoryError", "memoryerror": "MemoryError", "bad_alloc":
+    "std::bad_alloc", "outofmemory": "OutOfMemoryError", "not enough memory":
+    "not enough memory", "cannot allocate memory": "Cannot allocate memory",
+}
 
 
 def short(text: str) -> str:
-    for marker in MARKERS:
-        if marker in text:
-            return marker
+    lowered = text.lower()
+    for marker, shown in MARKERS.items():
+        if marker in lowered:
+            return shown
     return text[:50]
 
 
