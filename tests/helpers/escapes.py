@@ -201,7 +201,7 @@ MARKERS = {
 def short(text: str) -> str:
     lowered = text.lower()
     for marker, shown in MARKERS.items():
-        if marker in lowered:
+        if marker.lower() in lowered:
             return shown
     return text[:50]
 
