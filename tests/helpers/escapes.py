@@ -87,7 +87,7 @@ def pairs() -> list[tuple[str, Try]]:
 
 
 def program(language: str) -> Path:
-    (found,) = (DATA / language).iterdir()
+    (found,) = (DATA / language).glob("[Ee]scape.*")
     return found
 
 
@@ -109,7 +109,17 @@ class Setting:
 
     def value(self, try_: Try) -> str:
         return {None: "", "outside": str(self.outside), "golden": str(self.golden / "evil.yaml"),
-                "home": str(self.home), "port": str(self.port), "token": self.token}[try_.value]
+                "home": str(self.home), "port": str(self.port), "token": self.token,
+                "files": f"fill-{self.token}-", "tmp-files": f"/tmp/fill-{self.token}-",
+                }[try_.value]
+
+    def left_in_tmp(self) -> int:
+        """Bytes of the files a try filling /tmp left in the machine's /tmp (removed)."""
+        size = 0
+        for path in Path("/tmp").glob(f"fill-{self.token}-*"):
+            size += path.stat().st_size
+            path.unlink()
+        return size
 
 
 def attempt(language: str, try_: Try, setting: Setting, folder: Path, *,
@@ -158,6 +168,9 @@ def what_happened(try_: Try, result: RunResult, setting: Setting,
         return "**read it**"
     if try_.name == "connect" and connected(listener):
         return "**connected**"
+    left = setting.left_in_tmp()
+    if left:
+        return f"**left {left >> 20} MiB in /tmp**"
     limit = stopped(result, try_.timeout)
     if limit:
         return limit

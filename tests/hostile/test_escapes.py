@@ -1,14 +1,14 @@
 """Tests that try to escape, in every language portcheck runs (issue 28, item 5): each
 language's program in ``tests/data/escapes/`` writes outside its working folder and into the
 suite's golden/, reads a file planted in HOME, connects to a listener this test opens on
-127.0.0.1, leaves a ``setsid`` daemon, forks without end, allocates 8 GiB, fills the disk,
-sleeps for ever and prints for ever (``tests/data/escapes/tries.yaml``; a try a language
-cannot express is a row of the table, not a test).  Boxed, each is contained, with its own
-verdict: nothing written, read or connected, nothing left running, the suite's files
+127.0.0.1, leaves a ``setsid`` daemon, forks without end, allocates 8 GiB, fills the disk
+and its /tmp, sleeps for ever and prints for ever (``tests/data/escapes/tries.yaml``; a try
+a language cannot express is a row of the table, not a test).  Boxed, each is contained,
+with its own verdict: nothing written, read or connected, nothing left running, the suite's files
 unchanged, nothing of the run left on the disk.  Unboxed (``--sandbox off``) the same
 programs reach what the box hides, which shows that the boxed tests could fail.
 
-A try that can only end at its time limit (sleep, fork, fill the disk) runs with
+A try that can only end at its time limit (sleep, fork, filling) runs with
 ``--portcheck-deep`` (tox and CI give it), so that a plain ``pytest`` stays quick.  Each
 language needs its toolchain (``requires_runtime``: skipped, naming it, where it is
 missing), and the boxed tests need bubblewrap."""
@@ -31,10 +31,10 @@ from tests.helpers.escapes import Setting, Try
 from tests.helpers.needs import need
 from tests.helpers.processes import unboxed  # noqa: F401 (a fixture)
 
-# What holds for fork and fill-the-disk now: the run does not pass and ends at a limit.
-# Once a run's processes and files are counted (issue 28: the process, CPU and disk
-# limits), these name the verdict each must end with.
-LIMIT_VERDICTS: dict[str, str | None] = {"fork": None, "disk": None}
+# What holds for fork and filling the disk or /tmp now: the run does not pass and ends at
+# a limit.  Once a run's processes and files are counted (issue 28: the process, CPU and
+# disk limits), these name the verdict each must end with.
+LIMIT_VERDICTS: dict[str, str | None] = {"fork": None, "disk": None, "fill-tmp": None}
 
 
 def _pair_id(pair: tuple[str, Try]) -> str:

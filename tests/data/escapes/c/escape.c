@@ -51,7 +51,7 @@ int main(int argc, char **argv) {
         memset(block, 'x', sizeof block);
         for (long n = 0;; n++) {
             char name[64];
-            snprintf(name, sizeof name, "fill-%ld.bin", n);
+            snprintf(name, sizeof name, "%s%ld.bin", value, n);
             FILE *f = fopen(name, "w");
             if (!f) return fail("disk");
             for (int i = 0; i < 16; i++)

@@ -58,7 +58,7 @@ int main(int argc, char **argv) {
     } else if (try_ == "disk") {
         std::string block(1 << 20, 'x');
         for (long n = 0;; n++) {
-            std::ofstream out("fill-" + std::to_string(n) + ".bin", std::ios::binary);
+            std::ofstream out(value + std::to_string(n) + ".bin", std::ios::binary);
             for (int i = 0; i < 16; i++) out << block;
             if (!out.flush()) return fail("disk");
         }

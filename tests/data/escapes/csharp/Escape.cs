@@ -43,7 +43,7 @@ public static class Escape
                 case "disk":
                     var chunk = new byte[1 << 20];
                     for (long n = 0; ; n++)
-                        using (var output = File.Create("fill-" + n + ".bin"))
+                        using (var output = File.Create(value + n + ".bin"))
                             for (int i = 0; i < 16; i++) output.Write(chunk, 0, chunk.Length);
                 case "sleep":
                     Thread.Sleep(Timeout.Infinite);

@@ -58,7 +58,7 @@ func main() {
 	case "disk":
 		block := []byte(strings.Repeat("x", 1<<20))
 		for n := 0; ; n++ {
-			f, err := os.Create(fmt.Sprintf("fill-%d.bin", n))
+			f, err := os.Create(fmt.Sprintf("%s%d.bin", value, n))
 			if err != nil {
 				fail(err)
 			}

@@ -34,7 +34,7 @@ public class Escape {
                 case "disk" -> {
                     byte[] block = new byte[1 << 20];
                     for (long n = 0; ; n++) {
-                        try (var out = Files.newOutputStream(Path.of("fill-" + n + ".bin"))) {
+                        try (var out = Files.newOutputStream(Path.of(value + n + ".bin"))) {
                             for (int i = 0; i < 16; i++) out.write(block);
                         }
                     }

@@ -47,7 +47,7 @@ try {
     case "disk": {
       const block = Buffer.alloc(1 << 20, "x");
       for (let n = 0; ; n++) {
-        const fd = fs.openSync(`fill-${n}.bin`, "w");
+        const fd = fs.openSync(`${value}${n}.bin`, "w");
         for (let i = 0; i < 16; i++) fs.writeSync(fd, block);
         fs.closeSync(fd);
       }

@@ -32,7 +32,7 @@ elseif try == "allocate" then
 elseif try == "disk" then
   local block = string.rep("x", 1 << 20)
   for n = 0, math.huge do
-    local f, err = io.open("fill-" .. n .. ".bin", "wb")
+    local f, err = io.open(value .. n .. ".bin", "wb")
     if not f then fail(err) end
     for _ = 1, 16 do
       local ok, werr = f:write(block)

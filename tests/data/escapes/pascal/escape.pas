@@ -86,7 +86,7 @@ begin
     N := 0;
     while True do
     begin
-      AssignFile(Output, 'fill-' + IntToStr(N) + '.bin');
+      AssignFile(Output, Value + IntToStr(N) + '.bin');
       {$I-} Rewrite(Output, 1); {$I+}
       if IOResult <> 0 then Fail('disk');
       for I := 1 to 16 do

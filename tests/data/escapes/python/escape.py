@@ -34,7 +34,7 @@ try:
     elif try_ == "disk":
         block = b"x" * (1 << 20)
         for n in range(10 ** 9):
-            with open(f"fill-{n}.bin", "wb") as f:
+            with open(f"{value}{n}.bin", "wb") as f:
                 for _ in range(16):
                     f.write(block)
     elif try_ == "sleep":

@@ -25,7 +25,7 @@ begin
   when "disk"
     block = "x" * (1 << 20)
     (0..).each do |n|
-      File.open("fill-#{n}.bin", "wb") { |f| 16.times { f.write(block) } }
+      File.open("#{value}#{n}.bin", "wb") { |f| 16.times { f.write(block) } }
     end
   when "sleep" then sleep
   when "print" then loop { puts "x" * 48 }

@@ -38,7 +38,7 @@ fn main() {
         "disk" => {
             let block = vec![b'x'; 1 << 20];
             for n in 0.. {
-                let mut f = File::create(format!("fill-{}.bin", n)).unwrap_or_else(|e| fail(e));
+                let mut f = File::create(format!("{}{}.bin", value, n)).unwrap_or_else(|e| fail(e));
                 for _ in 0..16 {
                     f.write_all(&block).unwrap_or_else(|e| fail(e));
                 }
