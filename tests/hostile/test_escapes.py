@@ -29,7 +29,7 @@ from portcheck.processes import sandbox
 from tests.helpers import escapes
 from tests.helpers.escapes import Setting, Try
 from tests.helpers.needs import need
-from tests.helpers.processes import unboxed  # noqa: F401 (a fixture)
+from tests.helpers.processes import unboxed
 
 # What holds for fork and filling the disk or /tmp now: the run does not pass and ends at
 # a limit.  Once a run's processes and files are counted (issue 28: the process, CPU and
@@ -139,7 +139,7 @@ def _expected(language: str, try_: Try) -> str | None:
     return None
 
 
-@pytest.mark.usefixtures("unboxed")
+@pytest.mark.usefixtures(unboxed.__name__)
 @pytest.mark.parametrize(("language", "try_"), [
     pair for pair in PAIRS if pair.values[1].name in REACHING
     and not escapes.refuses(*pair.values)])
