@@ -113,6 +113,11 @@ class KumirRuntime(BuiltinFunctions, RuntimeBase):
         "mod_by_const": "({0} % {1})",
         "int": _checked("P_floor({0})"),
         "char_at": "(s_[k_ - 1] if 1 <= (k_ := {1}) <= len(s_ := {0}) else P_string_index())",
+        # A string that is a known literal, the index provably within it (ranges.py);
+        # "0": the index given less one.  An unset string is None: indexing it is the
+        # TypeError that fault_from reports as «нет значения».
+        "char_at_known": "{0}[{1} - 1]",
+        "char_at_known0": "{0}[{1}]",
         "write_text": "P_write_str({0})",
         "write_int": "P_write_str(str(k_) if (k_ := {0}) is not None else P_undefined())",
         "out_newline": "P_write_str('\\n')",
