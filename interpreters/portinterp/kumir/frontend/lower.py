@@ -17,6 +17,7 @@ from portinterp.errors import CompileError
 from portinterp.kumir.frontend.inline_calls import inline_module
 from portinterp.kumir.frontend.library import BUILTINS
 from portinterp.kumir.frontend.lower_stmts import StmtLowering
+from portinterp.kumir.frontend.promote_globals import promote_module
 from portinterp.kumir.frontend.ranges import narrow_module
 from portinterp.kumir.frontend.scope import (
     ARG,
@@ -235,14 +236,16 @@ class ModuleLowering(StmtLowering):
 def lower(tree: Tree, filename: str, errors: list[CompileError]) -> ir.Module:
     """The checked program, its provably safe operations unchecked (``ranges``), then its
     small algorithms inlined (``inline_calls``: the operators' order of evaluation is the
-    narrowed one); raises the first error (with the others in ``more``) if there is any."""
+    narrowed one) and the module variables of an algorithm that calls none as its locals
+    (``promote_globals``); raises the first error (with the others in ``more``) if there
+    is any."""
     module = ModuleLowering(filename, errors).module(tree)
     if errors:
         ordered = sorted(errors, key=lambda e: (e.line, e.col))
         first = ordered[0]
         first.more = ordered[1:]
         raise first
-    return inline_module(narrow_module(module), KumirRuntime.inline)
+    return promote_module(inline_module(narrow_module(module), KumirRuntime.inline))
 
 
 def _param_nodes(header: Tree) -> list[Tree]:
