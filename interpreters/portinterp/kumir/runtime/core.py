@@ -117,6 +117,7 @@ class KumirRuntime(BuiltinFunctions, RuntimeBase):
         # first, so inf and nan still stop with «Вещественное переполнение».
         "int": "(P_floor(x_) if -2147483648.0 <= (x_ := {0}) < 2147483648.0"
         " else P_int_out_of_range(x_))",
+        "int_known": "P_floor({0})",  # x proven within [-2^31, 2^31) (real_ranges.py)
         "char_at": "(s_[k_ - 1] if 1 <= (k_ := {1}) <= len(s_ := {0}) else P_string_index())",
         # A string that is a known literal, the index provably within it (ranges.py);
         # "0": the index given less one.  An unset string is None: indexing it is the
