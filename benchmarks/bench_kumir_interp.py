@@ -1,11 +1,19 @@
 """FreeCell deals per second: the KuMir template on the embedded interpreter against the
 Python reference, in the same run.  Target: the interpreter at least 1/3 of the reference
 (issue 27: past 0.7).  Times are the process's CPU seconds (the interpreter and the
-reference both run in this process), so other jobs on a shared machine do not skew them.
-Then the start-up of ``python -m portinterp.kumir`` on the FreeCell port: a bare
-Python, a first run (empty compile cache) and a run that finds its compiled program cached.
+reference both run in this process), so other jobs on a shared machine do not skew them;
+each round times the interpreter and then the reference on the same deals, and the figure
+is the median of the rounds' ratios.  Then the start-up of ``python -m portinterp.kumir``
+on the FreeCell port: a bare Python, a first run (empty compile cache) and a run that finds
+its compiled program cached.
 
-    python benchmarks/bench_kumir_interp.py [--write] [DEALS]
+    python benchmarks/bench_kumir_interp.py [--write | --rates-only] [DEALS] [ROUNDS]
+
+``--rates-only``: the deals per second alone, no start-up (for runs alternating with
+other code; nothing written).
+
+To compare with other code of the interpreter, put its folder first on ``PYTHONPATH``
+(``PYTHONPATH=/tmp/before/interpreters python benchmarks/bench_kumir_interp.py``).
 
 Prints a table (``--write``: also on docs/benchmarks.md, block ``kumir-interp``).
 """
@@ -37,7 +45,7 @@ freecell = load_modules(ROOT)["freecell"]  # the reference, in this process
 
 TEMPLATE = ROOT / "templates" / "kumir" / "freecell.kum.j2"
 PORT = ROOT / "ports" / "freecell" / "kumir" / "freecell.kum"
-ROUNDS = 3
+ROUNDS = 5
 STARTS = 9
 
 
@@ -45,19 +53,18 @@ def _games(count: int) -> list[int]:
     return [1 + (n * 2654435761) % (2**31 - 1) for n in range(count)]
 
 
-def _best_seconds(action: object) -> float:
-    best = float("inf")
-    for _ in range(ROUNDS):
-        started = time.process_time()
-        action()  # type: ignore[operator]
-        best = min(best, time.process_time() - started)
-    return best
+def _seconds(action: object) -> float:
+    started = time.process_time()
+    action()  # type: ignore[operator]
+    return time.process_time() - started
 
 
 def main() -> None:
     write = "--write" in sys.argv[1:]
-    numbers = [a for a in sys.argv[1:] if a != "--write"]
+    rates_only = "--rates-only" in sys.argv[1:]
+    numbers = [a for a in sys.argv[1:] if not a.startswith("--")]
     count = int(numbers[0]) if numbers else 2000
+    rounds = int(numbers[1]) if len(numbers) > 1 else ROUNDS
     measurement = Measurement()
     games = _games(count)
     cases = [Case(f"game-{g}", {"game": g}) for g in games]
@@ -73,14 +80,22 @@ def main() -> None:
         for game in games:
             freecell.output(game)
 
-    interp_rate = count / _best_seconds(interpreted)
-    reference_rate = count / _best_seconds(reference)
-    rates = table((f"{count} deals, best of {ROUNDS} rounds", "deals per CPU second"),
-                  [("embedded KuMir interpreter", f"{interp_rate:,.0f}"),
-                   ("Python reference", f"{reference_rate:,.0f}"),
-                   ("ratio interpreter/reference (target ≥ 0.33; issue 27: > 0.7)",
-                    f"**{interp_rate / reference_rate:.2f}**")])
-    measurement.publish("kumir-interp", rates + "\n\n" + startup(), write)
+    rows, ratios = [], []
+    for n in range(1, rounds + 1):
+        interp_rate = count / _seconds(interpreted)
+        reference_rate = count / _seconds(reference)
+        ratios.append(interp_rate / reference_rate)
+        rows.append((str(n), f"{interp_rate:,.0f}", f"{reference_rate:,.0f}",
+                     f"{ratios[-1]:.2f}"))
+    note = (f"{count} deals, {rounds} rounds, outputs identical; ratio interpreter/reference: "
+            f"**median {statistics.median(ratios):.2f}** (min {min(ratios):.2f}, max "
+            f"{max(ratios):.2f}; target ≥ 0.33, issue 27: > 0.7).")
+    rates = table(("round", "embedded KuMir, deals per CPU s",
+                   "Python reference, deals per CPU s", "ratio"), rows)
+    if rates_only:
+        print(note + "\n\n" + rates)
+        return
+    measurement.publish("kumir-interp", note + "\n\n" + rates + "\n\n" + startup(), write)
 
 
 def _start_seconds(command: list[str], env: dict[str, str], fresh_cache: bool) -> list[float]:

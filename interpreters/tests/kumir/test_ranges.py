@@ -198,3 +198,42 @@ def test_an_unreadable_cache_entry_is_compiled_anew(tmp_path: Path) -> None:
     for entry in (tmp_path / "cache" / "kumir").glob("*.json"):
         entry.write_bytes(b"not a program")
     assert _main(source, tmp_path / "cache") == (0, "5", "")
+
+
+def test_a_constant_string_indexed_within_its_length_is_not_checked() -> None:
+    text = _alg("s := \"abcd\"\nнц для i от 0 до 3\n вывод s[i + 1], s[4 - i]\nкц",
+                "цел i\n  лит s")
+    assert {"char_at_known0", "char_at_known"} <= _prims(text)
+    assert _run(text) == "adbccbda"
+
+
+def test_a_string_index_that_may_leave_the_literal_is_still_checked() -> None:
+    text = _alg("s := \"abc\"\nнц для i от 0 до 3\n вывод s[i + 1]\nкц", "цел i\n  лит s")
+    assert "char_at" in _prims(text)
+    assert _run(text) == "abc!t.kum:7:8: Индекс символа больше длины строки"
+
+
+def test_a_string_changed_otherwise_keeps_its_checks() -> None:
+    changes = ["s := s + \"x\"", "s[1] := \"z\"", "s := \"abcdefg\"", "ф(s)", "ввод s"]
+    for change in changes:
+        text = (_alg(f"s := \"abcd\"\n{change}\nнц для i от 1 до 4\n вывод s[i]\nкц",
+                     "цел i\n  лит s") + "алг ф(рез лит т)\nнач\n  т := \"\"\nкон\n")
+        assert "char_at_known" not in _prims(text), change
+
+
+def test_an_unset_constant_string_is_still_no_value() -> None:
+    text = _alg("нц для i от 1 до 2\n вывод s[i]\n s := \"ab\"\nкц", "цел i\n  лит s")
+    assert "char_at_known" in _prims(text)
+    assert _run(text) == _unnarrowed(text) == "!t.kum:6:8: Нет значения у величины"
+
+
+@settings(max_examples=40, deadline=None)
+@given(literal=st.sampled_from(["", "a", "abc", "♣♦♥♠"]), start=st.integers(-1, 2),
+       stop=st.integers(0, 5), assigned_first=st.booleans())
+def test_constant_strings_print_and_fail_as_unnarrowed(
+        literal: str, start: int, stop: int, assigned_first: bool) -> None:
+    assign = f"s := \"{literal}\""
+    body = (f"{assign if assigned_first else ''}\n"
+            f"нц для i от {start} до {stop}\n вывод s[i], s[i + 1], \" \"\n {assign}\nкц")
+    text = _alg(body, "цел i\n  лит s")
+    assert _run(text) == _unnarrowed(text)

@@ -14,9 +14,12 @@ from portinterp.core import ir
 from portinterp.core.lowering import pos_of
 from portinterp.core.walk import body_expressions, walk_expr, walk_statements
 from portinterp.errors import CompileError
+from portinterp.kumir.frontend.inline_calls import inline_module
 from portinterp.kumir.frontend.library import BUILTINS
 from portinterp.kumir.frontend.lower_stmts import StmtLowering
+from portinterp.kumir.frontend.promote_globals import promote_module
 from portinterp.kumir.frontend.ranges import narrow_module
+from portinterp.kumir.frontend.real_ranges import narrow_reals
 from portinterp.kumir.frontend.scope import (
     ARG,
     ARGRES,
@@ -26,6 +29,7 @@ from portinterp.kumir.frontend.scope import (
     Signature,
     Variable,
 )
+from portinterp.kumir.runtime.core import KumirRuntime
 from portinterp.kumir.runtime.types import INT, TableType, Type, element_of
 
 UNNAMED = "главный"
@@ -231,15 +235,20 @@ class ModuleLowering(StmtLowering):
 
 
 def lower(tree: Tree, filename: str, errors: list[CompileError]) -> ir.Module:
-    """The checked program, its provably safe operations unchecked (``ranges``); raises
-    the first error (with the others in ``more``) if there is any."""
+    """The checked program, its provably safe operations unchecked (``ranges``), then its
+    small algorithms inlined (``inline_calls``: the operators' order of evaluation is the
+    narrowed one) and the module variables of an algorithm that calls none as its locals
+    (``promote_globals``), and last the needless checks of its ``вещ`` values dropped
+    (``real_ranges``); raises the first error (with the others in ``more``) if there is
+    any."""
     module = ModuleLowering(filename, errors).module(tree)
     if errors:
         ordered = sorted(errors, key=lambda e: (e.line, e.col))
         first = ordered[0]
         first.more = ordered[1:]
         raise first
-    return narrow_module(module)
+    inlined = inline_module(narrow_module(module), KumirRuntime.inline)
+    return narrow_reals(promote_module(inlined))
 
 
 def _param_nodes(header: Tree) -> list[Tree]:

@@ -15,7 +15,10 @@ integer constants, the pass computes the interval of ``цел`` expressions and 
 - the "has it a value?" test of a loop variable inside its loop to the plain value;
 - reads and writes of a one-dimensional table declared in the algorithm with constant
   bounds to a check against those constants, or, when the index provably lies within
-  them, to plain list access.
+  them, to plain list access;
+- ``s[k]`` of a ``лит`` local only ever assigned a literal (``ранги := "A23…"``) to plain
+  string indexing, when ``k`` provably lies between 1 and the literal's length (before the
+  assignment ``s`` has no value: indexing it is KuMir's «нет значения» as before).
 
 Every rewrite removes a check that the interval proves redundant, so a program prints and
 fails exactly as before.
@@ -46,7 +49,9 @@ def narrow_module(module: ir.Module) -> ir.Module:
     by_ref = {proc.name: [p.by_ref for p in proc.params] for proc in module.procs}
     for proc in module.procs:
         own = set(proc.locals_) | {p.name for p in proc.params}  # Python locals, all
-        _Narrowing(own, by_ref, _static_tables(proc)).walk(proc.body, {})
+        narrowing = _Narrowing(own, by_ref, _static_tables(proc))
+        narrowing.strings = _constant_strings(proc, narrowing)
+        narrowing.walk(proc.body, {})
     _Narrowing(set(), by_ref, {}).walk(module.body, {})
     return module
 
@@ -57,6 +62,7 @@ class _Narrowing:
         self.own = own  # variables no other algorithm can assign
         self.by_ref = by_ref
         self.tables = tables  # 1-D tables of this algorithm with constant bounds
+        self.strings: dict[str, int] = {}  # лит locals only ever set to a literal: length
         self._changed: dict[int, tuple[ir.Stmt, frozenset[str]]] = {}  # by statement
 
     def walk(self, body: list[ir.Stmt], env: Env) -> None:
@@ -152,6 +158,9 @@ class _Narrowing:
             return None
         if e.fn in _DIVISIONS:
             return self.division(e, args)
+        if e.fn == "char_at":
+            self.char_at(e, args[1])
+            return None
         if e.fn in ("defined", "truth") and args[0] is not None:
             e.fn = "known"  # a value with an interval (a loop variable) is always set
             return args[0]
@@ -169,6 +178,18 @@ class _Narrowing:
             return None
         corners = [a // b for a in dividend for b in divisor]
         return (min(corners), max(corners))
+
+    def char_at(self, e: ir.Prim, index: Interval | None) -> None:
+        """``s[k]`` of a constant string with ``k`` provably within it: plain indexing,
+        ``s[x]`` for ``k = x + 1``."""
+        text, position = e.args
+        length = self.strings.get(text.name) if isinstance(text, ir.Var) else None
+        if length is None or index is None or index[0] < 1 or index[1] > length:
+            return
+        e.fn = "char_at_known"
+        if isinstance(position, ir.Prim) and position.fn == "add_int_unchecked" \
+                and isinstance(position.args[1], ir.Const) and position.args[1].value == 1:
+            e.fn, e.args = "char_at_known0", [text, position.args[0]]
 
     def item(self, e: ir.Item, index: list[Interval | None]) -> None:
         """A read or write of a table with constant bounds: compare the index with
@@ -230,3 +251,32 @@ def _static_tables(proc: ir.Proc) -> dict[str, Interval]:
         if name in proc.locals_ and assigned[name] == 1 and len(limits) == 2 and constant:
             tables[name] = (limits[0].value, limits[1].value)  # type: ignore[union-attr]
     return tables
+
+
+def _constant_strings(proc: ir.Proc, narrowing: _Narrowing) -> dict[str, int]:
+    """Locals of ``proc`` only ever set to string literals of one length, or to no value
+    (a declaration), never a loop variable or a ``рез`` argument: name -> that length."""
+    lengths: dict[str, set[int | None]] = {}
+    for stmt in walk_statements(proc.body):
+        if isinstance(stmt, ir.Assign) and isinstance(stmt.target, ir.Var):
+            value = stmt.value
+            literal = isinstance(value, ir.Const) and type(value.value) in (str, type(None))
+            length = len(value.value) if literal and value.value is not None else None
+            lengths.setdefault(stmt.target.name, set()).add(length if literal else -1)
+    return {name: known.pop() for name, found in lengths.items()
+            if name in proc.locals_ and len(known := found - {None}) == 1 and -1 not in known
+            and not _changed_otherwise(proc.body, name, narrowing)}
+
+
+def _changed_otherwise(body: list[ir.Stmt], name: str, narrowing: _Narrowing) -> bool:
+    """Is ``name`` a loop variable or a ``рез``/``аргрез`` argument anywhere in ``body``?"""
+    for stmt in walk_statements(body):
+        if isinstance(stmt, ir.ForRange | ir.ForEach) and stmt.var == name:
+            return True
+        for expr in statement_expressions(stmt):
+            for call in calls_in_expression(expr):
+                refs = narrowing.by_ref.get(call.name, [])
+                if any(isinstance(arg, ir.Var) and arg.name == name
+                       and (n >= len(refs) or refs[n]) for n, arg in enumerate(call.args)):
+                    return True
+    return False

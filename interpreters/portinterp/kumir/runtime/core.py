@@ -111,8 +111,19 @@ class KumirRuntime(BuiltinFunctions, RuntimeBase):
         # The front-end or the range analysis proved the divisor positive.
         "div_by_const": "({0} // {1})",
         "mod_by_const": "({0} % {1})",
-        "int": _checked("P_floor({0})"),
+        # int(x): x is compared before floor() — float against float constants, which
+        # CPython compares faster than the two-digit ints of a 32-bit bound.  A finite x
+        # in [-2^31, 2^31) floors into цел; outside it ``int_out_of_range`` floors it
+        # first, so inf and nan still stop with «Вещественное переполнение».
+        "int": "(P_floor(x_) if -2147483648.0 <= (x_ := {0}) < 2147483648.0"
+        " else P_int_out_of_range(x_))",
+        "int_known": "P_floor({0})",  # x proven within [-2^31, 2^31) (real_ranges.py)
         "char_at": "(s_[k_ - 1] if 1 <= (k_ := {1}) <= len(s_ := {0}) else P_string_index())",
+        # A string that is a known literal, the index provably within it (ranges.py);
+        # "0": the index given less one.  An unset string is None: indexing it is the
+        # TypeError that fault_from reports as «нет значения».
+        "char_at_known": "{0}[{1} - 1]",
+        "char_at_known0": "{0}[{1}]",
         "write_text": "P_write_str({0})",
         "write_int": "P_write_str(str(k_) if (k_ := {0}) is not None else P_undefined())",
         "out_newline": "P_write_str('\\n')",
@@ -177,6 +188,10 @@ class KumirRuntime(BuiltinFunctions, RuntimeBase):
     # -- faults named by inline templates ----------------------------------------------
 
     def prim_int_overflow(self) -> Any:
+        raise ProgramFault(OVERFLOW)
+
+    def prim_int_out_of_range(self, value: float) -> Any:
+        math.floor(value)  # inf, nan: OverflowError, ValueError (fault_from)
         raise ProgramFault(OVERFLOW)
 
     def prim_real_overflow(self) -> Any:
