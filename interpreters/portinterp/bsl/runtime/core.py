@@ -125,6 +125,9 @@ class BslRuntimeCore(BuiltinFunctions, RuntimeBase):
                        "else P_new_array({0}))",
         # Сред(s, p, 1) of a string and a whole p: one character, or the general way.
         "f_mid_si1": "({0}[{1} - 1] if 0 < {1} <= len({0}) else P_f_mid({0}, {1}, 1))",
+        # ... where the position is proved inside the string (``text_lengths``): {1} is
+        # the position less one.
+        "char_at": "{0}[{1}]",
         "setitem_ai": "({0}.items.__setitem__({1}, {3}) if {1} >= 0 "
                       "else P_setitem({0}, {1}, {2}, {3}))",
         "f_message_s": "P_write_text({0} + '\\n')",  # Сообщить(string): nothing to convert
