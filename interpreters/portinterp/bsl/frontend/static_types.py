@@ -45,7 +45,6 @@ NUMBER_PRIMS = {"div", "mul", "mod", "neg", "plus", "for_bound"}
 TEXT_PRIMS = {"f_mid", "f_string", "f_left", "f_right", "f_upper", "f_lower", "f_trimall",
               "f_strreplace", "f_format", "f_char"}
 WHOLE_METHODS = {"count", "ubound"}  # every 1C collection's Количество() is a whole number
-NATURAL_METHODS = {"count"}  # ВГраница() of an empty Массив is -1
 # Operators whose result is whole when every operand is.
 WHOLE_WHEN_WHOLE = {"add", "sub", "mul", "mod", "neg", "plus", "for_bound"}
 # ... and not below zero when these operands are not: a sum or product of such numbers,
@@ -159,8 +158,6 @@ class StaticTypes:
         args = [self.of(a, proc) for a in expr.args]
         if expr.fn == "method" and all(args):
             name = expr.args[1]
-            if isinstance(name, ir.Const) and name.value in NATURAL_METHODS:
-                return NATURAL
             if isinstance(name, ir.Const) and name.value in WHOLE_METHODS:
                 return WHOLE
         return prim_type(expr.fn, args)
