@@ -74,6 +74,12 @@ class StatementGenerator(GeneratorBase):
 
     def stmt_Assign(self, s: ir.Assign, d: int) -> None:
         if isinstance(s.target, ir.Var):
+            form = s.value.fn + "=" if isinstance(s.value, ir.Prim) else ""
+            if form in self.statements and self.pyfunc.blocks + 2 <= limits.BLOCKS_CUT:
+                codes = self.hoist_args(s.value.args)  # type: ignore[union-attr]
+                self.template_lines(self.statements[form], [*codes, self.store(s.target.name)],
+                                    d, s.pos)
+                return
             value = self.expr(s.value, leading=True)
             self.emit(d, f"{self.store(s.target.name)} = {value}", s.pos)
         elif s.target.setitem_fn in self.statements:
@@ -98,6 +104,10 @@ class StatementGenerator(GeneratorBase):
             codes = [self.expr(a) for a in args[:-1]] + [self.expr(args[-1], leading=True)]
         else:
             codes = self.hoist_args(args)
+        self.template_lines(template, codes, d, pos)
+
+    def template_lines(self, template: str, codes: list[str], d: int, pos: ir.Pos) -> None:
+        """A statement template with ``codes`` in its slots, at depth ``d``."""
         for called in re.findall(r"\bP_(\w+)\(", template):
             self.prims.add(called)
         for line in template.splitlines():

@@ -2,15 +2,19 @@
 argument first): an item store ``М[i] = x`` written in place (its base and index names or
 literals, its value calling no procedure), and a counted loop whose literal bounds stand
 as themselves instead of in names (a counter passed to a call is lowered otherwise: the
-loops below print ``Ж * 1``).  Each case prints or fails as the general program."""
+loops below print ``Ж * 1``), and ``x = s + v`` of a string s as Python's + in a
+``try``, the general + when Python refuses v.  Each case prints or fails as the general program."""
 
 from __future__ import annotations
+
+import io
 
 import pytest
 
 from portinterp.bsl import compile_text
+from portinterp.errors import RunError
 
-from .test_specialised_differential import same_outcome
+from .test_specialised_differential import general, same_outcome
 
 FUNCTION = "Функция Обнулить(Х)\n Х = 0;\n Возврат 7;\nКонецФункции\n"
 
@@ -69,3 +73,50 @@ def test_literal_bounds_stand_as_themselves() -> None:
     same_outcome(in_procedure(loop))
     source = compile_text(in_procedure(loop), "p.bsl").python_source
     assert "for v_ж in range(1, 3 + 1):" in source
+
+
+# ---- x = s + v of a string s: Python's + in a try, the general + on TypeError -----------
+
+ITEMS = ["\"б\"", "Неопределено", "7", "2.5", "1000000", "Истина", "'20240101'", "Null",
+         "Новый Массив(1)", "Новый Структура"]
+
+
+def warned_outcome(program: object) -> str:
+    """Output, error and warnings (the warning of a number joined to a string names the
+    statement's line)."""
+    from portinterp.bsl import run_program
+
+    out = io.StringIO()
+    try:
+        warnings = run_program(program, stdin=io.StringIO(), stdout=out)  # type: ignore[arg-type]
+    except RunError as error:
+        return out.getvalue() + f"!{error}"
+    return out.getvalue() + "|".join(warnings)
+
+
+@pytest.mark.parametrize("item", ITEMS)
+def test_a_string_joined_to_any_item_runs_alike(item: str) -> None:
+    text = in_procedure(f"М[0] = {item};\nС = \"а\";\nДля Ж = 0 По 1 Цикл\n С = С + М[Ж];\n"
+                        "КонецЦикла;\nСообщить(С);")
+    source = compile_text(text, "p.bsl").python_source
+    assert "except TypeError:" in source  # the try form is the one tested
+    assert warned_outcome(compile_text(text, "p.bsl")) == warned_outcome(general(text))
+
+
+@pytest.mark.parametrize("item", ITEMS)
+def test_a_string_joined_inside_попытка_runs_alike(item: str) -> None:
+    text = (f"М = Новый Массив(1);\nМ[0] = {item};\nС = \"а\";\nПопытка\n С = С + М[0];\n"
+            " Сообщить(С);\nИсключение\n Сообщить(\"!\" + ОписаниеОшибки());\n"
+            "КонецПопытки;\n")
+    assert warned_outcome(compile_text(text, "p.bsl")) == warned_outcome(general(text))
+
+
+def test_the_try_form_is_not_used_where_blocks_run_out() -> None:
+    """Deeply nested loops: where a try would pass Python's limit of nested blocks, the
+    expression form is used, and the program still compiles and runs alike."""
+    depth = 14
+    loops = "".join(f"Для Ж{n} = 0 По 1 Цикл\n" for n in range(depth))
+    ends = "КонецЦикла;\n" * depth
+    text = in_procedure(f"М[0] = 1;\nС = \"\";\n{loops}С = С + М[0];\n{ends}"
+                        "Сообщить(СтрДлина(С));")
+    assert warned_outcome(compile_text(text, "p.bsl")) == warned_outcome(general(text))

@@ -147,6 +147,13 @@ class BslRuntimeCore(BuiltinFunctions, RuntimeBase):
                      "else:\n"
                      "    P_setitem({0}, {1}, {2}, {3})",
         "setitem_an": "{0}.items[{1}] = {3}",
+        # x = s + v of a string s (``cat_s``): Python's + joins two strings and refuses
+        # anything else with TypeError (no runtime value defines __radd__), which the
+        # general + then handles; no type test when v is a string.
+        "cat_s=": "try:\n"
+                  "    {2} = {0} + {1}\n"
+                  "except TypeError:\n"
+                  "    {2} = P_add({0}, {1})",
         "setitem_ai": "if {1} >= 0:\n"
                       "    {0}.items[{1}] = {3}\n"
                       "else:\n"
