@@ -173,7 +173,7 @@ class Specialiser:
         if fn == "f_mid_sii" and isinstance(args[2], ir.Const) and args[2].value == 1 \
                 and type(args[2].value) is int:
             fn, args = "f_mid_si1", args[:2]
-            if fn == "f_mid_si1" and self.within_text(args[0], self.interval(args[1])):
+            if self.within_text(args[0], self.interval(args[1])):
                 return ir.Prim("char_at", [self.expr(args[0]), self.expr(_less_one(args[1]))],
                                e.pos)
         if fn == "new_array" and len(args) == 1 and within(types[0], WHOLE):

@@ -4,11 +4,11 @@ A type is the set of kinds a value may have at run time: whole number not below 
 (``nat``) or below zero (``neg``), other number (``dec``, a ``Decimal``), string, boolean,
 Массив, Неопределено, or anything else (``other``: dates, Null, Структура …).  The sign
 of whole numbers is tracked so that ``x % y``, ``Цел(x / y)`` and ``М[x]`` need no sign
-test where x cannot be negative (a count, a remainder of such a number, a product or sum
-of such numbers).  Sets only grow, so a whole-program fixpoint over
-every assignment, call site (argument -> parameter, by-reference parameter -> argument
-variable) and ``Возврат`` ends; the result over-approximates every run: a variable whose
-type is ``{int}`` holds a whole number whenever it is read.
+test where x cannot be negative (a length, a remainder of such a number, a product or
+sum of such numbers).  Sets only grow, so a whole-program fixpoint over every assignment,
+call site (argument -> parameter, by-reference parameter -> argument variable) and
+``Возврат`` ends; the result over-approximates every run: a variable whose type is
+``{nat}`` holds a whole number not below zero whenever it is read.
 
 Sound, not clever: item values, ``Для Каждого`` variables and unknown built-ins are
 ``ANY``; a read that may come before any assignment adds Неопределено (``definite``).
