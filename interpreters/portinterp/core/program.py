@@ -48,8 +48,10 @@ class RuntimeBase:
 
     inline: ClassVar[dict[str, str]] = {}
     # Statement forms (several lines) for prims that stand as a whole statement: an item
-    # assignment's ``setitem_fn``, or an evaluated prim.  Their arguments are always
-    # trivial (names or literals): the core binds the others in statements before.
+    # assignment's ``setitem_fn``, or an evaluated prim; under ``fn=``, the form of
+    # ``variable = fn(…)`` (the variable is the slot after the arguments).  Their
+    # arguments are always trivial (names or literals): the core binds the others in
+    # statements before.
     inline_statements: ClassVar[dict[str, str]] = {}
 
     def __init__(self, stdout: TextIO, stdin: TextIO) -> None:

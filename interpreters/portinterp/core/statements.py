@@ -9,6 +9,7 @@ import re
 from portinterp.core import inline, ir, limits
 from portinterp.core.generator_base import CLOSURE, GeneratorBase
 from portinterp.core.names import PyFunction
+from portinterp.core.walk import has_call
 
 
 class StatementGenerator(GeneratorBase):
@@ -73,6 +74,12 @@ class StatementGenerator(GeneratorBase):
 
     def stmt_Assign(self, s: ir.Assign, d: int) -> None:
         if isinstance(s.target, ir.Var):
+            form = s.value.fn + "=" if isinstance(s.value, ir.Prim) else ""
+            if form in self.statements and self.pyfunc.blocks + 2 <= limits.BLOCKS_CUT:
+                codes = self.hoist_args(s.value.args)  # type: ignore[union-attr]
+                self.template_lines(self.statements[form], [*codes, self.store(s.target.name)],
+                                    d, s.pos)
+                return
             value = self.expr(s.value, leading=True)
             self.emit(d, f"{self.store(s.target.name)} = {value}", s.pos)
         elif s.target.setitem_fn in self.statements:
@@ -88,9 +95,19 @@ class StatementGenerator(GeneratorBase):
         self.emit(d, self.expr(s.expr, leading=True), s.pos)
 
     def statement(self, fn: str, args: list[ir.Expr], d: int, pos: ir.Pos) -> None:
-        """A prim's statement template, its arguments bound first (in order)."""
-        codes = self.hoist_args(args)
+        """A prim's statement template, its arguments bound first (in order) — except a
+        one-line template that uses its last argument once after names and literals only
+        (``М[i] = x``), where the last is written in place: a value that calls no
+        procedure cannot change those names, so it is the same whenever it runs."""
         template = self.statements[fn]
+        if _in_place(template, args):
+            codes = [self.expr(a) for a in args[:-1]] + [self.expr(args[-1], leading=True)]
+        else:
+            codes = self.hoist_args(args)
+        self.template_lines(template, codes, d, pos)
+
+    def template_lines(self, template: str, codes: list[str], d: int, pos: ir.Pos) -> None:
+        """A statement template with ``codes`` in its slots, at depth ``d``."""
         for called in re.findall(r"\bP_(\w+)\(", template):
             self.prims.add(called)
         for line in template.splitlines():
@@ -122,10 +139,19 @@ class StatementGenerator(GeneratorBase):
         self.emit(d + 2, "break", self.pos)
 
     def stmt_ForRange(self, s: ir.ForRange, d: int) -> None:
-        bounds = [self.scope.temp() for _ in range(3)]
-        step = "None" if s.step is None else self.expr(s.step)
-        values = f"{self.expr(s.start)}, {self.expr(s.stop)}, {step}"
-        self.emit(d, f"{', '.join(bounds)} = {values}", s.pos)
+        """The bounds are evaluated once, in order, into names (a literal stands as itself:
+        ``range(0, 51 + 1)``, which Python folds)."""
+        bounds, names, values = [], [], []
+        for bound in (s.start, s.stop, s.step):
+            code = "None" if bound is None else self.expr(bound)
+            if bound is None or (isinstance(bound, ir.Const) and _literal(code)):
+                bounds.append(code)
+                continue
+            bounds.append(self.scope.temp())
+            names.append(bounds[-1])
+            values.append(code)
+        if names:
+            self.emit(d, f"{', '.join(names)} = {', '.join(values)}", s.pos)
         var = self.store(s.var)
         self.emit(d, f"for {var} in {self.prim(s.range_fn, bounds)}:", s.pos)
         self.nested(s.body, d + 1, loop=True)
@@ -184,6 +210,17 @@ class StatementGenerator(GeneratorBase):
         self.emit(d, "except Exception as e_:", s.pos)
         self.emit(d + 1, f"P_{s.caught_fn}(fault_(e_))", s.pos)
         self.nested(s.handler, d + 1, blocks=2)
+
+
+def _literal(code: str) -> bool:
+    """A Python literal (an int, a string…), not a constant's name."""
+    return not code.isidentifier() or code in ("None", "True", "False")
+
+
+def _in_place(template: str, args: list[ir.Expr]) -> bool:
+    return "\n" not in template and bool(args) \
+        and [int(n) for n in inline.SLOT.findall(template)].count(len(args) - 1) == 1 \
+        and all(isinstance(a, ir.Const | ir.Var) for a in args[:-1]) and not has_call(args[-1])
 
 
 def _at(node: ir.Expr, fallback: ir.Pos) -> ir.Pos:

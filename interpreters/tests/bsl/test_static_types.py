@@ -47,14 +47,14 @@ def run_error(text: str) -> str:
 
 def test_division_of_whole_numbers_is_a_number_not_a_whole_number() -> None:
     types = infer("А = 7 / 2;\nБ = Цел(7 / 2);\nВ = 7 % 2;")
-    assert kinds(types, "а") == {"int", "dec"}
-    assert kinds(types, "б") == {"int"}
-    assert kinds(types, "в") == {"int"}
+    assert kinds(types, "а") == {"nat", "neg", "dec"}
+    assert kinds(types, "б") == {"nat"}
+    assert kinds(types, "в") == {"nat"}
 
 
 def test_a_variable_given_two_kinds_keeps_both() -> None:
     types = infer("А = 1;\nЕсли А > 0 Тогда\n А = \"один\";\nКонецЕсли;")
-    assert kinds(types, "а") == {"int", "str"}
+    assert kinds(types, "а") == {"nat", "str"}
 
 
 def test_variable_assigned_only_new_arrays_is_an_array() -> None:
@@ -65,13 +65,13 @@ def test_variable_assigned_only_new_arrays_is_an_array() -> None:
 
 def test_by_reference_parameter_assignment_reaches_the_argument_variable() -> None:
     types = infer("Процедура Сделать(Х)\n Х = \"т\";\nКонецПроцедуры\nА = 1;\nСделать(А);")
-    assert kinds(types, "а") == {"int", "str"}
+    assert kinds(types, "а") == {"nat", "str"}
 
 
 def test_function_that_may_fall_off_its_end_returns_undefined_too() -> None:
     types = infer("Функция Ф(Х)\n Если Х > 0 Тогда\n  Возврат 1;\n КонецЕсли;\nКонецФункции\n"
                   "А = Ф(1);")
-    assert types.returns["ф"] == {"int", "undef"}
+    assert types.returns["ф"] == {"nat", "undef"}
 
 
 # ---- runs whose result depends on the types being sound ---------------------------------
@@ -94,7 +94,7 @@ def test_module_variable_assigned_before_every_call_is_whole() -> None:
     text = ("Перем Х;\nПроцедура П()\n Сообщить(Формат(Х * 2, \"ЧГ=0\"));\nКонецПроцедуры\n"
             "Х = 21;\nП();\nХ = 5;\nП();")
     types = infer(text)
-    assert kinds(types, "х") == {"int"}
+    assert kinds(types, "х") == {"nat"}
     assert run(text) == "42\n10\n"
 
 
@@ -106,7 +106,7 @@ def test_loop_body_reading_a_variable_assigned_later_in_the_body() -> None:
 
 def test_variable_assigned_in_one_branch_only_may_be_undefined() -> None:
     text = "Если Ложь Тогда\n У = 1;\nКонецЕсли;\nСообщить(У * 2);"
-    assert kinds(infer(text), "у") == {"int"}  # every assignment: the read adds Неопределено
+    assert kinds(infer(text), "у") == {"nat"}  # every assignment: the read adds Неопределено
     assert run_error(text) == f"t.bsl:4:1: {NOT_A_NUMBER}"
 
 

@@ -16,34 +16,39 @@ non-negative whole i no test of i's sign (an index past the end still fails, as 
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from portinterp.core import ir
 from portinterp.core.walk import assigned_names, vars_passed
 
 Interval = tuple[int | None, int | None]
 Env = dict[str, Interval]
+Leaf = Callable[[ir.Expr], Interval] | None
 UNKNOWN: Interval = (None, None)
 
 
-def loop_interval(loop: ir.ForRange, locals_: set[str], env: Env) -> Interval | None:
+def loop_interval(loop: ir.ForRange, locals_: set[str], env: Env,
+                  leaf: Leaf = None) -> Interval | None:
     """The interval of ``loop.var`` inside the body of a ``range_ii`` loop, or None when
     the loop does not keep it."""
     if loop.range_fn != "range_ii" or loop.var not in locals_:
         return None
     if loop.var in set(assigned_names(loop.body)) | set(vars_passed(loop.body)):
         return None
-    return (interval(loop.start, env)[0], interval(loop.stop, env)[1])
+    return (interval(loop.start, env, leaf)[0], interval(loop.stop, env, leaf)[1])
 
 
-def interval(e: ir.Expr, env: Env) -> Interval:
+def interval(e: ir.Expr, env: Env, leaf: Leaf = None) -> Interval:
     """The values of a whole-number expression (ends None where unknown); only constants,
-    variables of ``env`` and whole arithmetic on them are known."""
+    variables of ``env`` and whole arithmetic on them are known, and what ``leaf`` says
+    of any other expression (the static types: a whole number not below zero)."""
     if isinstance(e, ir.Const):
         return (e.value, e.value) if type(e.value) is int else UNKNOWN
-    if isinstance(e, ir.Var):
-        return env.get(e.name, UNKNOWN)
+    if isinstance(e, ir.Var) and e.name in env:
+        return env[e.name]
     if isinstance(e, ir.Prim) and len(e.args) == 2 and e.fn in _ARITHMETIC:
-        return _ARITHMETIC[e.fn](interval(e.args[0], env), interval(e.args[1], env))
-    return UNKNOWN
+        return _ARITHMETIC[e.fn](interval(e.args[0], env, leaf), interval(e.args[1], env, leaf))
+    return UNKNOWN if leaf is None else leaf(e)
 
 
 def non_negative(i: Interval) -> bool:

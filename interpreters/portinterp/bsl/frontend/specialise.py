@@ -11,10 +11,19 @@ a Булево).  Every variant keeps the 1C result and error of the general ope
 from __future__ import annotations
 
 from portinterp.bsl.frontend.definite import local_names
-from portinterp.bsl.frontend.loop_ranges import Env, interval, loop_interval, non_negative, positive
+from portinterp.bsl.frontend.loop_ranges import (
+    UNKNOWN,
+    Env,
+    Interval,
+    interval,
+    loop_interval,
+    non_negative,
+    positive,
+)
 from portinterp.bsl.frontend.static_types import (
     ARRAY,
     BOOLEAN,
+    NATURAL,
     NUMBER,
     TEXT,
     WHOLE,
@@ -22,6 +31,7 @@ from portinterp.bsl.frontend.static_types import (
     Type,
     within,
 )
+from portinterp.bsl.frontend.text_lengths import text_lengths
 from portinterp.bsl.runtime.values import BslArray
 from portinterp.core import ir
 from portinterp.core.walk import child_blocks
@@ -71,17 +81,27 @@ class Specialiser:
         self.proc: str | None = None
         self.locals_: set[str] = set()  # the procedure's own variables (Python locals)
         self.env: Env = {}  # intervals of the loop variables around the statement
+        self.initial = initial
+        self.lengths: dict[str, int] = {}  # least length of a local that is a constant string
 
     def run(self) -> ir.Module:
-        self.proc, self.locals_, self.env = None, set(), {}
+        self.proc, self.locals_, self.env, self.lengths = None, set(), {}, {}
         self.block(self.module.body)
         for proc in self.module.procs:
             self.proc, self.locals_, self.env = proc.name, local_names(proc), {}
+            self.lengths = text_lengths(proc, self.locals_, self.initial)
             self.block(proc.body)
         return self.module
 
     def type_of(self, expr: ir.Expr) -> Type:
         return self.types.of(expr, self.proc)
+
+    def leaf(self, expr: ir.Expr) -> Interval:
+        """What the static types tell of an expression's values: 0 or more, or nothing."""
+        return (0, None) if within(self.type_of(expr), NATURAL) else UNKNOWN
+
+    def interval(self, expr: ir.Expr) -> Interval:
+        return interval(expr, self.env, self.leaf)
 
     # -- statements (changed in place) -------------------------------------------------
 
@@ -114,7 +134,7 @@ class Specialiser:
                 within(self.type_of(bound), WHOLE) for bound in (s.start, s.stop)):
             s.range_fn = "range_ii"
             s.after_fn = "range_after_ii" if s.after_fn == "range_after" else s.after_fn
-        kept = loop_interval(s, self.locals_, self.env)
+        kept = loop_interval(s, self.locals_, self.env, self.leaf)
         s.start, s.stop = self.expr(s.start), self.expr(s.stop)
         outer = self.env
         if kept is not None:
@@ -146,25 +166,44 @@ class Specialiser:
         if identity is not None and len(e.args) == 1 and within(types[0], identity):
             return self.expr(e.args[0])
         fn, args = variant(e.fn, types), e.args
-        if fn in SIGNED and non_negative(interval(args[0], self.env)) \
-                and positive(interval(args[1], self.env)):
+        # A divisor of 0 fails in Python's operator as in the general one: "Деление на ноль".
+        if fn in SIGNED and non_negative(self.interval(args[0])) \
+                and (positive(self.interval(args[1])) or within(types[1], NATURAL)):
             fn = SIGNED[fn]
         if fn == "f_mid_sii" and isinstance(args[2], ir.Const) and args[2].value == 1 \
                 and type(args[2].value) is int:
             fn, args = "f_mid_si1", args[:2]
+            if self.within_text(args[0], self.interval(args[1])):
+                return ir.Prim("char_at", [self.expr(args[0]), self.expr(_less_one(args[1]))],
+                               e.pos)
         if fn == "new_array" and len(args) == 1 and within(types[0], WHOLE):
             fn, args = "new_array_i", [args[0], ir.Const(BslArray)]  # the class, for the template
         return ir.Prim(fn, [self.expr(a) for a in args], e.pos)
+
+    def within_text(self, text: ir.Expr, position: Interval) -> bool:
+        """Is ``position`` (1-based) inside the string ``text`` whatever their values?"""
+        low, high = position
+        return isinstance(text, ir.Var) and text.name in self.lengths and low is not None \
+            and high is not None and 1 <= low and high <= self.lengths[text.name]
 
     def item(self, e: ir.Item) -> ir.Item:
         getter, setter = e.getitem_fn, e.setitem_fn
         if getter == "getitem" and within(self.type_of(e.index[0]), WHOLE):
             suffix = "_ai" if within(self.type_of(e.base), ARRAY_TYPE) else "_i"
-            if suffix == "_ai" and non_negative(interval(e.index[0], self.env)):
+            if suffix == "_ai" and non_negative(self.interval(e.index[0])):
                 suffix = "_an"
             getter, setter = getter + suffix, setter + suffix
         return ir.Item(self.expr(e.base), [self.expr(i) for i in e.index], getter, setter,
                        e.pos)
+
+
+def _less_one(position: ir.Expr) -> ir.Expr:
+    """``position - 1`` of a whole number: ``x`` for ``x + 1`` (``Цел(i / 4) + 1``)."""
+    if isinstance(position, ir.Prim) and position.fn == "add" and len(position.args) == 2 \
+            and isinstance(position.args[1], ir.Const) and position.args[1].value == 1 \
+            and type(position.args[1].value) is int:
+        return position.args[0]
+    return ir.Prim("sub_ii", [position, ir.Const(1, position.pos)], position.pos)
 
 
 def specialise(module: ir.Module, initial: set[int]) -> ir.Module:

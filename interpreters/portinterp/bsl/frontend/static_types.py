@@ -1,11 +1,14 @@
 """Static types of a lowered 1C module, so the fast operator variants can be chosen.
 
-A type is the set of kinds a value may have at run time: whole number (``int``), other
-number (``dec``, a ``Decimal``), string, boolean, Массив, Неопределено, or anything else
-(``other``: dates, Null, Структура …).  Sets only grow, so a whole-program fixpoint over
-every assignment, call site (argument -> parameter, by-reference parameter -> argument
-variable) and ``Возврат`` ends; the result over-approximates every run: a variable whose
-type is ``{int}`` holds a whole number whenever it is read.
+A type is the set of kinds a value may have at run time: whole number not below zero
+(``nat``) or below zero (``neg``), other number (``dec``, a ``Decimal``), string, boolean,
+Массив, Неопределено, or anything else (``other``: dates, Null, Структура …).  The sign
+of whole numbers is tracked so that ``x % y``, ``Цел(x / y)`` and ``М[x]`` need no sign
+test where x cannot be negative (a length, a remainder of such a number, a product or
+sum of such numbers).  Sets only grow, so a whole-program fixpoint over every assignment,
+call site (argument -> parameter, by-reference parameter -> argument variable) and
+``Возврат`` ends; the result over-approximates every run: a variable whose type is
+``{nat}`` holds a whole number not below zero whenever it is read.
 
 Sound, not clever: item values, ``Для Каждого`` variables and unknown built-ins are
 ``ANY``; a read that may come before any assignment adds Неопределено (``definite``).
@@ -22,25 +25,32 @@ from portinterp.core import ir
 from portinterp.core.walk import child_blocks, statement_expressions, walk_expr
 
 Type = frozenset[str]
-INT, DEC, STR, BOOL, ARRAY, UNDEF, OTHER = "int", "dec", "str", "bool", "array", "undef", "other"
+NAT, NEG, DEC, STR, BOOL, ARRAY, UNDEF, OTHER = (
+    "nat", "neg", "dec", "str", "bool", "array", "undef", "other")
 EMPTY: Type = frozenset()
-ANY: Type = frozenset({INT, DEC, STR, BOOL, ARRAY, UNDEF, OTHER})
-WHOLE: Type = frozenset({INT})
-NUMBER: Type = frozenset({INT, DEC})
+ANY: Type = frozenset({NAT, NEG, DEC, STR, BOOL, ARRAY, UNDEF, OTHER})
+NATURAL: Type = frozenset({NAT})  # a whole number, 0 or more
+WHOLE: Type = frozenset({NAT, NEG})
+NUMBER: Type = frozenset({NAT, NEG, DEC})
 TEXT: Type = frozenset({STR})
 BOOLEAN: Type = frozenset({BOOL})
 
-_CONST_KINDS = {int: INT, Decimal: DEC, str: STR, bool: BOOL, type(None): UNDEF,
+_CONST_KINDS = {Decimal: DEC, str: STR, bool: BOOL, type(None): UNDEF,
                 datetime: OTHER}
 # Results of prims that do not depend on the operands' types.
 BOOLEAN_PRIMS = {"eq", "ne", "lt", "le", "gt", "ge", "truth"}  # Python bools
 WHOLE_PRIMS = {"quotient", "f_int", "f_strlen", "f_find", "f_strfind", "f_charcode"}
+NATURAL_PRIMS = {"f_strlen", "f_find"}  # a length; a position or 0
 NUMBER_PRIMS = {"div", "mul", "mod", "neg", "plus", "for_bound"}
 TEXT_PRIMS = {"f_mid", "f_string", "f_left", "f_right", "f_upper", "f_lower", "f_trimall",
               "f_strreplace", "f_format", "f_char"}
 WHOLE_METHODS = {"count", "ubound"}  # every 1C collection's Количество() is a whole number
 # Operators whose result is whole when every operand is.
 WHOLE_WHEN_WHOLE = {"add", "sub", "mul", "mod", "neg", "plus", "for_bound"}
+# ... and not below zero when these operands are not: a sum or product of such numbers,
+# 1C's remainder (it has the sign of the dividend), Цел(a / b), Цел(a), +a.
+NATURAL_WHEN_NATURAL = {"add": (0, 1), "mul": (0, 1), "mod": (0,), "quotient": (0, 1),
+                        "f_int": (0,), "plus": (0,), "for_bound": (0,)}
 
 
 def within(t: Type, bound: Type) -> bool:
@@ -51,6 +61,8 @@ def within(t: Type, bound: Type) -> bool:
 def const_type(value: object) -> Type:
     if isinstance(value, type) and value is BslArray:
         return frozenset({OTHER})
+    if type(value) is int:
+        return frozenset({NAT if value >= 0 else NEG})
     return frozenset({_CONST_KINDS.get(type(value), OTHER)})
 
 
@@ -60,6 +72,8 @@ def prim_type(fn: str, args: list[Type]) -> Type:
         return EMPTY  # an operand never produces a value: neither does this
     if fn in BOOLEAN_PRIMS:
         return BOOLEAN
+    if fn in NATURAL_PRIMS or _natural_operands(fn, args):
+        return NATURAL
     if fn in WHOLE_PRIMS:
         return WHOLE
     if fn in TEXT_PRIMS:
@@ -71,6 +85,17 @@ def prim_type(fn: str, args: list[Type]) -> Type:
     if fn == "new_array":
         return frozenset({ARRAY})
     return _sum_type(fn, args)
+
+
+def _natural_operands(fn: str, args: list[Type]) -> bool:
+    """Is ``fn`` whole and not negative because its operands are (``quotient``/``mod``: a
+    zero divisor fails; a negative divisor is not among the operands allowed)?"""
+    places = NATURAL_WHEN_NATURAL.get(fn)
+    if places is None or len(args) < len(places):
+        return False
+    if fn == "mod" and not within(args[1], WHOLE):
+        return False  # a remainder by a fraction is a fraction
+    return all(within(args[i], NATURAL) for i in places)
 
 
 def _sum_type(fn: str, args: list[Type]) -> Type:
@@ -178,7 +203,8 @@ class StaticTypes:
                 self._add(self.key(s.target.name, proc), self.of(s.value, proc))
         elif isinstance(s, ir.ForRange):
             start = self.of(s.start, proc)
-            counter = WHOLE if within(start, WHOLE) else NUMBER
+            # a counter never goes below its start (after the loop: start or stop + 1)
+            counter = next((kind for kind in (NATURAL, WHOLE) if within(start, kind)), NUMBER)
             self._add(self.key(s.var, proc), counter if start else EMPTY)
         elif isinstance(s, ir.ForEach):
             self._add(self.key(s.var, proc), ANY)

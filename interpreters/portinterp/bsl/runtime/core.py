@@ -125,6 +125,9 @@ class BslRuntimeCore(BuiltinFunctions, RuntimeBase):
                        "else P_new_array({0}))",
         # Сред(s, p, 1) of a string and a whole p: one character, or the general way.
         "f_mid_si1": "({0}[{1} - 1] if 0 < {1} <= len({0}) else P_f_mid({0}, {1}, 1))",
+        # ... where the position is proved inside the string (``text_lengths``): {1} is
+        # the position less one.
+        "char_at": "{0}[{1}]",
         "setitem_ai": "({0}.items.__setitem__({1}, {3}) if {1} >= 0 "
                       "else P_setitem({0}, {1}, {2}, {3}))",
         "f_message_s": "P_write_text({0} + '\\n')",  # Сообщить(string): nothing to convert
@@ -144,6 +147,13 @@ class BslRuntimeCore(BuiltinFunctions, RuntimeBase):
                      "else:\n"
                      "    P_setitem({0}, {1}, {2}, {3})",
         "setitem_an": "{0}.items[{1}] = {3}",
+        # x = s + v of a string s (``cat_s``): Python's + joins two strings and refuses
+        # anything else with TypeError (no runtime value defines __radd__), which the
+        # general + then handles; no type test when v is a string.
+        "cat_s=": "try:\n"
+                  "    {2} = {0} + {1}\n"
+                  "except TypeError:\n"
+                  "    {2} = P_add({0}, {1})",
         "setitem_ai": "if {1} >= 0:\n"
                       "    {0}.items[{1}] = {3}\n"
                       "else:\n"
