@@ -32,6 +32,7 @@ def load_object_types() -> None:
         value_table,
         value_tree,
     )
+    from portinterp.bsl.library.dotnet import clr_objects  # noqa: F401
     from portinterp.bsl.library.files import (  # noqa: F401
         binary_data,
         data_reader,
