@@ -183,7 +183,7 @@ def test_a_process_is_refused_and_the_environment_confines_a_real_run(
                           env=env, capture_output=True, text=True, check=False)
     lines = done.stdout.splitlines()
     assert f"Ошибка доступа к файлу: '{outside / 'w.txt'}'" in lines[0], done
-    assert "ЗапуститьПриложение" in lines[1]  # the embedded interpreter starts no process
+    assert lines[1].startswith("Запуск процессов в этом прогоне запрещён (true)")  # no box
     assert not (outside / "w.txt").exists() and (run / "here.txt").exists()
     bad = subprocess.run([sys.executable, "-m", "portinterp.bsl", str(source)], cwd=run,
                          env={**env, file_policy.ENV: "somewhere"}, capture_output=True,

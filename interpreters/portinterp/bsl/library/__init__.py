@@ -18,6 +18,7 @@ def load_object_types() -> None:
     from portinterp.bsl.library import (  # noqa: F401
         background_jobs,
         console,
+        processes,
         random_generator,
         regex_objects,
         scripts,
@@ -38,6 +39,7 @@ def load_object_types() -> None:
         data_reader,
         data_writer,
         file_object,
+        folders,
         hashing,
         streams,
         text_files,
