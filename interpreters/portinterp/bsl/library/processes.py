@@ -285,9 +285,9 @@ def create_process(runtime: Any, line: Any, folder: Any = None, redirect_out: An
     Кодировка, ПеременныеСреды)``: made, not started."""
     from portinterp.bsl.library.host_environment import environment
 
-    allowed(_text(line))
-    argv = list(split_command(_text(line)))
-    argv = [argv[0], *argv[1]]
+    program, arguments = split_command(_text(line))
+    allowed(program)
+    argv = [program, *arguments]
     variables = dict(environment(runtime))
     if env is not None:
         if not isinstance(env, BslMap):

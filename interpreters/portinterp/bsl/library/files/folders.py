@@ -62,17 +62,24 @@ def set_current_directory(path: Any) -> None:
 
 
 def drives() -> list[tuple[str, str]]:
-    """(mount point, file system) of the block devices' file systems, as Mono lists them."""
+    """(mount point, file system) of the block devices' file systems mounted on folders, as
+    Mono lists them, the root always first (in a container it may be an overlay, and a
+    device's file may be mounted on a file, ``/etc/hosts``)."""
     found: list[tuple[str, str]] = []
+    root = "unknown"
     try:
         with open("/proc/self/mounts", encoding="utf-8", errors="replace") as mounts:
             for line in mounts:
                 device, point, kind, *_ = [*line.split(), "", "", ""]
-                if device.startswith("/dev/") and point not in [p for p, _ in found]:
-                    found.append((point.replace("\\040", " "), kind))
+                point = point.replace("\\040", " ")
+                if point == "/":
+                    root = kind
+                elif device.startswith("/dev/") and os.path.isdir(point) and \
+                        point not in [p for p, _ in found]:
+                    found.append((point, kind))
     except OSError:
         pass
-    return found or [("/", "unknown")]
+    return [("/", root), *found]
 
 
 class DriveInfo(BslObject):
