@@ -30,7 +30,8 @@ from tests.helpers.needs import need
 REFUSED = "Запуск процессов в этом прогоне запрещён"
 
 STARTER = """Попытка
-    П = СоздатьПроцесс("sh -c 'echo child; test -e {planted} && echo sees-home || echo no-home'", , Истина);
+    Команда = "sh -c 'echo child; test -e {planted} && echo sees-home || echo no-home'";
+    П = СоздатьПроцесс(Команда, , Истина);
     П.Запустить();
     П.ОжидатьЗавершения();
     Сообщить("started: " + П.ПотокВывода.Прочитать());
