@@ -9,8 +9,8 @@ exported) when the handler is added: else «Метод объекта не об�
 ``Метод`` of the module the statement is in, exported or not (a variable of that name does
 not hide it).  Handlers are kept per object (the module instance of a script object; any
 value may be a source) and event name (case-insensitive), in the order added; one added
-twice is kept once, ``УдалитьОбработчик`` removes it.  As on OneScript 1.9.2: once an object has a handler of
-some event, raising or removing an event it has none of is .NET's
+twice is kept once, ``УдалитьОбработчик`` removes it.  As on OneScript 1.9.2: once an
+object has a handler of some event, raising or removing an event it has none of is .NET's
 ``KeyNotFoundException``; a handler's object that is no script is «Неверный тип аргумента
 'handlerTarget'»; a missing method is «Метод объекта не обнаружен ({модуль}::Метод)».
 Checked on OneScript 1.9.2 (``onescript/events.bsl``).
