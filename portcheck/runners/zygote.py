@@ -30,8 +30,9 @@ a run of a program elsewhere fails in the zygote and is run again the ordinary w
 box of its own).  The box has no PID namespace of its own (verify knows the forked runs by
 their ids, to contain them); a run forked here starts no process (its file policy has no
 ``+processes``: many runs share the box), and containment ends whatever a run leaves.
-Each run's file functions are confined by the interpreters' file policy (``PORTINTERP_FILES``, ``runners.embedded``) to its scratch folder, the
-shared temporary folder and its program's folder; a run's resident memory is watched as
+Each run's file functions are confined by the interpreters' file policy
+(``PORTINTERP_FILES``, ``runners.embedded``) to its scratch folder, the shared temporary
+folder and its program's folder; a run's resident memory is watched as
 an ordinary run's is (``processes.limits``).
 
 The zygote does not outlive verify: it exits when its socket closes (verify exited, or was
