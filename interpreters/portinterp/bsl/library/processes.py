@@ -87,13 +87,13 @@ def _words(text: str) -> list[str]:
 class TextOutputStream(BslObject):
     """``ПотокВыводаТекста``: a process's stdout or stderr, read by a thread as it comes."""
 
-    __slots__ = ("lines", "lock", "taken", "thread")
+    __slots__ = ("lock", "taken", "text", "thread")
     type_name = "ПотокВыводаТекста"
     spellings = spellings("Прочитать Read read", "ПрочитатьСтроку ReadLine readline",
                           "Закрыть Close close")
 
     def __init__(self, pipe: Any, encoding: Encoding) -> None:
-        self.lines: list[str] = []  # the text come so far, OneScript's buffer
+        self.text = ""  # OneScript's buffer: the lines come so far, joined by line feeds
         self.taken = 0  # characters of it read
         self.lock = threading.Lock()
         self.thread = threading.Thread(target=self._pump, args=(pipe, encoding), daemon=True)
@@ -103,33 +103,28 @@ class TextOutputStream(BslObject):
         with pipe:
             for raw in pipe:
                 line = encoding.decode(raw).rstrip("\n").removesuffix("\r")
-                with self.lock:
-                    self.lines.append(line)
-
-    def _buffer(self) -> str:
-        return "\n".join(self.lines)
+                with self.lock:  # as ProcessOutputWrapper: a separator unless it is empty
+                    self.text += ("\n" if self.text else "") + line
 
     def property(self, name: str, shown: str) -> Any:
         if name in ("естьданные", "hasdata"):
             with self.lock:
-                return self.taken < len(self._buffer())
+                return self.taken < len(self.text)
         raise ProgramFault(NO_FIELD.format(shown))
 
     def bsl_read(self) -> str | None:
         with self.lock:
-            rest = self._buffer()[self.taken:]
-            self.lines.clear()
-            self.taken = 0
+            rest = self.text[self.taken:]
+            self.text, self.taken = "", 0
         return rest or None
 
     def bsl_readline(self) -> str | None:
         with self.lock:
-            buffer = self._buffer()
-            if self.taken >= len(buffer):
+            if self.taken >= len(self.text):
                 return None
-            end = buffer.find("\n", self.taken)
-            end = len(buffer) if end < 0 else end
-            line, self.taken = buffer[self.taken:end], min(end + 1, len(buffer))
+            end = self.text.find("\n", self.taken)
+            end = len(self.text) if end < 0 else end
+            line, self.taken = self.text[self.taken:end], min(end + 1, len(self.text))
         return line
 
     def bsl_close(self) -> None:
