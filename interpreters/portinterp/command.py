@@ -133,6 +133,7 @@ def execute(language: str, path: Path, *, encoding: str = DEFAULT_ENCODING,
     reconfigure = getattr(sys.stdout, "reconfigure", None)
     if reconfigure is not None:
         reconfigure(errors=UNWRITABLE)
+    folder = os.getcwd()  # a program may change it (УстановитьТекущийКаталог): given back
     try:
         with signals_end_the_run():
             warnings = _run(language, path, encoding, cache, options)
@@ -160,9 +161,18 @@ def execute(language: str, path: Path, *, encoding: str = DEFAULT_ENCODING,
         print(one_line(f"{path}: the embedded interpreter failed: {describe_exception(error)}"),
               file=sys.stderr)
         return 1
+    finally:
+        _back_to(folder)
     for warning in warnings:
         print(warning, file=sys.stderr)
     return 0
+
+
+def _back_to(folder: str) -> None:
+    try:
+        os.chdir(folder)
+    except OSError:
+        pass
 
 
 def limit_memory(limit: int = MAX_MEMORY) -> None:

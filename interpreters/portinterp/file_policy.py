@@ -6,7 +6,10 @@ A policy is **unrestricted** (the default: a program run by hand does what its u
 or **confined** to a few folders: a path is resolved (relative to the working folder,
 links followed, ``..`` removed) and must then lie in one of the ``writable`` folders to be
 written, created, moved or deleted, or in one of those or the ``readable`` ones to be read
-or listed; a confined program may start no process.  A refused call raises
+or listed.  A confined program starts no process unless the policy says it may
+(``processes``): a harness gives that only to a run that has an operating-system box of its
+own, where a child is boxed with it (portcheck's ``exec``); runs sharing one box (the
+forks of portcheck's zygote) start none.  A refused call raises
 :class:`Refused`, which each language's library turns into its own run-time error (1C:
 ``Ошибка доступа к файлу``), so a program's ``Попытка`` catches it as it would any other
 file error.
@@ -16,7 +19,8 @@ starts, so the program cannot lift it): ``PORTINTERP_FILES=confined`` gives the 
 folder and the temporary folder (``tempfile.gettempdir()``) to write, and the program's
 own folder to read; ``confined:/a:/b`` adds the folders listed (``os.pathsep``) to write;
 ``scratch`` gives only the temporary folder to write, and the working folder and the
-program's to read (a program run by hand in a folder it must not change).
+program's to read (a program run by hand in a folder it must not change); ``+processes``
+after the kind (``scratch+processes``) lets the program start processes.
 A harness running a program in its own process installs a policy (:func:`install`).
 
 The policy is a check in the interpreter, not a wall: a harness that runs strangers'
@@ -36,6 +40,7 @@ ENV = "PORTINTERP_FILES"
 CONFINED = "confined"
 SCRATCH = "scratch"
 UNRESTRICTED = "unrestricted"
+PROCESSES = "processes"  # ``KIND+processes``: a confined run that may start processes
 
 
 class Refused(Exception):
@@ -49,10 +54,13 @@ class Refused(Exception):
 
 @dataclass(frozen=True)
 class FilePolicy:
-    """``writable`` and ``readable`` folders (resolved); both None: unrestricted."""
+    """``writable`` and ``readable`` folders (resolved); both None: unrestricted.
+    ``processes``: whether a confined program may start processes (an unrestricted one
+    always may)."""
 
     writable: tuple[str, ...] | None = None
     readable: tuple[str, ...] = ()
+    processes: bool = False
 
     @property
     def confined(self) -> bool:
@@ -64,7 +72,8 @@ class FilePolicy:
             return "files: unrestricted"
         read = [folder for folder in self.readable if folder not in self.writable]
         shown = ", ".join(self.writable) or "nothing"
-        return f"files: confined to {shown}" + (f" (read: {', '.join(read)})" if read else "")
+        return (f"files: confined to {shown}" + (f" (read: {', '.join(read)})" if read else "")
+                + ("; processes allowed" if self.processes else ""))
 
     def reading(self, path: str) -> str:
         """``path`` if a program may read (or list) it; :class:`Refused` otherwise."""
@@ -78,7 +87,7 @@ class FilePolicy:
 
     def starting(self, what: str) -> None:
         """:class:`Refused` when a program may not start ``what`` (a process)."""
-        if self.confined:
+        if self.confined and not self.processes:
             raise Refused(what, "a confined program starts no process")
 
     def _check(self, path: str, write: bool) -> str:
@@ -98,11 +107,18 @@ class FilePolicy:
 UNRESTRICTED_POLICY = FilePolicy()
 
 
-def confined(writable: Iterable[str], readable: Iterable[str] = ()) -> FilePolicy:
-    """A policy confined to ``writable`` (and ``readable`` for reading), resolved now."""
+def confined(writable: Iterable[str], readable: Iterable[str] = (),
+             processes: bool = False) -> FilePolicy:
+    """A policy confined to ``writable`` (and ``readable`` for reading), resolved now;
+    ``processes``: the program may start processes."""
     resolve = os.path.realpath
     return FilePolicy(tuple(dict.fromkeys(resolve(folder) for folder in writable)),
-                      tuple(dict.fromkeys(resolve(folder) for folder in readable)))
+                      tuple(dict.fromkeys(resolve(folder) for folder in readable)), processes)
+
+
+def with_processes(mode: str) -> str:
+    """``PORTINTERP_FILES`` ``mode`` that also lets the program start processes."""
+    return mode if mode == UNRESTRICTED else f"{mode}+{PROCESSES}"
 
 
 def from_environment(program: str | None = None) -> FilePolicy:
@@ -111,15 +127,17 @@ def from_environment(program: str | None = None) -> FilePolicy:
     value = os.environ.get(ENV, "").strip()
     if value in ("", UNRESTRICTED):
         return UNRESTRICTED_POLICY
-    kind, _, extra = value.partition(":")
-    if kind not in (CONFINED, SCRATCH):
-        raise ValueError(f"{ENV}={value!r}: expected {CONFINED}[:FOLDER…], {SCRATCH} or "
-                         f"{UNRESTRICTED}")
+    head, _, extra = value.partition(":")
+    kind, plus, flag = head.partition("+")
+    if kind not in (CONFINED, SCRATCH) or (plus and flag != PROCESSES):
+        raise ValueError(f"{ENV}={value!r}: expected {CONFINED}[+{PROCESSES}][:FOLDER…], "
+                         f"{SCRATCH}[+{PROCESSES}] or {UNRESTRICTED}")
     here = [os.path.dirname(os.path.abspath(program))] if program else []
     extra_folders = [folder for folder in extra.split(os.pathsep) if folder]
     if kind == SCRATCH:
-        return confined([tempfile.gettempdir(), *extra_folders], [os.getcwd(), *here])
-    return confined([os.getcwd(), tempfile.gettempdir(), *extra_folders], here)
+        return confined([tempfile.gettempdir(), *extra_folders], [os.getcwd(), *here],
+                        bool(plus))
+    return confined([os.getcwd(), tempfile.gettempdir(), *extra_folders], here, bool(plus))
 
 
 _current = [UNRESTRICTED_POLICY]

@@ -183,7 +183,7 @@ def test_a_process_is_refused_and_the_environment_confines_a_real_run(
                           env=env, capture_output=True, text=True, check=False)
     lines = done.stdout.splitlines()
     assert f"Ошибка доступа к файлу: '{outside / 'w.txt'}'" in lines[0], done
-    assert "ЗапуститьПриложение" in lines[1]  # the embedded interpreter starts no process
+    assert lines[1].startswith("Запуск процессов в этом прогоне запрещён (true)")  # no box
     assert not (outside / "w.txt").exists() and (run / "here.txt").exists()
     bad = subprocess.run([sys.executable, "-m", "portinterp.bsl", str(source)], cwd=run,
                          env={**env, file_policy.ENV: "somewhere"}, capture_output=True,
@@ -205,3 +205,36 @@ def test_a_read_only_folder_inside_a_writable_one_stays_read_only(tmp_path: Path
     assert policy.writing(str(inner / "a.txt"))
     with pytest.raises(Refused):
         policy.writing(str(tmp_path / "a.txt"))
+
+
+def test_a_confined_policy_may_be_given_processes(
+        folders: tuple[Path, Path, Path], monkeypatch: pytest.MonkeyPatch) -> None:
+    """``KIND+processes``: a run with a box of its own (portcheck's exec) may start
+    processes; any other flag is a usage error, as an unknown kind is."""
+    run, program, _ = folders
+    monkeypatch.chdir(run)
+    for value in ("scratch+processes", f"confined+processes:{program}"):
+        monkeypatch.setenv(file_policy.ENV, value)
+        policy = file_policy.from_environment(str(program / "p.os"))
+        assert policy.confined and policy.processes
+        policy.starting("sh")
+        assert policy.describe().endswith("; processes allowed")
+    monkeypatch.setenv(file_policy.ENV, "scratch")
+    assert not file_policy.from_environment().processes
+    monkeypatch.setenv(file_policy.ENV, "scratch+network")
+    with pytest.raises(ValueError, match="PORTINTERP_FILES"):
+        file_policy.from_environment()
+    assert file_policy.with_processes("scratch") == "scratch+processes"
+    assert file_policy.with_processes("unrestricted") == "unrestricted"
+
+
+def test_a_real_run_given_processes_starts_one(folders: tuple[Path, Path, Path]) -> None:
+    run, program, _ = folders
+    source = program / "p.bsl"
+    source.write_text('П = СоздатьПроцесс("echo из процесса", , Истина);\nП.Запустить();\n'
+                      'П.ОжидатьЗавершения();\nСообщить(П.ПотокВывода.Прочитать());\n',
+                      encoding="utf-8")
+    env = {**os.environ, file_policy.ENV: "scratch+processes", "TMPDIR": str(run)}
+    done = subprocess.run([sys.executable, "-m", "portinterp.bsl", str(source)], cwd=run,
+                          env=env, capture_output=True, text=True, check=False)
+    assert done.stdout == "из процесса\n", done.stderr

@@ -78,8 +78,12 @@ def files_mode() -> str:
 
 def exec_files_env() -> str:
     """``PORTINTERP_FILES`` of ``exec``'s boxed run: it writes only its temporary folder
-    (the box's own ``/tmp``) and reads its working folder and its program's."""
-    return file_policy.SCRATCH if files_mode() == file_policy.CONFINED else files_mode()
+    (the box's own ``/tmp``) and reads its working folder and its program's; it may start
+    processes, which the box holds with it (its PID namespace, no network, its limits on
+    the whole tree) — a run without a box of its own starts none."""
+    if files_mode() == file_policy.CONFINED:
+        return file_policy.with_processes(file_policy.SCRATCH)
+    return files_mode()
 
 
 def exec_policy_line(path: Path, boxed: bool) -> str:
@@ -88,8 +92,9 @@ def exec_policy_line(path: Path, boxed: bool) -> str:
         return "files: unrestricted (--sandbox off)"
     where = sorted({str(Path.cwd()), str(path.resolve().parent)})
     temporary = "a private /tmp" if boxed else "a temporary folder of its own"
-    return (f"files: confined: reads {' and '.join(where)}; writes only {temporary} "
-            f"(--sandbox off: unrestricted)")
+    processes = "starts processes in its box" if boxed else "starts no process"
+    return (f"files: confined: reads {' and '.join(where)}; writes only {temporary}; "
+            f"{processes} (--sandbox off: unrestricted)")
 
 
 def cache_key_path() -> Path:

@@ -18,10 +18,11 @@ there is gone with the box), with the memory and file-size limits of a run.
 The embedded interpreter's file functions are confined too (``portinterp.file_policy``),
 boxed or not, unless ``--sandbox off``: the program reads its working folder and its own
 folder, writes only a temporary folder of its own (``КаталогВременныхФайлов()``; in the
-box, its private ``/tmp``), and starts no process; anything else is the language's access
-error.  One line on stderr says which (``files: confined: …`` or ``files: unrestricted
-(--sandbox off)``), when stderr is a terminal: where it is captured (a script, a test
-comparing what the program wrote) stderr stays the program's own.
+box, its private ``/tmp``), and starts processes only in its own box (the box holds them;
+confined without one, it starts none); anything else is the language's access error.  One
+line on stderr says which (``files: confined: …`` or ``files: unrestricted (--sandbox
+off)``), when stderr is a terminal: where it is captured (a script, a test comparing what
+the program wrote) stderr stays the program's own.
 """
 
 from __future__ import annotations

@@ -28,10 +28,11 @@ scratch folder and the runs share a temporary folder (``TMPDIR``); readable the 
 folders that the session names (verify: its ports' folders; mutate: its mutants' folder:
 a run of a program elsewhere fails in the zygote and is run again the ordinary way, in a
 box of its own).  The box has no PID namespace of its own (verify knows the forked runs by
-their ids, to contain them); the embedded interpreters start no process, and containment
-ends whatever a run leaves.  Each run's file functions are confined by the interpreters'
-file policy (``PORTINTERP_FILES``, ``runners.embedded``) to its scratch folder, the
-shared temporary folder and its program's folder; a run's resident memory is watched as
+their ids, to contain them); a run forked here starts no process (its file policy has no
+``+processes``: many runs share the box), and containment ends whatever a run leaves.
+Each run's file functions are confined by the interpreters' file policy
+(``PORTINTERP_FILES``, ``runners.embedded``) to its scratch folder, the shared temporary
+folder and its program's folder; a run's resident memory is watched as
 an ordinary run's is (``processes.limits``).
 
 The zygote does not outlive verify: it exits when its socket closes (verify exited, or was

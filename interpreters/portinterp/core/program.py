@@ -121,6 +121,7 @@ class Program:
                 raise CompileError(self.filename, 0, 0, f"runtime has no primitive {name!r}")
             namespace["P_" + name] = method
         namespace.update(self._constants)
+        runtime.__dict__.setdefault("namespaces", []).append(namespace)  # a library rebinds
 
         def fault_(exc: Exception) -> ProgramFault:
             if isinstance(exc, ProgramFault):

@@ -52,14 +52,16 @@ def test_every_embedded_run_is_confined_unless_the_box_is_off(
     sandbox.configure(mode)
     try:
         assert embedded.interpreter_env()[embedded.FILES_ENV] == expected
-        assert embedded.exec_files_env() == ("scratch" if expected == "confined"
+        # exec's own box holds the processes its program starts: they are allowed there
+        assert embedded.exec_files_env() == ("scratch+processes" if expected == "confined"
                                              else "unrestricted")
         line = embedded.exec_policy_line(Path("prog.bsl"), boxed=mode != "off")
         if mode == "off":
             assert line == "files: unrestricted (--sandbox off)"
         else:
             assert line.startswith(f"files: confined: reads {Path.cwd()}")
-            assert line.endswith("writes only a private /tmp (--sandbox off: unrestricted)")
+            assert line.endswith("writes only a private /tmp; starts processes in its box "
+                                 "(--sandbox off: unrestricted)")
     finally:
         sandbox._policy.mode, sandbox._policy.hidden = before
 

@@ -39,6 +39,8 @@ KEYWORDS: dict[str, tuple[str, ...]] = {
     "UNDEFINED": ("неопределено", "undefined"),
     "NULL": ("null",),
     "EXECUTE": ("выполнить", "execute"),
+    "ADDHANDLER": ("добавитьобработчик", "addhandler"),
+    "REMOVEHANDLER": ("удалитьобработчик", "removehandler"),
 }
 
 TERMINAL_OF_WORD: dict[str, str] = {

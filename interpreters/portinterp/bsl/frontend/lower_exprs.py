@@ -253,6 +253,10 @@ class ExprLowering(Lowering):
             return ir.Call(name, [self.skipped(p) if a is None else self.expr(a)
                                   for p, a in zip(signature.params, args, strict=False)],
                            where)
+        if name in ("вызватьсобытие", "raiseevent"):  # the module object's hidden method
+            self.check_count(name_token, len(args), 2, len(args), 1)
+            values = [ir.Const(None) if a is None else self.expr(a) for a in args]
+            return ir.Prim("raise_event", [self.this_object(where), *values], where)
         builtin = names.BUILTINS.get(name)
         if builtin is None and name in ONESCRIPT_GLOBALS:
             values = [ir.Const(None) if a is None else self.expr(a) for a in args]

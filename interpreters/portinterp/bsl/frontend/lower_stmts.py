@@ -160,6 +160,34 @@ class StmtLowering(ExprLowering):
         message = ir.Const(None) if value is None else self.expr(value)
         return [ir.Eval(ir.Prim("raise", [message], pos_of(node)), pos_of(node))]
 
+    def stmt_add_handler_stmt(self, node: Tree) -> list[ir.Stmt]:
+        return self.handler_stmt(node, "add_handler")
+
+    def stmt_remove_handler_stmt(self, node: Tree) -> list[ir.Stmt]:
+        return self.handler_stmt(node, "remove_handler")
+
+    def handler_stmt(self, node: Tree, prim: str) -> list[ir.Stmt]:
+        """``ДобавитьОбработчик Источник.Событие, Объект.Метод`` (an exported method of an
+        object) or ``…, Метод`` (a method of this module, exported or not, whatever
+        variable has its name): ``library.events``."""
+        event, handler = node.children[1], node.children[2]
+        where = pos_of(node)
+        if not isinstance(event, Tree) or event.data != "property":
+            self.fail(node, "Ожидается событие объекта (Объект.Событие)")
+        source = self.expr(event.children[0])
+        event_name = ir.Const(event.children[1].value)
+        if isinstance(handler, Tree) and handler.data == "property":
+            target, method, own = self.expr(handler.children[0]), handler.children[1], False
+        elif isinstance(handler, Tree) and handler.data == "name":
+            method, own = handler.children[0], True
+            if method.value.lower() not in self.signatures:
+                self.fail(handler, f"Метод объекта не обнаружен ({method.value})")
+            target = self.this_object(where)
+        else:
+            self.fail(node, "Ожидается обработчик события (Объект.Метод или Метод)")
+        args = [source, event_name, target, ir.Const(method.value), ir.Const(own)]
+        return [ir.Eval(ir.Prim(prim, args, where), where)]
+
     def stmt_goto_stmt(self, node: Tree) -> list[ir.Stmt]:
         return [ir.Goto(self.label_name(node.children[1]), pos_of(node))]
 

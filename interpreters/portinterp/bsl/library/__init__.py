@@ -18,6 +18,7 @@ def load_object_types() -> None:
     from portinterp.bsl.library import (  # noqa: F401
         background_jobs,
         console,
+        processes,
         random_generator,
         regex_objects,
         scripts,
@@ -32,11 +33,13 @@ def load_object_types() -> None:
         value_table,
         value_tree,
     )
+    from portinterp.bsl.library.dotnet import clr_objects  # noqa: F401
     from portinterp.bsl.library.files import (  # noqa: F401
         binary_data,
         data_reader,
         data_writer,
         file_object,
+        folders,
         hashing,
         streams,
         text_files,

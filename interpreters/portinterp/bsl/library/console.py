@@ -4,7 +4,8 @@ input, Неопределено at its end), ``Вывести``/``Вывести
 ``Сообщить`` writes), ``Очистить`` and ``Сигнал`` (nothing on a redirected output),
 ``ЦветТекста``/``ЦветФона`` (``ЦветКонсоли.Черный``: setting them changes nothing there).
 Checked on OneScript 1.9.2 with redirected streams (``onescript/console_lines.bsl``).  The
-streams (``ОткрытьСтандартныйПотокВвода``…) are not here."""
+streams (``ОткрытьСтандартныйПотокВвода``, ``УстановитьПотокВывода``…) and the encodings are
+``console_streams``'s."""
 
 from __future__ import annotations
 
@@ -12,13 +13,11 @@ from typing import Any
 
 from portinterp.bsl.runtime.formatting import to_string
 from portinterp.bsl.runtime.objects import (
-    NO_FIELD,
     BslObject,
     EnumValue,
     register_type,
     spellings,
 )
-from portinterp.errors import ProgramFault
 
 _COLOURS = {"цветтекста", "textcolor", "цветфона", "backgroundcolor"}
 
@@ -26,14 +25,36 @@ _COLOURS = {"цветтекста", "textcolor", "цветфона", "background
 class Console(BslObject):
     """``Консоль``: one per run."""
 
-    __slots__ = ("runtime",)
+    __slots__ = ("encodings", "original", "runtime")
     type_name = "Консоль"
     spellings = spellings("ПрочитатьСтроку ReadLine readline", "Вывести Write write",
                           "ВывестиСтроку WriteLine writeline", "Очистить Clear clear",
-                          "Сигнал Beep beep")
+                          "Сигнал Beep beep",
+                          "ОткрытьСтандартныйПотокВвода OpenStandardInput openstandardinput",
+                          "ОткрытьСтандартныйПотокВывода OpenStandardOutput openstandardoutput",
+                          "УстановитьПотокВывода SetOutput setoutput")
 
     def __init__(self, runtime: Any) -> None:
+        from portinterp.bsl.library.console_streams import default_encodings
+
         self.runtime = runtime
+        self.original = runtime.stdout  # the standard output, whatever УстановитьПотокВывода
+        self.encodings = default_encodings()
+
+    def bsl_openstandardinput(self) -> Any:
+        from portinterp.bsl.library.console_streams import open_input
+
+        return open_input(self.runtime)
+
+    def bsl_openstandardoutput(self) -> Any:
+        from portinterp.bsl.library.console_streams import open_output
+
+        return open_output(self)
+
+    def bsl_setoutput(self, stream: Any) -> None:
+        from portinterp.bsl.library.console_streams import set_output
+
+        set_output(self, stream)
 
     def _text(self, value: Any) -> str:
         return value if type(value) is str else to_string(value, self.runtime.dialect)
@@ -57,11 +78,15 @@ class Console(BslObject):
     def property(self, name: str, shown: str) -> Any:
         if name in _COLOURS:
             return EnumValue("ЦветКонсоли", "Черный")
-        raise ProgramFault(NO_FIELD.format(shown))
+        from portinterp.bsl.library.console_streams import encoding_property
+
+        return encoding_property(self, name, shown)
 
     def set_property(self, name: str, shown: str, value: Any) -> None:
         if name not in _COLOURS:
-            raise ProgramFault(NO_FIELD.format(shown))
+            from portinterp.bsl.library.console_streams import encoding_property
+
+            encoding_property(self, name, shown, value, setting=True)
 
 
 def console(runtime: Any) -> Console:

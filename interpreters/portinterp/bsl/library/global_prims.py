@@ -34,10 +34,12 @@ class GlobalPrims:
 
     def prim_g_commandlinearguments(self) -> Any:
         """``АргументыКоманднойСтроки``: a ФиксированныйМассив of the arguments after the
-        script's name — none: the embedded interpreter passes a program none."""
+        script's name — those given to this interpreter's ``oscript.exe``
+        (``onescript_command``), else none."""
         from portinterp.bsl.library.collections.fixed import FixedArray
+        from portinterp.bsl.library.host_environment import SCRIPT_ARGUMENTS
 
-        return FixedArray(BslArray())
+        return FixedArray(BslArray(list(SCRIPT_ARGUMENTS)))
 
     def prim_g_backgroundjobs(self) -> Any:
         """``ФоновыеЗадания``: jobs run at once, in this thread (``background_jobs``)."""
@@ -61,6 +63,50 @@ class GlobalPrims:
         if not 0 <= value <= 2**31 - 1:  # Thread.Sleep(int); its -1 (forever) is refused here
             raise ProgramFault("Неверное значение аргумента")
         time.sleep(float(value) / 1000)
+
+    # Processes (processes.py): only where the run's file policy lets it start them.
+
+    def prim_f_createprocess(self, line: Any, *args: Any) -> Any:
+        from portinterp.bsl.library.processes import create_process
+
+        return create_process(self, line, *args)
+
+    def prim_f_runapp(self, line: Any, *args: Any) -> None:
+        from portinterp.bsl.library.processes import run_application
+
+        run_application(self, line, *args)
+
+    def prim_f_currentprocess(self) -> Any:
+        from portinterp.bsl.library.processes import current_process
+
+        return current_process()
+
+    def prim_f_findprocessbyid(self, pid: Any) -> Any:
+        from portinterp.bsl.library.processes import process_by_id
+
+        return process_by_id(pid)
+
+    def prim_f_findprocessesbyname(self, name: Any) -> Any:
+        from portinterp.bsl.library.processes import processes_by_name
+
+        return processes_by_name(name)
+
+    # Folders (files/folders.py).
+
+    def prim_f_programdirectory(self) -> str:
+        from portinterp.bsl.library.files.folders import program_directory
+
+        return program_directory()
+
+    def prim_f_currentdirectory(self) -> str:
+        from portinterp.bsl.library.files.folders import current_directory
+
+        return current_directory()
+
+    def prim_f_setcurrentdirectory(self, path: Any) -> None:
+        from portinterp.bsl.library.files.folders import set_current_directory
+
+        set_current_directory(path)
 
     # The host (host_environment.py): the run's own copy of the environment.
 

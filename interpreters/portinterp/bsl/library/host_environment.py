@@ -9,7 +9,8 @@ OneScript does, and change nothing outside the run — ``УстановитьП�
 the run's own copy of the environment (OneScript's process-wide one ends with its process);
 as on Mono, the targets ``Пользователь`` and ``Машина`` hold nothing (a read is Неопределено,
 a write is ignored, checked on OneScript 1.9.2: ``onescript/host_environment.bsl``).  Programs
-that portcheck runs are in its box anyway; processes (``СоздатьПроцесс``) stay refused.
+that portcheck runs are in its box anyway; processes (``СоздатьПроцесс``) are
+``processes``'s, allowed only where the run's file policy says so.
 The special folders are Mono's on Unix (``$HOME``, the XDG folders).
 """
 
@@ -26,6 +27,7 @@ from portinterp.bsl.runtime.formatting import to_string
 from portinterp.bsl.runtime.objects import EnumValue
 from portinterp.errors import ProgramFault
 
+SCRIPT_ARGUMENTS: list[str] = []  # ``АргументыКоманднойСтроки``: set by ``oscript.exe`` only
 _PROCESS = TARGETS["расположениепеременнойсреды"]["процесс"]
 BAD_TYPE = "Неверный тип аргумента"
 
@@ -93,7 +95,9 @@ def logical_drives() -> Any:
     if os.name == "nt":
         drives = [f"{d}:\\" for d in "ABCDEFGHIJKLMNOPQRSTUVWXYZ" if os.path.exists(f"{d}:\\")]
     else:
-        drives = ["/"]
+        from portinterp.bsl.library.files.folders import drives as mounted
+
+        drives = [point for point, _kind in mounted()]
     return FixedArray(BslArray(list(drives)))
 
 

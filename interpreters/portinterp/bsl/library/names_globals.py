@@ -43,6 +43,15 @@ GLOBAL_BUILTINS = [(ru, en, canonical, 1, 1) for ru, en, canonical in ONE_DATE_R
     ("ПолучитьПеременнуюСреды", "GetEnvironmentVariable", "getenvironmentvariable", 1, 2),
     ("УстановитьПеременнуюСреды", "SetEnvironmentVariable", "setenvironmentvariable", 2, 3),
     ("ПеременныеСреды", "EnvironmentVariables", "environmentvariables", 0, 1),
+    # processes (processes.py) and folders (files/folders.py)
+    ("СоздатьПроцесс", "CreateProcess", "createprocess", 1, 6),
+    ("ЗапуститьПриложение", "RunApp", "runapp", 1, 4),
+    ("ТекущийПроцесс", "CurrentProcess", "currentprocess", 0, 0),
+    ("НайтиПроцессПоИдентификатору", "FindProcessById", "findprocessbyid", 1, 1),
+    ("НайтиПроцессыПоИмени", "FindProcessesByName", "findprocessesbyname", 1, 1),
+    ("КаталогПрограммы", "ProgramDirectory", "programdirectory", 0, 0),
+    ("ТекущийКаталог", "CurrentDirectory", "currentdirectory", 0, 0),
+    ("УстановитьТекущийКаталог", "SetCurrentDirectory", "setcurrentdirectory", 1, 1),
 ]
 
 MESSAGE_STATUS = enumeration(
@@ -88,9 +97,13 @@ FOLDERS = enumeration(
     "Шаблоны Templates", "МоиВидеозаписи MyVideos", "ОбщиеШаблоны CommonTemplates",
     "ПрофильПользователя UserProfile",
     "ОбщийКаталогДанныхПриложения CommonApplicationData")
+DRIVE_TYPES = enumeration(  # files/folders.py (DriveTypeEnum.cs, names read on OneScript)
+    "ТипДиска", "DriveType", "Неизвестный Unknown", "НеИмеетКорневойКаталог NoRootDirectory",
+    "СъемноеЗапоминающееУстройство Removable", "ЖесткийДиск Fixed", "СетевойДиск Network",
+    "ОптическийДиск CDRom", "ДискОЗУ Ram")
 GLOBAL_ENUMS: dict[str, dict[str, object]] = {
     **MESSAGE_STATUS, **STRING_ENCODING, **CONSOLE_COLOR, **XML_NODE_TYPE, **XML_SPACE,
-    **XML_VALIDATION, **JOB_STATE, **TARGETS, **PLATFORMS, **FOLDERS}
+    **XML_VALIDATION, **JOB_STATE, **TARGETS, **PLATFORMS, **FOLDERS, **DRIVE_TYPES}
 # ``Тип("СтатусСообщения")`` = ``ТипЗнч(СтатусСообщения.Важное)``.
 GLOBAL_TYPE_NAMES = {spelling: "СтатусСообщения" for spelling in MESSAGE_STATUS} | {
     spelling: "СпособКодированияСтроки" for spelling in STRING_ENCODING} | {
@@ -101,4 +114,5 @@ GLOBAL_TYPE_NAMES = {spelling: "СтатусСообщения" for spelling in 
     spelling: "СостояниеФоновогоЗадания" for spelling in JOB_STATE} | {
     spelling: "РасположениеПеременнойСреды" for spelling in TARGETS} | {
     spelling: "ТипПлатформы" for spelling in PLATFORMS} | {
-    spelling: "СпециальнаяПапка" for spelling in FOLDERS}
+    spelling: "СпециальнаяПапка" for spelling in FOLDERS} | {
+    spelling: "ТипДиска" for spelling in DRIVE_TYPES}

@@ -134,5 +134,22 @@ class ObjectPrims:
             types = self.__dict__["_script_types"] = {}
         return types  # type: ignore[no-any-return]
 
+    # Events (events.py): ДобавитьОбработчик, УдалитьОбработчик, ВызватьСобытие.
+
+    def prim_add_handler(self, *args: Any) -> None:
+        from portinterp.bsl.library.events import add_handler
+
+        add_handler(self, *args)
+
+    def prim_remove_handler(self, *args: Any) -> None:
+        from portinterp.bsl.library.events import remove_handler
+
+        remove_handler(self, *args)
+
+    def prim_raise_event(self, source: Any, *args: Any) -> None:
+        from portinterp.bsl.library.events import raise_event
+
+        raise_event(self, source, *args)
+
     def prim_unsupported(self, shown: str, *args: Any) -> Any:
         raise ProgramFault(UNSUPPORTED.format(shown))

@@ -13,6 +13,8 @@ from typing import Any
 from portinterp.bsl.runtime.objects import NO_FIELD, BslObject, register_type, spellings
 from portinterp.errors import ProgramFault
 
+VERSION = "1.9.2.0"  # OneScript's, which this interpreter follows (also ``oscript.exe -v``)
+
 
 def os_version() -> str:
     """.NET's ``OSVersion.VersionString`` on Mono: the platform and the kernel's numbers."""
@@ -37,7 +39,7 @@ FIELDS = {
     ("имяядра", "kernelname"): platform.system,
     ("имякомпьютера", "machinename"): platform.node,
     ("пользовательос", "osuser"): _user,
-    ("версия", "version"): lambda: "1.9.2.0",
+    ("версия", "version"): lambda: VERSION,
     ("это64битнаяоперационнаясистема",): lambda: platform.machine().endswith("64"),
     ("количествопроцессоров",): lambda: os.cpu_count() or 1,
     ("размерсистемнойстраницы",): lambda: os.sysconf("SC_PAGE_SIZE") if hasattr(

@@ -100,7 +100,8 @@ class Action(BslObject):
 
 def _has_method(target: Any, canonical: str) -> bool:
     if isinstance(target, BslObject):
-        return target.bsl_method(canonical) is not None
+        return target.bsl_method(canonical) is not None or getattr(
+            target, "knows_every_method", False)
     return getattr(target, "bsl_" + canonical, None) is not None
 
 

@@ -309,6 +309,8 @@ class BslRuntimeCore(BuiltinFunctions, RuntimeBase):
         number, a string, Null, a Тип …): "Значение не является значением объектного типа"."""
         if self.dialect == "onescript" and not isinstance(base, (BslObject, *_COLLECTIONS)):
             return NOT_AN_OBJECT
+        if hasattr(base, "no_method"):  # an object with its own words (a .NET one's)
+            return base.no_method(shown)  # type: ignore[no-any-return]
         return NO_METHOD.format(shown)
 
     def prim_method(self, base: Any, canonical: str, shown: str, *args: Any) -> Any:
