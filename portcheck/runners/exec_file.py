@@ -81,9 +81,10 @@ def exec_file(language: Language, path: Path, *, engine: str | None, encoding: s
 def _boxed(argv: list[str], path: Path, env: dict[str, str]) -> int:
     """``argv`` run in a box with this terminal's streams; its exit status."""
     here = Path.cwd()
-    box = sandbox.box_for(argv, cwd=here, env=env, writable=[], readable=[path])
+    box = sandbox.box_for(argv, cwd=here, env=env, writable=[], readable=[path],
+                          tmpfs_size=limits.disk())
     assert box is not None
-    command = box.command(limits.command(argv, env), cwd=here)
+    command = box.command(limits.command(argv, env, boxed=True), cwd=here)
     streams = [_descriptor(stream) for stream in (sys.stdin, sys.stdout, sys.stderr)]
     if streams[1] is not None:
         sys.stdout.flush()
