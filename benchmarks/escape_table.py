@@ -9,8 +9,9 @@ exists or not, the planted secret was printed or not, the listener on 127.0.0.1 
 connection or not, a process carrying the try's token is alive after the run or not, the
 run's verdict (the memory, time or output limit).  Tries a language cannot express are
 "—" (KuMir has no files, network or processes; the embedded 1C has no network objects).
-A fork bomb and filling the disk are not run: unboxed they would harm the machine, and
-boxed nothing bounds them yet but the time limit (docs/sandbox.md says so).
+A fork bomb runs only where a run's control group bounds its processes in the kernel
+(``pids.max``, boxed or not: see docs/sandbox.md); and filling ``/tmp`` only boxed, where
+it is the box's own (unboxed it is the machine's).
 
     python benchmarks/escape_table.py [--write]
 """
@@ -33,7 +34,7 @@ from pathlib import Path
 
 from _page import Measurement, add_write_option, replace_block, table
 
-from portcheck.processes import sandbox
+from portcheck.processes import cgroups, sandbox
 from portcheck.runners import get_runner
 from portcheck.runners.base import RunResult
 from portcheck.runners.environment import RunEnvironment
@@ -45,10 +46,9 @@ TIMEOUT = 4.0
 MAX_OUTPUT = 1 << 20
 TRIES = ("write a file outside its folder", "write into the suite's golden/",
          "read a file in HOME", "connect to 127.0.0.1", "leave a setsid daemon",
-         "allocate 8 GiB", "sleep for ever", "print for ever")
-NOT_RUN = {"fork without end": "not run: unboxed it would harm the machine; boxed, nothing "
-                               "counts its processes (its PID namespace ends with the run)",
-           "fill the disk": "not run: nothing counts a run's files' total (64 MiB a file)"}
+         "allocate 8 GiB", "sleep for ever", "print for ever", "fork without end",
+         "fill its folder", "fill /tmp")
+FORK, FILL_FOLDER, FILL_TMP = TRIES[8:11]
 
 
 @dataclass
@@ -73,6 +73,12 @@ PYTHON = {
     TRIES[5]: "b = bytearray(8 * 1024 ** 3); b[::4096] = b'x' * len(b[::4096])",
     TRIES[6]: "import time; time.sleep(10 ** 6)",
     TRIES[7]: "while True: print('x' * 100)",
+    FORK: "import os\nwhile True:\n    try:\n        os.fork()\n    except OSError:\n"
+          "        pass",
+    FILL_FOLDER: ("n = 0\nwhile True:\n    open(f'part-{{n}}', 'wb').write(b'x' * 2 ** 20)\n"
+                  "    n += 1"),
+    FILL_TMP: ("n = 0\nwhile True:\n    open(f'/tmp/part-{{n}}', 'wb').write(b'x' * 2 ** 20)\n"
+               "    n += 1"),
 }
 C_HEAD = ("#include <stdio.h>\n#include <stdlib.h>\n#include <string.h>\n#include <unistd.h>\n"
           "#include <arpa/inet.h>\n#include <sys/socket.h>\n#include <sys/wait.h>\n"
@@ -94,6 +100,15 @@ C = {
                " if (p) for (size_t i = 0; i < n; i += 4096) p[i] = 1;"),
     TRIES[6]: "for (;;) sleep(1000);",
     TRIES[7]: 'for (;;) puts("xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx");',
+    FORK: "for (;;) fork();",
+    FILL_FOLDER: ('static char b[1 << 20]; char n[64]; for (int i = 0;; i++) {{'
+                  ' snprintf(n, 64, "part-%d", i); FILE *f = fopen(n, "wb");'
+                  ' if (!f || fwrite(b, 1, sizeof b, f) != sizeof b || fclose(f)) {{'
+                  ' perror("ERR"); return 1; }} }}'),
+    FILL_TMP: ('static char b[1 << 20]; char n[64]; for (int i = 0;; i++) {{'
+               ' snprintf(n, 64, "/tmp/part-%d", i); FILE *f = fopen(n, "wb");'
+               ' if (!f || fwrite(b, 1, sizeof b, f) != sizeof b || fclose(f)) {{'
+               ' perror("ERR"); return 1; }} }}'),
 }
 BSL_TRY = ("Попытка\n{body}\nИсключение\nСообщить(\"ERR \" + ИнформацияОбОшибке().Описание);"
            "\nКонецПопытки;\n")
@@ -128,9 +143,10 @@ def program_text(language: str, try_: str, s: Setting) -> str | None:
     return None
 
 
-def run_port(language: str, text: str, suite: Path) -> RunResult:
+def run_port(language: str, text: str, suite: Path, token: str = "") -> RunResult:
     """The program run as verify runs a port of its language (1C and KuMir: forked from a
-    zygote, or run the ordinary way when the zygote does not take the run)."""
+    zygote, or run the ordinary way when the zygote does not take the run); ``token`` its
+    argument, so that its processes can be found after it."""
     suffix = {"python": "py", "c": "c", "bsl": "bsl", "kumir": "kum"}[language]
     folder = suite / "ports" / "collatz" / f"try-{secrets.token_hex(3)}"
     folder.mkdir(parents=True)
@@ -138,7 +154,8 @@ def run_port(language: str, text: str, suite: Path) -> RunResult:
     source.write_text(text, encoding="utf-8")
     with zygote_session(readable=[folder]) as forks:
         runner = get_runner(language, environment=RunEnvironment(zygote=forks))
-        return runner.run(runner.build(source), timeout=TIMEOUT, max_output=MAX_OUTPUT)
+        return runner.run(runner.build(source), timeout=TIMEOUT, max_output=MAX_OUTPUT,
+                          args=[token] if token else [])
 
 
 def run_reference(try_: str, suite: Path, s: Setting) -> RunResult:
@@ -174,10 +191,17 @@ def what_happened(try_: str, result: RunResult, s: Setting,
         time.sleep(0.3)
         held = " (the run: at the time limit, its output held)" if result.timed_out else ""
         return "**outlived the run**" if _alive(s.token) else "ended with the run" + held
+    if try_ == FORK:
+        time.sleep(0.3)
+        left = " — **its processes outlived the run**" if _alive(s.token) else \
+            ", none left"
+        return _stopped(result) + left
     if "did not finish within" in result.stdout:
         return f"stopped at the time limit ({TIMEOUT:g} s)"
     if result.memory_limited:
         return "stopped: memory limit"
+    if result.limited:
+        return _stopped(result)
     if result.timed_out:
         return f"stopped at the time limit ({TIMEOUT:g} s)"
     if result.output_limited:
@@ -191,6 +215,27 @@ def what_happened(try_: str, result: RunResult, s: Setting,
     if try_ == TRIES[3]:
         return "**connected**" if _connected(listener) else _refused(result)
     return _refused(result)
+
+
+def _stopped(result: RunResult) -> str:
+    """The limit a run met, in a word."""
+    if result.limited:
+        return "stopped: " + ("process" if "--max-processes" in result.limited else
+                              "CPU" if "--max-cpu" in result.limited else "disk") + " limit"
+    if result.memory_limited:
+        return "stopped: memory limit"
+    if result.timed_out:
+        return f"stopped at the time limit ({TIMEOUT:g} s)"
+    return _refused(result)
+
+
+def not_run(try_: str, mode: str) -> str | None:
+    """Why a try is not run in ``mode`` (None: it is run): what would harm the machine."""
+    if try_ == FORK and cgroups.why_not() is not None:
+        return f"not run: no control group here ({cgroups.why_not()})"
+    if try_ == FILL_TMP and mode == "off":
+        return "not run: unboxed, /tmp is the machine's (64 MiB a file)"
+    return None
 
 
 def _refused(result: RunResult) -> str:
@@ -281,13 +326,17 @@ def main() -> None:
                             if text is None:
                                 cells.append("—")
                                 continue
-                            result = run_port(language, text, suite)
+                            why_not = not_run(try_, mode)
+                            if why_not is not None:
+                                cells.append(why_not)
+                                continue
+                            result = run_port(language, text, suite,
+                                              s.token if try_ == FORK else "")
                         cells.append(what_happened(try_, result, s, listener))
                         print(" | ".join(cells), file=sys.stderr)
                     rows.append(cells)
         finally:
             home.unlink()
-    rows += [[try_, "every language", why, why] for try_, why in NOT_RUN.items()]
     body = table(["try", "language", "boxed (`--sandbox on`)", "`--sandbox off`"], rows)
     text = f"{measurement.context()}\n\n{body}\n"
     print(text)
