@@ -167,6 +167,7 @@ class RunGroup:
 
     def __init__(self, folders: dict[str, Path], version: int) -> None:
         self.folders, self.version = folders, version
+        self._made = sorted(set(folders.values()))  # each folder once (one on cgroup v2)
 
     @property
     def pids(self) -> Path | None:
@@ -197,13 +198,11 @@ class RunGroup:
                 (group.pids / "pids.max").write_text(str(limit))
             except OSError:
                 group.folders.pop("pids")
-        group._made = list(made.values())
+        group._made = sorted(made.values())  # a made folder no limit uses is removed too
         if not group.folders:
             group.close()
             return None
         return group
-
-    _made: tuple[Path, ...] | list[Path] = ()
 
     def wrap(self, argv: list[str]) -> list[str]:
         """``argv`` started by a shell that first puts itself in the group(s), then becomes
