@@ -1,9 +1,11 @@
 """What the box costs per run (``portcheck.processes.sandbox``, ``.limits``): wall seconds
 of one run of ``true`` and of a Python hello-world through ``run_command`` (the way every
-port's run is made), three ways — neither box nor limits, the limits alone (``prlimit`` in
-front, the resident-memory watch), and the box with the limits (what ``--sandbox auto``
-gives where bubblewrap works) — alternating run by run so that a change in the machine's
-load hits all three.  Then the two boxes of the embedded interpreters and the reference,
+port's run is made), five ways — neither box nor limits; the limits alone (``prlimit`` in
+front, the run watch) without and with the run's control group (``cgroups``: made,
+joined by a shell in front, removed); and the box with the limits, without and with the
+group (what ``--sandbox auto`` gives where bubblewrap works) — alternating run by run so
+that a change in the machine's load hits all of them.  The ways with a group are left out
+where no group can be made here.  Then the two boxes of the embedded interpreters and the reference,
 each unboxed and boxed, alternating: a 1C hello-world forked from verify's zygote (one
 zygote a way, started before the runs are timed; its start is timed apart), and the
 reference's process of a ``portcheck init`` suite started and asked one case.  Prints the
@@ -15,6 +17,7 @@ medians (``--write``: also on docs/benchmarks.md, block ``sandbox``); asserts no
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import subprocess
 import sys
@@ -25,7 +28,7 @@ from pathlib import Path
 
 from _page import Measurement, add_write_option, table
 
-from portcheck.processes import limits, sandbox
+from portcheck.processes import cgroups, limits, sandbox
 from portcheck.runners import get_runner, zygote
 from portcheck.runners.base import run_command
 from portcheck.runners.interpreted import embedded_env
@@ -34,15 +37,23 @@ from portcheck.suite import reference_host
 BOXES = ("unboxed (--sandbox off)", "boxed")
 HELLO_1C = 'Сообщить("hello");\n'
 
-WAYS = ("no box, no limits", "limits only", "box + limits")
+WAYS = ("no box, no limits", "limits, no cgroup", "limits + cgroup", "box + limits, no cgroup",
+        "box + limits + cgroup")
+NO_GROUP = cgroups.Hierarchies(why="left out for the measurement")
 
 
 def one_run(argv: list[str], way: str, readable: list[Path]) -> float:
-    sandbox.configure("on" if way == "box + limits" else "off")
+    sandbox.configure("on" if way.startswith("box") else "off")
     quiet: AbstractContextManager[None] = limits.building() if way == WAYS[0] else nullcontext()
+    found = cgroups.found()
+    if "no cgroup" in way:
+        cgroups._found[os.getpid()] = NO_GROUP
     started = time.perf_counter()
-    with quiet:
-        result = run_command(argv, readable=readable)
+    try:
+        with quiet:
+            result = run_command(argv, readable=readable)
+    finally:
+        cgroups._found[os.getpid()] = found
     seconds = time.perf_counter() - started
     assert result.returncode == 0, result.stderr
     return seconds
@@ -61,17 +72,21 @@ def main() -> None:
         hello.write_text("print('hello')\n")
         programs = {"`true`": (["true"], []),
                     "Python hello-world": ([sys.executable, str(hello)], [hello])}
+        ways = [w for w in WAYS if "+ cgroup" not in w or cgroups.why_not() is None]
         rows = []
         for name, (argv, readable) in programs.items():
-            times: dict[str, list[float]] = {way: [] for way in WAYS}
+            times: dict[str, list[float]] = {way: [] for way in ways}
             for _ in range(args.runs):
-                for way in WAYS:
+                for way in ways:
                     times[way].append(one_run(argv, way, readable))
-            medians = {way: statistics.median(times[way]) * 1000 for way in WAYS}
-            rows.append([name, *(f"{medians[way]:.1f}" for way in WAYS),
-                         f"{medians[WAYS[2]] - medians[WAYS[0]]:+.1f}"])
+            medians = {way: statistics.median(times[way]) * 1000 for way in ways}
+            group = (f"{medians[WAYS[4]] - medians[WAYS[3]]:+.1f}" if WAYS[4] in medians
+                     else "—")
+            rows.append([name, *(f"{medians[way]:.1f}" for way in ways),
+                         f"{medians[ways[-1]] - medians[WAYS[0]]:+.1f}", group])
         rows_2 = embedded_rows(Path(folder), args.runs)
-    body = table(["program (median ms per run)", *WAYS, "the box's cost"], rows)
+    body = table(["program (median ms per run)", *ways, "the box's cost",
+                  "the cgroup's cost (boxed)"], rows)
     body_2 = table(["(median ms)", *BOXES, "the box's cost"], rows_2)
     measurement.publish("sandbox", body + "\n\n" + body_2
                         + f"\n\n{args.runs} runs each way.", args.write)

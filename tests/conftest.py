@@ -81,8 +81,8 @@ def article_text() -> str:
 
 @pytest.fixture(autouse=True)
 def _fresh_run_policy(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The box's mode and the memory limit are a command's, set once per process
+    """The box's mode and the limits are a command's, set once per process
     (``portcheck.processes.sandbox``, ``.limits``): what one test's command set does not
     carry over to the next."""
     monkeypatch.setattr(sandbox, "_policy", dataclasses.replace(sandbox._policy))
-    monkeypatch.setattr(limits, "_setting", limits._Setting())
+    monkeypatch.setattr(limits, "_setting", [limits.Setting()])

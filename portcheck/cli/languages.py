@@ -60,9 +60,21 @@ def handle(args: argparse.Namespace) -> int:
     if missing:
         summary += f"; for the others: apt-get install {' '.join(missing)}"
     print(summary)
-    print("runs: boxed by bubblewrap (no network, no HOME, no suite files; "
-          "docs/sandbox.md)" if why_not is None else f"runs: not boxed: {why_not}")
+    print(("runs: boxed by bubblewrap (no network, no HOME, no suite files; "
+           "docs/sandbox.md)" if why_not is None else f"runs: not boxed: {why_not}")
+          + f"; {limits_kept()}")
     return 0
+
+
+def limits_kept() -> str:
+    """What keeps a run's process limit here: the kernel (a control group of its own), or
+    portcheck counting (and why no group)."""
+    from portcheck.processes import cgroups
+
+    where = cgroups.found()
+    if "pids" in where.folders:
+        return f"processes bounded by a cgroup v{where.version} of each run's own"
+    return f"processes counted by portcheck ({where.why})"
 
 
 def box_of(runner: Runner, why_not: str | None) -> str:

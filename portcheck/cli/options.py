@@ -34,6 +34,11 @@ SANDBOX_MODES = ("auto", "on", "off")  # portcheck.processes.sandbox.MODES
 SANDBOX_ENV = "PORTCHECK_SANDBOX"  # portcheck.processes.sandbox.ENV
 DEFAULT_MEMORY = 512 * 1024**2  # portcheck.processes.limits.DEFAULT_MEMORY
 MIN_MEMORY = 16 * 1024**2  # portcheck.processes.limits.MIN_MEMORY
+DEFAULT_PROCESSES = 256  # portcheck.processes.limits.DEFAULT_PROCESSES
+MIN_PROCESSES = 8  # portcheck.processes.limits.MIN_PROCESSES
+DEFAULT_DISK = 64 * 1024**2  # portcheck.processes.limits.DEFAULT_DISK
+MIN_DISK = 1024**2  # portcheck.processes.limits.MIN_DISK
+MIN_CPU = 10.0  # portcheck.processes.limits.MIN_CPU
 
 MAX_TIMEOUT = 3600.0
 
@@ -166,9 +171,34 @@ def memory_size(text: str) -> int:
     return value
 
 
+def process_count(text: str) -> int:
+    """A process limit: a whole number, at least MIN_PROCESSES."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number of processes") from None
+    if value < MIN_PROCESSES:
+        raise argparse.ArgumentTypeError(f"{text!r}: a process limit is at least "
+                                         f"{MIN_PROCESSES}")
+    return value
+
+
+def disk_size(text: str) -> int:
+    """A disk limit: a size in bytes (``256M``), at least 1 MiB."""
+    try:
+        value = parse_size(text)
+    except ValueError as error:
+        raise argparse.ArgumentTypeError(str(error)) from None
+    if value < MIN_DISK:
+        raise argparse.ArgumentTypeError(f"{text!r}: a disk limit is at least "
+                                         f"{size_text(MIN_DISK)}")
+    return value
+
+
 def add_sandbox(parser: argparse.ArgumentParser) -> None:
-    """``--sandbox`` and ``--max-memory``: the box and the memory limit of every program
-    run (``portcheck.processes.sandbox``, ``.limits``); applied by :func:`apply_sandbox`."""
+    """``--sandbox`` and the limits of every program run (``--max-memory``,
+    ``--max-processes``, ``--max-cpu``, ``--max-disk``: ``portcheck.processes.sandbox``,
+    ``.limits``); applied by :func:`apply_sandbox`."""
     parser.add_argument("--sandbox", choices=SANDBOX_MODES, default=None,
                         help="run programs in a bubblewrap box: no network, no HOME, no "
                              "suite files (default: auto, where bubblewrap works; or "
@@ -176,6 +206,15 @@ def add_sandbox(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--max-memory", type=memory_size, default=None, metavar="SIZE",
                         help="memory limit of one program run (default "
                              f"{size_text(DEFAULT_MEMORY)}; e.g. 1G)")
+    parser.add_argument("--max-processes", type=process_count, default=None, metavar="N",
+                        help="processes and threads one program run may have at once "
+                             f"(default {DEFAULT_PROCESSES})")
+    parser.add_argument("--max-cpu", type=seconds, default=None, metavar="SECONDS",
+                        help="CPU time of one program run, all its processes together "
+                             f"(default: its time limit, at least {MIN_CPU:g} s)")
+    parser.add_argument("--max-disk", type=disk_size, default=None, metavar="SIZE",
+                        help="bytes one program run may write: in one file, in its "
+                             f"folder, in its /tmp (default {size_text(DEFAULT_DISK)})")
 
 
 def apply_sandbox(args: argparse.Namespace) -> None:
@@ -185,7 +224,7 @@ def apply_sandbox(args: argparse.Namespace) -> None:
         return
     from portcheck.processes import limits, sandbox
 
-    limits.configure(args.max_memory)
+    limits.configure(args.max_memory, args.max_processes, args.max_cpu, args.max_disk)
     note = sandbox.configure(args.sandbox, hidden=hidden_folders())
     if note:
         output.say(note)

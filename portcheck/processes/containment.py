@@ -21,11 +21,9 @@ and it runs at exit.
 When portcheck itself is killed with SIGKILL, its watchdog (``watchdog``, ``reaper``)
 kills what the runs left: every process with one of its markers, every process in the
 session or group of a run's leader.  What this cannot reach: a process that cleared its
-environment, left the session and was adopted by a subreaper of its own making.  A cgroup
-(``cgroup.kill``) would reach those too, but it needs a delegated, writable cgroup v2
-hierarchy, which neither CI containers nor most desktops give an unprivileged user, and a
-race-free placement of the child (``clone3`` with ``CLONE_INTO_CGROUP``) that Python's
-``subprocess`` does not offer; so portcheck does not use one (docs: "Reliability").
+environment, left the session and was adopted by a subreaper of its own making — unless the
+run has a control group of its own (``cgroups``: where the machine lets portcheck write
+one), which holds it wherever it went and is emptied after the run (docs: "Reliability").
 """
 
 from __future__ import annotations
@@ -77,6 +75,10 @@ class Family:
 
 
 _live: dict[str, Family] = {}
+# The leaders portcheck started, until their thread has waited for them: a run ends before
+# its leader is reaped (so that its id is not reused meanwhile), and no other run's end may
+# reap it as an orphan of its own — its thread would read exit status 0 for it.
+_unreaped: dict[int, subprocess.Popen[bytes]] = {}
 _lock = threading.Lock()
 _stopping = threading.Event()
 _numbers = itertools.count(1)
@@ -94,6 +96,7 @@ def start(argv: Sequence[str], *, cwd: Path | None, env: Mapping[str, str],
             list(argv), cwd=cwd, env={**env, MARKER_ENV: marker}, start_new_session=True,
             **{**streams, **options})
         _live[marker] = family = _family(process.pid, marker)
+        _unreaped[process.pid] = process
     watchdog.started(process.pid)
     return process, family
 
@@ -215,8 +218,13 @@ def members(family: Family, table: list[Proc]) -> set[int]:
 
 
 def _leaders() -> set[int]:
+    """The leaders of the runs in flight, and of the runs ended whose leader is not yet
+    reaped by its own thread."""
     with _lock:
-        return {family.leader for family in _live.values()}
+        for pid, process in list(_unreaped.items()):
+            if process.returncode is not None:
+                del _unreaped[pid]
+        return {family.leader for family in _live.values()} | set(_unreaped)
 
 
 def _belongs(proc: Proc, family: Family, me: int, leaders: set[int]) -> bool:

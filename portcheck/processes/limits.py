@@ -1,4 +1,5 @@
-"""The memory and file-size limits of a program's run (``--max-memory``, default 512 MiB).
+"""The limits of a program's run: memory (``--max-memory``, default 512 MiB), processes
+(``--max-processes``), CPU time (``--max-cpu``) and disk (``--max-disk``).
 
 There is no delegated cgroup v2 tree to put a run in (docs: "Reliability"), so a run's
 memory is bounded three ways, and a run stopped by any of them gets one verdict,
@@ -17,8 +18,16 @@ memory is bounded three ways, and a run stopped by any of them gets one verdict,
 
 An allocation refused by the last two ends the program with its language's own message
 (``MemoryError``, ``java.lang.OutOfMemoryError``, ``std::bad_alloc``…); a failed run that
-says one of :data:`OUT_OF_MEMORY` was stopped by the limit.  ``RLIMIT_FSIZE``
-(:data:`FILE_SIZE`) bounds each file a run writes (a bigger write gets ``SIGXFSZ``).
+says one of :data:`OUT_OF_MEMORY` was stopped by the limit.
+
+The other three (docs: "Sandbox", "Limits") are kept by the kernel where it can and by the
+run watch (``runwatch``) everywhere: the **processes** and threads a run has at once
+(``pids.max`` of a control group of its own, ``cgroups``; ``RLIMIT_NPROC`` in a box when
+portcheck is not root; the watch counting the run's tree), its **CPU time** (``RLIMIT_CPU``
+for each process, and the sum over the run by the watch: its control group's, or its
+tree's), and what it **writes** (``RLIMIT_FSIZE`` for each file, a ``tmpfs`` of that size
+for the box's ``/tmp``, the watch adding up its working folder).  A run stopped by one gets
+its verdict (:func:`verdict`).
 
 Builds and version probes are not limited (a compiler is trusted, and some need more):
 the build cache marks them (:func:`building`).
@@ -26,23 +35,29 @@ the build cache marks them (:func:`building`).
 
 from __future__ import annotations
 
+import math
 import os
 import re
 import shutil
 import signal
-import threading
 from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 
-from portcheck.processes.proctable import descendants, processes, read_proc
+from portcheck.processes.proctable import Proc, descendants, processes, read_proc
 
 DEFAULT_MEMORY = 512 * 1024 * 1024
 MIN_MEMORY = 16 * 1024 * 1024
 AS_FACTOR = 2  # the address-space backstop, in times the memory limit
-FILE_SIZE = 64 * 1024 * 1024  # bytes of any one file a run writes
+DEFAULT_PROCESSES = 256  # processes and threads at once (a JVM has 20-90 threads)
+MIN_PROCESSES = 8
+DEFAULT_DISK = 64 * 1024 * 1024  # bytes a run writes: in one file, in its working folder
+MIN_DISK = 1024 * 1024
+MIN_CPU = 10.0  # seconds: the default CPU limit is the run's time limit, at least this
+NPROC_KERNEL = (5, 14)  # from here RLIMIT_NPROC counts a user namespace's own processes
 AS_EXEMPT = frozenset({"java", "javac", "node", "nodejs", "mono", "dotnet", "go"})
+OUT_OF_DISK = re.compile(r"File too large|No space left on device|Disk quota exceeded")
 OUT_OF_MEMORY = re.compile(
     r"MemoryError|OutOfMemory|std::bad_alloc|memory allocation of \d+ bytes failed"
     r"|out of memory|Cannot allocate memory|Runtime error 203|heap out of memory", re.I)
@@ -51,23 +66,72 @@ RESCAN = 0.25  # seconds between looks for new processes of the run
 SAMPLE = 0.02  # seconds between readings of the known processes' resident memory
 
 
-@dataclass
-class _Setting:
+PROCESSES, CPU, DISK = "processes", "cpu", "disk"  # what a run was stopped by
+
+
+@dataclass(frozen=True)
+class Setting:
+    """The command's limits of one run (None: the default)."""
+
     memory: int = DEFAULT_MEMORY
+    processes: int = DEFAULT_PROCESSES
+    cpu: float | None = None  # seconds; None: the run's time limit, at least MIN_CPU
+    disk: int = DEFAULT_DISK
 
 
-_setting = _Setting()
+_setting: list[Setting] = [Setting()]
 _building: ContextVar[bool] = ContextVar("portcheck_building", default=False)
 
 
-def configure(memory: int | None) -> None:
-    """The command's memory limit (``--max-memory``; None: the default) for every run
-    from now on."""
-    _setting.memory = memory if memory is not None else DEFAULT_MEMORY
+def configure(memory: int | None, processes: int | None = None, cpu: float | None = None,
+              disk: int | None = None) -> None:
+    """The command's limits (``--max-memory``, ``--max-processes``, ``--max-cpu``,
+    ``--max-disk``; None: the default) for every run from now on."""
+    _setting[0] = Setting(memory if memory is not None else DEFAULT_MEMORY,
+                          processes if processes is not None else DEFAULT_PROCESSES, cpu,
+                          disk if disk is not None else DEFAULT_DISK)
+
+
+def setting() -> Setting:
+    return _setting[0]
 
 
 def memory() -> int:
-    return _setting.memory
+    return _setting[0].memory
+
+
+def processes_limit() -> int:
+    return _setting[0].processes
+
+
+def disk() -> int:
+    return _setting[0].disk
+
+
+def cpu_seconds(timeout: float | None) -> float | None:
+    """The CPU time a run with time limit ``timeout`` may use: ``--max-cpu``, else the time
+    limit (one core busy all along), at least MIN_CPU; None without either."""
+    if _setting[0].cpu is not None:
+        return _setting[0].cpu
+    return None if timeout is None else max(timeout, MIN_CPU)
+
+
+def verdict(kind: str, cpu: float | None = None) -> str:
+    """What a run stopped by the process, CPU or disk limit did, for its verdict (after
+    ``stopped: ``)."""
+    if kind == PROCESSES:
+        return (f"it started more than {processes_limit()} processes or threads (the "
+                f"process limit; see --max-processes)")
+    if kind == CPU:
+        return f"it used more than {cpu or 0:g} s of CPU time (the CPU limit; see --max-cpu)"
+    return f"it wrote more than {_mib(disk())} (the disk limit; see --max-disk)"
+
+
+def _mib(size: int) -> str:
+    """A size as the options' help says it (``64 MiB``, ``1 GiB``)."""
+    if size % (1 << 30) == 0:
+        return f"{size >> 30} GiB"
+    return f"{round(size / (1 << 20), 1):g} MiB"
 
 
 @contextmanager
@@ -87,20 +151,36 @@ def limited() -> bool:
 
 def java_options() -> list[str]:
     """The JVM's own bounds under the limit: its heap, and its classes' metaspace."""
-    mib = _setting.memory // (1024 * 1024)
+    mib = memory() // (1024 * 1024)
     return [f"-Xmx{max(8, mib * 3 // 4)}m", f"-XX:MaxMetaspaceSize={max(16, mib // 4)}m"]
 
 
-def command(argv: Sequence[str], env: Mapping[str, str]) -> list[str]:
-    """``argv`` with its file-size limit and, for a native program, its address-space
-    backstop (through ``prlimit``; as it is where there is no ``prlimit``)."""
+def command(argv: Sequence[str], env: Mapping[str, str], timeout: float | None = None,
+            boxed: bool = False) -> list[str]:
+    """``argv`` with its file-size and CPU-time limits, for a native program its
+    address-space backstop, and in a box of a user who is not root its process limit
+    (through ``prlimit``; as it is where there is no ``prlimit``)."""
     prlimit = shutil.which("prlimit")
     if prlimit is None:
         return list(argv)
-    words = [prlimit, f"--fsize={FILE_SIZE}"]
+    words = [prlimit, f"--fsize={disk()}"]
+    cpu = cpu_seconds(timeout)
+    if cpu is not None:
+        words.append(f"--cpu={math.ceil(cpu)}:{math.ceil(cpu) + 1}")
     if not address_space_exempt(argv, env):
-        words.append(f"--as={_setting.memory * AS_FACTOR}")
+        words.append(f"--as={memory() * AS_FACTOR}")
+    if boxed and nproc_binds():
+        words.append(f"--nproc={processes_limit()}")
     return [*words, "--", *argv]
+
+
+def nproc_binds() -> bool:
+    """Whether ``RLIMIT_NPROC`` in a box counts the run's own processes: not for root (the
+    kernel exempts it), and only where a user namespace has its own count (Linux 5.14)."""
+    if not hasattr(os, "geteuid") or os.geteuid() == 0:
+        return False
+    found = re.match(r"(\d+)\.(\d+)", os.uname().release)
+    return found is not None and (int(found[1]), int(found[2])) >= NPROC_KERNEL
 
 
 def address_space_exempt(argv: Sequence[str], env: Mapping[str, str]) -> bool:
@@ -113,56 +193,34 @@ def out_of_memory(returncode: int | None, stderr: str) -> bool:
     return returncode not in (0, None) and OUT_OF_MEMORY.search(stderr[-4096:]) is not None
 
 
-class MemoryWatch:
-    """Kills the processes of a run (``leader`` and all below it) when their resident
-    memory adds up to more than ``limit`` bytes; ``exceeded`` says it did."""
-
-    def __init__(self, leader: int, limit: int) -> None:
-        self.leader, self.limit = leader, limit
-        self.exceeded = False
-        self._done = threading.Event()
-        self._thread = threading.Thread(target=self._watch, name="portcheck-memory",
-                                        daemon=True)
-        self._thread.start()
-
-    def stop(self) -> None:
-        self._done.set()
-        self._thread.join()
-
-    def _watch(self) -> None:
-        found = read_proc(self.leader)
-        if found is None:
-            return
-        born = found.start
-        members = {self.leader: born}
-        rescan = 0.0
-        waited = 0.0
-        delay = 0.002
-        while not self._done.wait(delay):
-            waited += delay
-            if waited >= rescan:
-                members = _tree(self.leader, born)
-                rescan = waited + min(RESCAN, max(0.01, waited))
-            if sum(_resident(pid) for pid in members) > self.limit:
-                self.exceeded = True
-                for pid in same_processes({**members, **_tree(self.leader, born)}):
-                    _kill(pid)
-                return
-            delay = min(SAMPLE, delay * 2)
+def stopped_by(returncode: int | None, stderr: str) -> str | None:
+    """Which limit a failed run's end says it met: ``SIGXCPU`` (CPU), ``SIGXFSZ`` or a
+    refused write (disk); None for any other end."""
+    if returncode == -signal.SIGXCPU:
+        return CPU
+    if returncode == -signal.SIGXFSZ or (returncode not in (0, None)
+                                          and OUT_OF_DISK.search(stderr[-4096:])):
+        return DISK
+    return None
 
 
 def _tree(leader: int, born: int) -> dict[int, int]:
     """``leader`` and every process below it, with their start times; none once the
     leader's id names a process started at another time than ``born`` (the run's leader
     ended and its id went to another process)."""
+    return {proc.pid: proc.start for proc in tree_table(leader, born)}
+
+
+def tree_table(leader: int, born: int) -> list[Proc]:
+    """What :func:`_tree` finds, as the process table shows each (threads, CPU time)."""
     table = [proc for proc in processes() if not proc.zombie]
     if not any(proc.pid == leader and proc.start == born for proc in table):
-        return {}
+        return []
     children: dict[int, list[int]] = {}
     for proc in table:
         children.setdefault(proc.ppid, []).append(proc.pid)
     tree = descendants({leader}, children)
-    return {proc.pid: proc.start for proc in table if proc.pid in tree}
+    return [proc for proc in table if proc.pid in tree]
 
 
 def same_processes(members: dict[int, int]) -> list[int]:
@@ -178,7 +236,7 @@ def same_processes(members: dict[int, int]) -> list[int]:
     return kept
 
 
-def _resident(pid: int) -> int:
+def resident(pid: int) -> int:
     try:
         with open(f"/proc/{pid}/statm", "rb") as file:
             return int(file.read().split()[1]) * PAGE
@@ -186,7 +244,7 @@ def _resident(pid: int) -> int:
         return 0
 
 
-def _kill(pid: int) -> None:
+def kill(pid: int) -> None:
     try:
         os.kill(pid, signal.SIGKILL)
     except (ProcessLookupError, PermissionError):

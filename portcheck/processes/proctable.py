@@ -22,6 +22,8 @@ class Proc:
     session: int
     zombie: bool
     start: int  # clock ticks after boot (field 22 of /proc/<pid>/stat)
+    threads: int = 1  # its threads (field 20): a cgroup's pids.max counts these
+    cpu: int = 0  # clock ticks of CPU time: its own and its reaped children's (14-17)
 
 
 def read_proc(pid: int) -> Proc | None:
@@ -32,7 +34,7 @@ def read_proc(pid: int) -> Proc | None:
     # The command name (field 2) is in parentheses and may hold spaces and parentheses.
     fields = data[data.rindex(b")") + 2:].split()
     return Proc(pid, int(fields[1]), int(fields[2]), int(fields[3]), fields[0] == b"Z",
-                int(fields[19]))
+                int(fields[19]), int(fields[17]), sum(int(f) for f in fields[11:15]))
 
 
 def processes() -> list[Proc]:

@@ -64,6 +64,9 @@ class Box:
     # a PID namespace of its own; False for a box whose processes portcheck must know by
     # their ids (the embedded interpreters' zygote: verify contains each run it forks)
     own_pids: bool = True
+    # bytes each tmpfs (/tmp, the hidden folders) may hold: a program's run's disk limit
+    # (None: as the kernel sizes a tmpfs, half the memory; bubblewrap before 0.5 cannot)
+    tmpfs_size: int | None = None
 
     def command(self, argv: Sequence[str], *, cwd: Path | None = None,
                 bwrap: str = PROGRAM) -> list[str]:
@@ -74,12 +77,13 @@ class Box:
             words = [bwrap, "--unshare-user-try", "--unshare-ipc", "--unshare-uts",
                      "--unshare-cgroup-try", *([] if self.network else ["--unshare-net"])]
         words += ["--die-with-parent", "--new-session", "--cap-drop", "ALL"]
+        size = ["--size", str(self.tmpfs_size)] if self.tmpfs_size is not None else []
         words += ["--ro-bind", "/", "/", "--dev", "/dev", "--proc", "/proc",
-                  "--tmpfs", "/tmp"]
+                  *size, "--tmpfs", "/tmp"]
         covered = [Path("/tmp")]
         for folder in _outermost(Path(os.path.abspath(f)) for f in self.hidden):
             if folder.is_dir() and not _within(folder, covered):
-                words += ["--tmpfs", str(folder)]
+                words += [*size, "--tmpfs", str(folder)]
                 covered.append(folder)
         for path, writable in _binds(self.writable, self.readable):
             if not writable and any(path == f or path in f.parents for f in covered):
@@ -128,6 +132,26 @@ def probe() -> str | None:
             _probed["path"] = shutil.which(PROGRAM)
             _probed["answer"] = _ask()
         return _probed["answer"]
+
+
+def sizes_tmpfs() -> bool:
+    """Whether this bubblewrap can size a tmpfs (``--size``: bubblewrap 0.5 and later)."""
+    probe()
+    with _probe_lock:
+        if "size" not in _probed:
+            _probed["size"] = _says_size(_probed.get("path"))
+        return _probed["size"] is not None
+
+
+def _says_size(program: str | None) -> str | None:
+    if program is None:
+        return None
+    try:
+        done = subprocess.run([program, "--help"], capture_output=True, timeout=PROBE_TIMEOUT,
+                              check=False, stdin=subprocess.DEVNULL)
+    except (OSError, subprocess.TimeoutExpired):
+        return None
+    return "yes" if b"--size" in done.stdout + done.stderr else None
 
 
 def bwrap_path() -> str:
@@ -224,16 +248,18 @@ def hidden_folders() -> list[Path]:
 
 
 def box_for(argv: Sequence[str], *, cwd: Path, env: Mapping[str, str],
-            writable: Sequence[Path] | None = None,
-            readable: Sequence[Path] = ()) -> Box | None:
+            writable: Sequence[Path] | None = None, readable: Sequence[Path] = (),
+            tmpfs_size: int | None = None) -> Box | None:
     """The box of one run of ``argv`` in ``cwd`` (writable unless ``writable`` names the
-    folders it may write instead), reading ``readable`` (relative: from ``cwd``), or None
-    when runs are not boxed."""
+    folders it may write instead), reading ``readable`` (relative: from ``cwd``), its
+    tmpfs folders holding at most ``tmpfs_size`` bytes each where bubblewrap can size them;
+    or None when runs are not boxed."""
     if not boxing():
         return None
     return Box(writable=tuple(writable) if writable is not None else (cwd,),
                readable=(cwd, *(cwd / path for path in readable), *runtime_paths(env)),
-               hidden=tuple(hidden_folders()))
+               hidden=tuple(hidden_folders()),
+               tmpfs_size=tmpfs_size if tmpfs_size is not None and sizes_tmpfs() else None)
 
 
 def runtime_paths(env: Mapping[str, str]) -> list[Path]:

@@ -1,7 +1,8 @@
 """portcheck's side of its watchdog: the process that ends portcheck's runs when portcheck
 itself is killed with SIGKILL (``reaper``, where the whole story is told).  ``containment``
 calls :func:`ensure` before the first run, :func:`started` and :func:`ended` with each
-run's leader, and leaves the watchdog itself alone (:func:`watchdog_pid`).
+run's leader (``cgroups``: :func:`group_made`, :func:`group_removed` with each run's
+control group), and leaves the watchdog itself alone (:func:`watchdog_pid`).
 """
 
 from __future__ import annotations
@@ -62,3 +63,12 @@ def started(leader: int) -> None:
 
 def ended(leader: int) -> None:
     _say(f"-{leader}")
+
+
+def group_made(folder: str) -> None:
+    """A run's cgroup (``cgroups``): the watchdog removes it if portcheck dies first."""
+    _say(f"={folder}")
+
+
+def group_removed(folder: str) -> None:
+    _say(f"!{folder}")

@@ -21,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Protocol
 
-from portcheck.processes import containment, limits, sandbox
+from portcheck.processes import cgroups, containment, limits, runwatch, sandbox
 from portcheck.runners import watch
 from portcheck.runners.pipes import Pipes, Streams
 
@@ -63,6 +63,9 @@ class RunResult:
     output_limited: str | None = None  # "stdout" or "stderr": it printed more than the limit
     wrong_output: bool = False  # stopped: its stdout could no longer match (runners.watch)
     memory_limited: bool = False  # stopped: it used more than the memory limit
+    # stopped by the process, CPU-time or disk limit: what it did ("it started more than 256
+    # processes or threads (the process limit; see --max-processes)", limits.verdict)
+    limited: str | None = None
 
 
 class CannotStart(Exception):
@@ -160,9 +163,10 @@ def run_command(
     This is where a program goes in its box (``portcheck.processes.sandbox``), when runs are
     boxed: it may write in ``cwd`` (or only in the ``writable`` folders), read what its
     command line names and ``readable``, and nothing of HOME or the suite besides.  A
-    program's run (not a build, ``limits.building``) gets the memory and file-size limits
-    (``portcheck.processes.limits``).  ``boxed=False``: portcheck's own code, never a port's
-    (the interpreters' bytecode warm-up), runs unboxed.
+    program's run (not a build, ``limits.building``) gets the memory, process, CPU-time and
+    disk limits (``portcheck.processes.limits``, ``.cgroups``, ``.runwatch``).
+    ``boxed=False``: portcheck's own code, never a port's (the interpreters' bytecode
+    warm-up), runs unboxed.
     """
     words = [os.fspath(arg) for arg in argv]
     env = env if env is not None else child_env()
@@ -219,33 +223,46 @@ def _contained(argv: list[str], stdin: str, timeout: float, max_output: int, cwd
     deadline = time.monotonic() + timeout
     limited = limits.limited()
     _check_startable(argv[0], cwd, env)
-    command = limits.command(argv, env) if limited else argv
     # what the caller names, relative to the caller's folder, not to the run's (a scratch
     # folder): `portcheck check ALGO ports/x/prog.py` reads that file in the box
     readable = [Path(os.path.abspath(path)) for path in readable]
     if writable is not None:
         writable = [Path(os.path.abspath(path)) for path in writable]
-    box = sandbox.box_for(argv, cwd=cwd, env=env, writable=writable, readable=readable)
+    box = sandbox.box_for(argv, cwd=cwd, env=env, writable=writable, readable=readable,
+                          tmpfs_size=limits.disk() if limited else None)
     if boxed:  # a port's run, not portcheck's own code: counted for verify's summary
         sandbox.count_run(box is not None)
     boxed = box is not None and boxed
+    cpu = limits.cpu_seconds(timeout) if limited else None
+    command = limits.command(argv, env, timeout, boxed=boxed) if limited else argv
     if box is not None and boxed:
         command = box.command(command, cwd=cwd)
+    group = cgroups.RunGroup.make(limits.processes_limit()) if limited else None
+    if group is not None:
+        command = group.wrap(command)
     try:
-        process, family = containment.start(command, cwd=cwd, env=env)
-    except OSError as error:
-        raise CannotStart(f"cannot start {argv[0]}: {error.strerror}") from None
-    watch = limits.MemoryWatch(process.pid, limits.memory()) if limited else None
-    try:
-        result = collect(_Spawned(process), family, stdin, max_output, started, deadline)
+        try:
+            process, family = containment.start(command, cwd=cwd, env=env)
+        except OSError as error:
+            raise CannotStart(f"cannot start {argv[0]}: {error.strerror}") from None
+        watch = runwatch.RunWatch(process.pid, group=group, cpu=cpu, folders=[cwd] if
+                                  writable is None else writable) if limited else None
+        try:
+            result = collect(_Spawned(process), family, stdin, max_output, started, deadline)
+        finally:
+            stopped_by = watch.stop() if watch is not None else None
     finally:
-        if watch is not None:
-            watch.stop()
+        if group is not None:
+            group.close()
     if boxed and result.returncode is not None and 128 < result.returncode <= 128 + 64:
         result.returncode = 128 - result.returncode  # bwrap's 128+N: killed by signal N
-    if watch is not None and (watch.exceeded or limits.out_of_memory(result.returncode,
-                                                                      result.stderr)):
-        result.memory_limited = True
+    if limited:
+        stopped_by = stopped_by or limits.stopped_by(result.returncode, result.stderr)
+        if stopped_by == runwatch.MEMORY or (stopped_by is None and limits.out_of_memory(
+                result.returncode, result.stderr)):
+            result.memory_limited = True
+        elif stopped_by is not None:
+            result.limited = limits.verdict(stopped_by, cpu)
     return result
 
 

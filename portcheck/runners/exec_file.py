@@ -34,7 +34,7 @@ from pathlib import Path
 from typing import Any
 
 from portcheck.errors import UsageError
-from portcheck.processes import limits, sandbox
+from portcheck.processes import cgroups, limits, sandbox
 from portcheck.runners import get_runner
 from portcheck.runners.embedded import (
     FILES_ENV,
@@ -82,16 +82,23 @@ def exec_file(language: Language, path: Path, *, engine: str | None, encoding: s
 def _boxed(argv: list[str], path: Path, env: dict[str, str]) -> int:
     """``argv`` run in a box with this terminal's streams; its exit status."""
     here = Path.cwd()
-    box = sandbox.box_for(argv, cwd=here, env=env, writable=[], readable=[path])
+    box = sandbox.box_for(argv, cwd=here, env=env, writable=[], readable=[path],
+                          tmpfs_size=limits.disk())
     assert box is not None
-    command = box.command(limits.command(argv, env), cwd=here)
+    command = box.command(limits.command(argv, env, boxed=True), cwd=here)
+    group = cgroups.RunGroup.make(limits.processes_limit())  # its processes, in the kernel
     streams = [_descriptor(stream) for stream in (sys.stdin, sys.stdout, sys.stderr)]
     if streams[1] is not None:
         sys.stdout.flush()
-    done = subprocess.run(command, env=env, check=False,
-                          stdin=streams[0] if streams[0] is not None else subprocess.DEVNULL,
-                          stdout=streams[1] if streams[1] is not None else subprocess.PIPE,
-                          stderr=streams[2] if streams[2] is not None else subprocess.PIPE)
+    try:
+        done = subprocess.run(group.wrap(command) if group is not None else command,
+                              env=env, check=False,
+                              stdin=streams[0] if streams[0] is not None else subprocess.DEVNULL,
+                              stdout=streams[1] if streams[1] is not None else subprocess.PIPE,
+                              stderr=streams[2] if streams[2] is not None else subprocess.PIPE)
+    finally:
+        if group is not None:
+            group.close()
     for stream, captured in ((sys.stdout, done.stdout), (sys.stderr, done.stderr)):
         if captured:  # portcheck's stream is not a file (run in-process, captured)
             stream.write(captured.decode("utf-8", "replace"))

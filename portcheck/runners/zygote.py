@@ -57,7 +57,7 @@ from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 
-from portcheck.processes import containment, limits, sandbox
+from portcheck.processes import containment, limits, runwatch, sandbox
 from portcheck.runners.base import DRAIN_SECONDS, RunResult, collect, scratch_folder
 from portcheck.runners.embedded import DESCRIPTORS, MAX_MESSAGE, READY, ZYGOTE_MODULE, Request
 
@@ -116,17 +116,21 @@ class Zygote:
             child = self._fork(Request(language, argv, str(cwd), env))
             if child is None:
                 return None
-            watch = limits.MemoryWatch(child.pid, limits.memory()) if limits.limited() \
-                else None
+            cpu = limits.cpu_seconds(timeout)
+            watch = runwatch.RunWatch(child.pid, folders=[cwd], cpu=cpu) \
+                if limits.limited() else None
+            stopped_by = None
             try:
                 family = containment.adopt(child.pid, marker)
                 result = collect(child, family, stdin, max_output, started, deadline)
             finally:
                 child.release()
                 if watch is not None:
-                    watch.stop()
-            if watch is not None and watch.exceeded:
+                    stopped_by = watch.stop()
+            if stopped_by == runwatch.MEMORY:
                 result.memory_limited = True
+            elif stopped_by is not None:
+                result.limited = limits.verdict(stopped_by, cpu)
             return result
 
     def _env(self) -> dict[str, str]:

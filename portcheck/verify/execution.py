@@ -173,6 +173,9 @@ def _check_ending(port: Port, kind: str, settings: RunSettings, result: RunResul
         raise _problem(port, kind, FAIL, f"stopped: it used more than "
                        f"{size_text(limits.memory())} (the memory limit; see --max-memory)",
                        Reason.MEMORY_LIMIT, _printed(result), result.seconds)
+    if result.limited:
+        raise _problem(port, kind, FAIL, f"stopped: {result.limited}", _limit_reason(result),
+                       _printed(result), result.seconds)
     if result.timed_out:
         raise _problem(port, kind, FAIL, f"stopped at the time limit of {settings.timeout:g} s",
                        Reason.TIME_LIMIT, _printed(result), result.seconds)
@@ -185,6 +188,13 @@ def _check_ending(port: Port, kind: str, settings: RunSettings, result: RunResul
         raise _problem(port, kind, FAIL, how_it_ended(result.returncode)
                        + (f": {said}" if said else ""), Reason.CRASHED, _printed(result),
                        result.seconds)
+
+
+def _limit_reason(result: RunResult) -> Reason:
+    """The reason of a run stopped by the process, CPU-time or disk limit."""
+    said = result.limited or ""
+    return (Reason.PROCESS_LIMIT if "--max-processes" in said else
+            Reason.CPU_LIMIT if "--max-cpu" in said else Reason.DISK_LIMIT)
 
 
 def _problem(port: Port, kind: str, status: str, message: str, reason: Reason,

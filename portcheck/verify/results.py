@@ -33,6 +33,9 @@ class Reason(StrEnum):
     TIME_LIMIT = "time limit"
     OUTPUT_LIMIT = "output limit"  # it printed more than --max-output
     MEMORY_LIMIT = "memory limit"  # it used more than --max-memory
+    PROCESS_LIMIT = "process limit"  # it started more than --max-processes
+    CPU_LIMIT = "cpu limit"  # it used more CPU time than --max-cpu
+    DISK_LIMIT = "disk limit"  # it wrote more than --max-disk
     CRASHED = "crashed"
     MISSING = "missing"  # a file or golden the check needs is not there
     INTERNAL = "internal error"  # portcheck itself failed on this port (a bug to report)

@@ -152,6 +152,11 @@ def stopped(result: RunResult, timeout: float) -> str | None:
         return f"stopped at the time limit ({timeout:g} s)"
     if result.output_limited:
         return "stopped: output limit"
+    if result.limited:  # "it started more than 256 processes … (the process limit; …)"
+        for limit in ("process", "CPU", "disk"):
+            if f"the {limit} limit" in result.limited:
+                return f"stopped: {limit} limit"
+        return f"stopped: {short(result.limited)}"
     return None
 
 

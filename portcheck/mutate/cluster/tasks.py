@@ -65,21 +65,22 @@ class PortJob:
 
 @dataclass(frozen=True)
 class Box:
-    """The command's ``--sandbox`` mode, the folders it hides, its ``--max-memory``: a
-    worker's runs are boxed and limited as the command's own would be."""
+    """The command's ``--sandbox`` mode, the folders it hides, its limits (``--max-memory``
+    and the others): a worker's runs are boxed and limited as the command's own would be."""
 
     mode: str
     hidden: tuple[Path, ...]
-    memory: int
+    setting: limits.Setting
 
     @classmethod
     def here(cls) -> Box:
-        return cls(sandbox.mode(), sandbox.hidden(), limits.memory())
+        return cls(sandbox.mode(), sandbox.hidden(), limits.setting())
 
     def apply(self) -> None:
         """On the worker (``--sandbox on`` where bubblewrap does not work: a usage error)."""
         sandbox.configure(self.mode, self.hidden)
-        limits.configure(self.memory)
+        limits.configure(self.setting.memory, self.setting.processes, self.setting.cpu,
+                         self.setting.disk)
 
 
 def detached(port: Port) -> Port:

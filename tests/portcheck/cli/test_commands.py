@@ -199,6 +199,10 @@ def test_the_parsers_defaults_are_the_runners_and_the_boxs() -> None:
     assert (options.SANDBOX_MODES, options.SANDBOX_ENV) == (sandbox.MODES, sandbox.ENV)
     assert (options.DEFAULT_MEMORY, options.MIN_MEMORY) == \
         (limits.DEFAULT_MEMORY, limits.MIN_MEMORY)
+    assert (options.DEFAULT_PROCESSES, options.MIN_PROCESSES, options.DEFAULT_DISK,
+            options.MIN_DISK, options.MIN_CPU) == \
+        (limits.DEFAULT_PROCESSES, limits.MIN_PROCESSES, limits.DEFAULT_DISK,
+         limits.MIN_DISK, limits.MIN_CPU)
 
 
 def test_the_interpreters_cache_variables_are_portinterps() -> None:

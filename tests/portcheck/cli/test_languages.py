@@ -40,11 +40,27 @@ def test_it_says_whether_runs_are_boxed(project_copy: Path, capsys: pytest.Captu
         assert boxes(out)["python"] == "boxed"
         assert boxes(out)["bsl"].startswith("boxed (verify: in the zygote's box)")
     else:
-        assert last == f"runs: not boxed: {sandbox.probe()}"
+        assert last.startswith(f"runs: not boxed: {sandbox.probe()}; ")
     monkeypatch.setenv(sandbox.ENV, "off")
     _, out, _ = portcheck(capsys, "languages")
-    assert out.strip().splitlines()[-1] == "runs: not boxed: PORTCHECK_SANDBOX=off"
+    assert out.strip().splitlines()[-1].startswith("runs: not boxed: PORTCHECK_SANDBOX=off; ")
     assert set(boxes(out).values()) == {"not boxed"}
+
+
+def test_it_says_what_keeps_the_process_limit(capsys: pytest.CaptureFixture[str],
+                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    from portcheck.processes import cgroups
+
+    monkeypatch.setattr(cgroups, "found",
+                        lambda: cgroups.Hierarchies(why="no cgroup file system mounted"))
+    _, out, _ = portcheck(capsys, "languages")
+    assert out.strip().splitlines()[-1].endswith(
+        "; processes counted by portcheck (no cgroup file system mounted)")
+    monkeypatch.setattr(cgroups, "found",
+                        lambda: cgroups.Hierarchies({"pids": Path("/sys/fs/cgroup")}, 2))
+    _, out, _ = portcheck(capsys, "languages")
+    assert out.strip().splitlines()[-1].endswith(
+        "; processes bounded by a cgroup v2 of each run's own")
 
 
 def test_every_language_is_listed_with_its_toolchain(project_copy: Path,

@@ -124,3 +124,17 @@ def test_a_hidden_folder_is_never_bound_back_whole(tmp_path: Path) -> None:
     words = sandbox.Box(readable=(home, home / "prog.py", Path("/tmp")),
                         hidden=(home,)).command(["true"], cwd=home)
     assert _pairs(words, "--ro-bind-try") == [(str(home / "prog.py"), str(home / "prog.py"))]
+
+
+def test_a_programs_run_sizes_every_tmpfs_where_bubblewrap_can(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The box's /tmp and its hidden folders are tmpfs of the disk limit's size each
+    (``--size``, bubblewrap 0.5); an older bubblewrap gets none, not a box that fails."""
+    hidden = Path(os.path.expanduser("~"))  # outside /tmp, which the box's own tmpfs covers
+    words = sandbox.Box(hidden=(hidden,), tmpfs_size=1 << 20).command(["true"])
+    tmpfs = [n for n, word in enumerate(words) if word == "--tmpfs"]
+    assert len(tmpfs) == 2 and all(words[n - 2:n] == ["--size", str(1 << 20)] for n in tmpfs)
+    monkeypatch.setattr(sandbox, "boxing", lambda: True)
+    monkeypatch.setattr(sandbox, "sizes_tmpfs", lambda: False)
+    box = sandbox.box_for(["true"], cwd=tmp_path, env={}, tmpfs_size=1 << 20)
+    assert box is not None and "--size" not in box.command(["true"])
