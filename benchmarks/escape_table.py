@@ -50,8 +50,8 @@ EMBEDDED = ("bsl", "kumir", "arsac")  # forked from verify's zygote
 REFERENCE_SKIPS = {
     "print": "not tried: what the reference prints goes to a buffer of portcheck's, not to "
              "a stream",
-    "fork": "not tried: the reference's process has no resident-memory watch, which is what "
-            "ends a port's fork bomb early; only the time limit would",
+    "fork": "not tried: the reference's process has no process limit of its own (the "
+            "suite's own code); only the time limit would end it",
 }
 
 
