@@ -109,3 +109,6 @@ class InputReader:
         end = len(self.line) if end < 0 else end
         text, self.pos = self.line[self.pos:end], min(end + 1, len(self.line))
         return text
+
+# For files' ввод (file_streams.py), which reads words as the keyboard's does.
+INT_ERRORS, REAL_ERRORS, BOOL_WORDS, LOWER = _INT_ERRORS, _REAL_ERRORS, _BOOLS, _LOWER
