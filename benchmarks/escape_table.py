@@ -8,7 +8,7 @@ What happened is read from the machine, not from what the program says: the file
 exists or not, the planted secret was printed or not, the listener on 127.0.0.1 got a
 connection or not, a process carrying the try's token is alive after the run or not, the
 run's verdict (the memory, time or output limit).  Tries a language cannot express are
-"—" (KuMir has no files, network or processes; the embedded 1C has no network objects).
+"—" (KuMir has no network or processes; the embedded 1C has no network objects).
 A fork bomb and filling the disk are not run: unboxed they would harm the machine, and
 boxed nothing bounds them yet but the time limit (docs/sandbox.md says so).
 
@@ -106,7 +106,12 @@ BSL = {
     TRIES[6]: "Пока Истина Цикл КонецЦикла;",
     TRIES[7]: 'Пока Истина Цикл Сообщить("xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"); КонецЦикла;',
 }
+KUMIR_FILE = "алг\nнач\n  файл ф\n  лит s\n{body}\n  закрыть(ф)\n  вывод \"done\", нс\nкон\n"
 KUMIR = {
+    TRIES[0]: KUMIR_FILE.format(body='  ф := открыть на запись("{outside}")\n  вывод ф, "x"'),
+    TRIES[1]: KUMIR_FILE.format(body='  ф := открыть на добавление("{golden}")\n  вывод ф, "x"'),
+    TRIES[2]: KUMIR_FILE.format(body='  ф := открыть на чтение("{home}")\n  ввод ф, s\n'
+                                     '  вывод s, нс'),
     TRIES[5]: "алг\nнач\n  лит s\n  s := \"x\"\n  нц пока да\n    s := s + s\n  кц\nкон\n",
     TRIES[6]: "алг\nнач\n  нц пока да\n  кц\nкон\n",
     TRIES[7]: "алг\nнач\n  нц пока да\n    вывод \"xxxxxxxxxxxxxxxxxxxxxxxx\", нс\n  кц\nкон\n",
@@ -124,7 +129,7 @@ def program_text(language: str, try_: str, s: Setting) -> str | None:
     if language == "bsl" and try_ in BSL:
         return BSL_TRY.format(body=BSL[try_].format(**names)) + 'Сообщить("done");\n'
     if language == "kumir" and try_ in KUMIR:
-        return KUMIR[try_]
+        return KUMIR[try_].format(**names)
     return None
 
 
@@ -206,8 +211,8 @@ def _refused(result: RunResult) -> str:
 def _short(text: str) -> str:
     located = re.match(r"^.*?:\d+:\d+: (.*)$", text)  # file:line:col: message
     text = located.group(1) if located else text
-    for marker in ("Ошибка доступа к файлу", "Read-only file system", "MemoryError",
-                   "No such file or directory", "Network is unreachable",
+    for marker in ("Ошибка доступа к файлу", "Нет доступа к файлу", "Read-only file system",
+                   "MemoryError", "No such file or directory", "Network is unreachable",
                    "Connection refused", "не поддерживает", "Permission denied"):
         if marker in text:
             return marker

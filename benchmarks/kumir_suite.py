@@ -115,7 +115,7 @@ def run_embedded(path: Path, timeout: float, python: str = sys.executable) -> En
     with tempfile.TemporaryDirectory(prefix="kumir-suite-") as folder:
         source = Path(folder) / "program.kum"
         source.write_text(_text(path)[0], encoding="utf-8")
-        return _run_embedded(source, timeout, python)
+        return _run_embedded(source, timeout, python, cwd=folder)
 
 
 # One run on the embedded interpreter: a compile error and a run-time error are told apart
@@ -140,9 +140,9 @@ except RunError as error:
 _ENDED = re.compile(r"^(compile-error|run-error) (\d+) (.*)$", re.M)
 
 
-def _run_embedded(path: Path, timeout: float, python: str) -> Ending:
+def _run_embedded(path: Path, timeout: float, python: str, cwd: str | None = None) -> Ending:
     try:
-        done = subprocess.run([python, "-c", _RUN, str(path)], input=STDIN.encode(),
+        done = subprocess.run([python, "-c", _RUN, str(path)], input=STDIN.encode(), cwd=cwd,
                               capture_output=True, timeout=timeout, check=False)
     except subprocess.TimeoutExpired:
         return Ending("timeout", 0, "", "")
@@ -155,6 +155,18 @@ def _run_embedded(path: Path, timeout: float, python: str) -> Ending:
         lines = err.strip().splitlines()
         return Ending("traceback", 0, lines[-1] if lines else f"exit {done.returncode}", out)
     return Ending("ok", 0, "", out)
+
+
+# The run's own folder, which KuMir's file module names in its messages («Файл не существует:
+# /tmp/kumir-suite-…/input_1.txt»): each program runs in a fresh one, on both.
+_FOLDER = re.compile(re.escape(tempfile.gettempdir()) + r"/kumir-suite-[^/\s]+")
+
+
+def _same_ending(kumir: Ending, ours: Ending) -> tuple[bool, bool]:
+    """(the same line and output before it, and also KuMir's words) of two run-time errors."""
+    k_out, o_out = (_FOLDER.sub("{cwd}", e.output) for e in (kumir, ours))
+    line = ours.status == "run-error" and ours.line == kumir.line and k_out == o_out
+    return line, line and _FOLDER.sub("{cwd}", ours.message) == _FOLDER.sub("{cwd}", kumir.message)
 
 
 def same_words(kumir: str, ours: str) -> bool:
@@ -188,8 +200,7 @@ def measure(paths: list[Path], kumir: dict[str, Ending], ours: dict[str, Ending]
                                f"{o.line} «{o.message}»")
         elif k.status == "run-error":
             counts["run-error"][0] += 1
-            line = o.status == "run-error" and o.line == k.line and o.output == k.output
-            words = line and o.message == k.message
+            line, words = _same_ending(k, o)
             counts["run-error"][1] += line
             counts["run-error"][2] += words
             if not words:
