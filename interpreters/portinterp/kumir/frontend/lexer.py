@@ -226,8 +226,8 @@ def _checked_name(token: Token) -> Token:
     """A ``REAL`` with KuMir's spelling normalised; a name KuMir refuses as ``ERROR``."""
     text = str(token)
     if token.type == "REAL":
-        if text[-1] in "eEеЕ":
-            return token.update("ERROR", "Ошибка в записи числа")
+        if text[-1] in "eEеЕ":  # KuMir 2: «Wrong E-real number» (3.0e, 3e, .5е)
+            return token.update("ERROR", "Ошибка в E-записи числа")
         return token.update("REAL", re.sub("[eEеЕ]", "e", text))
     if text[0] == "$":
         return token.update("ERROR", "Плохая 16-ричная константа")
