@@ -415,7 +415,7 @@ class KumirRuntime(BuiltinFunctions, FileFunctions, RuntimeBase):
 
 _QUOTES = {"лит": '"', "сим": "'"}
 _READERS = {"цел": "read_int", "вещ": "read_real", "лог": "read_bool", "сим": "read_char",
-            "лит": "read_word_str"}
+            "лит": "read_word_str", "файл": "read_file_key"}
 
 
 def _text(kind: str, value: Any) -> str:

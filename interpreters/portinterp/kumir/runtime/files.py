@@ -51,6 +51,10 @@ class FileKey:
     def __repr__(self) -> str:
         return f"FileKey({self.path!r})"
 
+    def __str__(self) -> str:
+        """As the first algorithm's result shows it: nothing (``Значение функции = ``)."""
+        return ""
+
 
 def full_path(name: str) -> str:
     """KuMir's getAbsolutePath: the working folder before a relative name, ``.`` and
