@@ -117,3 +117,22 @@ def test_the_environment_confines_a_real_run(tmp_path: Path) -> None:
                           env=env, capture_output=True, text=True, check=False)
     assert done.returncode == 0, done.stderr
     assert (outside / "w.txt").read_bytes() == b"\xef\xbb\xbf1"
+
+
+def test_a_file_past_the_size_limit_stops_the_program(tmp_path: Path) -> None:
+    """The box limits a file a run writes (``RLIMIT_FSIZE``): the write past it is the
+    run-time error «Ошибка записи в файл» at its line, not a Python traceback."""
+    import resource
+
+    source = tmp_path / "p.kum"
+    source.write_text('алг\nнач\nфайл ф\nф := открыть на запись("big.txt")\nнц 1000 раз\n'
+                      '  вывод ф, "0123456789", нс\nкц\nзакрыть(ф)\nкон\n', encoding="utf-8")
+
+    def limit() -> None:
+        resource.setrlimit(resource.RLIMIT_FSIZE, (4096, 4096))
+
+    done = subprocess.run([sys.executable, "-m", "portinterp.kumir", str(source)], cwd=tmp_path,
+                          capture_output=True, text=True, check=False, preexec_fn=limit)
+    assert done.returncode == 1, done.stderr
+    assert ":6:" in done.stderr and "Ошибка записи в файл: " in done.stderr
+    assert "Traceback" not in done.stderr

@@ -29,6 +29,7 @@ BOM = "\ufeff"
 BROKEN_UTF8 = "Ошибка чтения данных из файла: UTF-8 файл поврежден"
 UNDECODABLE = "Ошибка перекодирования при чтении данных из текстового файла"
 UNENCODABLE = "Ошибка кодирования строки вывода: недопустимый символ"
+UNWRITABLE = "Ошибка записи в файл"  # the embedded interpreter's words: KuMir checks nothing
 
 # KuMir 2's names of encodings (Files::setFileEncoding: lower-cased, trimmed, one "-"
 # dropped) -> Python's codec.
@@ -156,4 +157,9 @@ class OpenFile:
             data = codecs.encode(text, encoding)
         except UnicodeEncodeError:
             raise ProgramFault(UNENCODABLE) from None
-        self.handle.write(data)
+        view = memoryview(data)
+        try:  # unbuffered: a full disk or a file past the run's size limit stops here
+            while view:
+                view = view[self.handle.write(view) or 0:]
+        except OSError as error:
+            raise ProgramFault(f"{UNWRITABLE}: {self.path} ({error.strerror})") from None

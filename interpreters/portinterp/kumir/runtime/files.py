@@ -115,7 +115,8 @@ class FileFunctions:
             raise ProgramFault(f"Файл уже открыт: {path}")
         _allowed(path, write=how != "rb")
         try:
-            handle = open(path, how)  # kept open until закрыть, or the run ends
+            # kept open until закрыть, or the run ends; written unbuffered (file_streams)
+            handle = open(path, how, buffering=-1 if how == "rb" else 0)
         except FileNotFoundError:
             raise ProgramFault(f"Файл не существует: {path}") from None
         except OSError:
