@@ -16,6 +16,7 @@ program ends are closed (kumir2-run says nothing of them).
 
 from __future__ import annotations
 
+import io
 import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -114,6 +115,9 @@ class FileFunctions:
         if path in self.open_files:
             raise ProgramFault(f"Файл уже открыт: {path}")
         _allowed(path, write=how != "rb")
+        if how == "rb" and os.path.isdir(path):  # C's fopen opens it; nothing to read
+            self.open_files[path] = OpenFile(path, mode, io.BytesIO())
+            return FileKey(path)
         try:
             # kept open until закрыть, or the run ends; written unbuffered (file_streams)
             handle = open(path, how, buffering=-1 if how == "rb" else 0)
