@@ -218,16 +218,19 @@ def _exponents(tokens: list[Token]) -> Iterator[Token]:
             yield _checked_name(token.update("REAL", value))
             n += 3
             continue
-        yield _checked_name(token) if token.type in ("NAME", "REAL") else token
+        signed = n + 1 < len(tokens) and tokens[n + 1].type == "ADD"
+        yield _checked_name(token, signed) if token.type in ("NAME", "REAL") else token
         n += 1
 
 
-def _checked_name(token: Token) -> Token:
-    """A ``REAL`` with KuMir's spelling normalised; a name KuMir refuses as ``ERROR``."""
+def _checked_name(token: Token, signed: bool = False) -> Token:
+    """A ``REAL`` with KuMir's spelling normalised; a name KuMir refuses as ``ERROR``.
+    ``signed``: a sign follows (``2E+2e``, which KuMir reads as one bad number)."""
     text = str(token)
     if token.type == "REAL":
-        if text[-1] in "eEеЕ":  # KuMir 2: «Wrong E-real number» (3.0e, 3e, .5е)
-            return token.update("ERROR", "Ошибка в E-записи числа")
+        if text[-1] in "eEеЕ":  # KuMir 2: «Wrong E-real number» for 3.0e, 3e, .5е alone
+            return token.update("ERROR", "Ошибка в записи числа" if signed
+                                else "Ошибка в E-записи числа")
         return token.update("REAL", re.sub("[eEеЕ]", "e", text))
     if text[0] == "$":
         return token.update("ERROR", "Плохая 16-ричная константа")
