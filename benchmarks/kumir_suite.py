@@ -5,19 +5,21 @@ Usage (KuMir 2's ``testing/prg`` folder extracted somewhere, a built ``kumir2-bc
 
     python benchmarks/kumir_suite.py --programs /tmp/kumir2/testing/prg \\
         --bc /tmp/kumir2/build/bin/kumir2-bc --run /tmp/kumir2/build/bin/kumir2-run \\
-        [--failures failing.txt] [--jobs 2] [--write]
+        [--failures failing.txt] [--jobs 2] [--files] [--write]
 
 Every ``.kum`` of ``kumir_prog``, ``tOurNew``, ``new_files``, ``NewErrors`` and
 ``maly/misc``, except those that use an actor (``использовать`` anything but ``Строки``:
-the robot, the drawer, files), runs on KuMir 2 — ``kumir2-bc`` compiles it (its first error
+the robot, the drawer, files; ``--files``: only those using the file module, in a table
+of their own), runs on KuMir 2 — ``kumir2-bc`` compiles it (its first error
 by line is where KuMir rejects it), ``kumir2-run`` runs the bytecode (``ОШИБКА ВЫПОЛНЕНИЯ В
 СТРОКЕ N: …`` on its standard error is a run-time error) — and on ``python -m
 portinterp.kumir``, both with the same standard input.  A program KuMir runs twice with
 different output (it seeds ``rnd`` from the clock) is not deterministic and not counted.
 KuMir's results are cached in a JSON file keyed by the program's bytes.  Every program is
 given to both in UTF-8 with a byte-order mark (KuMir reads a file without it as CP1251):
-many of KuMir's own test files are UTF-16 (some without a mark) or CP1251.  Nothing is
-downloaded or built here.
+many of KuMir's own test files are UTF-16 (some without a mark) or CP1251.  Each runs in a
+fresh folder of its own on both (a file it writes goes there; KuMir's messages name the
+folder, read as ``{cwd}``).  Nothing is downloaded or built here.
 """
 
 from __future__ import annotations
@@ -43,6 +45,8 @@ FOLDERS = ("kumir_prog", "tOurNew", "new_files", "NewErrors", "maly/misc")
 STDIN = "3\n" * 40
 ACTOR = re.compile(r"(?im)^\s*использовать\s+(?!строки\b)\S")
 COMPILE_ERROR = re.compile(r"^Ошибка: .*?:(\d+):\d+(?:-\d+)?: (.*)$", re.M)
+OTHER_ACTOR = re.compile(r"(?im)^\s*использовать\s+(?!строки\b|файлы\b)\S")
+FILE_MODULE = re.compile(r"(?im)^\s*использовать\s+файлы\b|(?<!\w)файл(?!\w)")
 RUN_ERROR = re.compile(r"^ОШИБКА ВЫПОЛНЕНИЯ В СТРОКЕ (\d+): (.*)$", re.M)
 
 
@@ -57,11 +61,16 @@ class Ending:
     output: str
 
 
-def programs(root: Path) -> list[Path]:
+def programs(root: Path, files: bool = False) -> list[Path]:
+    """The programs that use no actor; with ``files``, instead, those that use KuMir's file
+    module (``использовать Файлы`` or the type ``файл``) and no other actor."""
     found = []
     for folder in FOLDERS:
         for path in sorted((root / folder).rglob("*.kum")):
-            if not ACTOR.search(_text(path)[0]):
+            text = _text(path)[0]
+            if not files and not ACTOR.search(text):
+                found.append(path)
+            elif files and not OTHER_ACTOR.search(text) and FILE_MODULE.search(text):
                 found.append(path)
     return found
 
@@ -115,7 +124,7 @@ def run_embedded(path: Path, timeout: float, python: str = sys.executable) -> En
     with tempfile.TemporaryDirectory(prefix="kumir-suite-") as folder:
         source = Path(folder) / "program.kum"
         source.write_text(_text(path)[0], encoding="utf-8")
-        return _run_embedded(source, timeout, python)
+        return _run_embedded(source, timeout, python, cwd=folder)
 
 
 # One run on the embedded interpreter: a compile error and a run-time error are told apart
@@ -140,9 +149,9 @@ except RunError as error:
 _ENDED = re.compile(r"^(compile-error|run-error) (\d+) (.*)$", re.M)
 
 
-def _run_embedded(path: Path, timeout: float, python: str) -> Ending:
+def _run_embedded(path: Path, timeout: float, python: str, cwd: str | None = None) -> Ending:
     try:
-        done = subprocess.run([python, "-c", _RUN, str(path)], input=STDIN.encode(),
+        done = subprocess.run([python, "-c", _RUN, str(path)], input=STDIN.encode(), cwd=cwd,
                               capture_output=True, timeout=timeout, check=False)
     except subprocess.TimeoutExpired:
         return Ending("timeout", 0, "", "")
@@ -155,6 +164,18 @@ def _run_embedded(path: Path, timeout: float, python: str) -> Ending:
         lines = err.strip().splitlines()
         return Ending("traceback", 0, lines[-1] if lines else f"exit {done.returncode}", out)
     return Ending("ok", 0, "", out)
+
+
+# The run's own folder, which KuMir's file module names in its messages («Файл не существует:
+# /tmp/kumir-suite-…/input_1.txt»): each program runs in a fresh one, on both.
+_FOLDER = re.compile(re.escape(tempfile.gettempdir()) + r"/kumir-suite-[^/\s]+")
+
+
+def _same_ending(kumir: Ending, ours: Ending) -> tuple[bool, bool]:
+    """(the same line and output before it, and also KuMir's words) of two run-time errors."""
+    k_out, o_out = (_FOLDER.sub("{cwd}", e.output) for e in (kumir, ours))
+    line = ours.status == "run-error" and ours.line == kumir.line and k_out == o_out
+    return line, line and _FOLDER.sub("{cwd}", ours.message) == _FOLDER.sub("{cwd}", kumir.message)
 
 
 def same_words(kumir: str, ours: str) -> bool:
@@ -188,8 +209,7 @@ def measure(paths: list[Path], kumir: dict[str, Ending], ours: dict[str, Ending]
                                f"{o.line} «{o.message}»")
         elif k.status == "run-error":
             counts["run-error"][0] += 1
-            line = o.status == "run-error" and o.line == k.line and o.output == k.output
-            words = line and o.message == k.message
+            line, words = _same_ending(k, o)
             counts["run-error"][1] += line
             counts["run-error"][2] += words
             if not words:
@@ -244,6 +264,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bc", default="/tmp/kumir2/build/bin/kumir2-bc")
     parser.add_argument("--run", default="/tmp/kumir2/build/bin/kumir2-run")
     parser.add_argument("--cache", type=Path, default=Path("/tmp/kumir2/suite_cache.json"))
+    parser.add_argument("--files", action="store_true",
+                        help="only the programs that use KuMir's file module (another table)")
     parser.add_argument("--failures", type=Path, help="write the programs that differ here")
     parser.add_argument("--jobs", type=int, default=2)
     parser.add_argument("--timeout", type=float, default=20.0)
@@ -252,7 +274,7 @@ def main(argv: list[str] | None = None) -> int:
     add_write_option(parser)
     args = parser.parse_args(argv)
     measurement = Measurement()
-    paths = programs(args.programs)
+    paths = programs(args.programs, args.files)
     if not paths:
         print(f"error: no programs under {args.programs}", file=sys.stderr)
         return 2
@@ -264,7 +286,8 @@ def main(argv: list[str] | None = None) -> int:
     rows, failing = measure(paths, kumir, ours, deterministic)
     context = (f"{measurement.context()} KuMir 2 (`--bc`, `--run`), {len(paths)} of its test "
                "programs (`--programs`), the same standard input for both.")
-    measurement.publish("kumir-suite", table(["what", "programs"], rows), args.write, context)
+    block = "kumir-suite-files" if args.files else "kumir-suite"
+    measurement.publish(block, table(["what", "programs"], rows), args.write, context)
     if args.failures:
         args.failures.write_text("\n".join(failing) + "\n", encoding="utf-8")
     return 0

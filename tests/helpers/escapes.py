@@ -190,6 +190,9 @@ def refused(result: RunResult) -> str:
     for line in (result.stdout + "\n" + result.stderr).splitlines():
         if line.startswith("ERR") or "Error" in line or "error" in line:
             return "refused: " + short(line.removeprefix("ERR ").strip())
+    for line in (result.stdout + "\n" + result.stderr).splitlines():
+        if short(line) in REFUSALS:  # an interpreter's run-time error saying it was refused
+            return "refused: " + short(line)
     if "done" in result.stdout.split():
         return "no effect outside the box"
     said = result.stderr.strip().splitlines()
@@ -213,7 +216,12 @@ MARKERS = {
     "nomemoryerror": "NoMemoryError", "memoryerror": "MemoryError", "bad_alloc":
     "std::bad_alloc", "outofmemory": "OutOfMemoryError", "not enough memory":
     "not enough memory", "cannot allocate memory": "Cannot allocate memory",
+    "нет доступа к файлу": "Нет доступа к файлу", "ошибка записи в файл":
+    "Ошибка записи в файл",
 }
+# KuMir's run-time errors for a path the file policy refuses and a write the box's disk
+# limit stops: an error of the program's run, not of the program.
+REFUSALS = ("Нет доступа к файлу", "Ошибка записи в файл")
 
 
 def short(text: str) -> str:

@@ -129,6 +129,61 @@ def test_unboxed_the_zygote_s_run_reaches_home_and_outside(tmp_path: Path, plant
     assert (tmp_path / "outside.txt").exists()
 
 
+ESCAPE_KUMIR = """алг
+нач
+  файл ф
+  ф := открыть на запись("here.txt")
+  вывод ф, "x"
+  закрыть(ф)
+  вывод "here: written", нс
+  ф := открыть на запись("{outside}")
+  вывод ф, "x"
+  закрыть(ф)
+  вывод "outside: written", нс
+кон
+"""
+
+
+def _forked_kumir_escape(tmp_path: Path) -> tuple[str, str, bool]:
+    """KuMir's file module writing outside its folder, forked from a zygote: its output,
+    its error output, whether the zygote was boxed."""
+    folder = tmp_path / "ports" / "escape"
+    folder.mkdir(parents=True)
+    program = folder / "escape.kum"
+    program.write_text(ESCAPE_KUMIR.format(outside=tmp_path / "outside.txt"), encoding="utf-8")
+    runner = get_runner("kumir", engine="embedded")
+    assert isinstance(runner, InterpretedRunner)
+    built = runner.build(program)
+    with zygote.session(takes_failures=True, readable=[folder]) as session:  # boxed: exit 1
+        assert session is not None
+        result = session.take(runner.language, runner.embedded_argv(built), stdin="",
+                              timeout=60, max_output=1 << 20, env=embedded_env())
+        assert result is not None, "the run was not taken from the zygote"
+        assert session.zygote is not None
+        return result.stdout, result.stderr, session.zygote.boxed
+
+
+@pytest.mark.usefixtures("boxed", "cache")
+def test_kumir_s_file_module_forked_from_the_boxed_zygote_writes_only_its_folder(
+        tmp_path: Path) -> None:
+    printed, said, boxed = _forked_kumir_escape(tmp_path)
+    assert boxed
+    assert "here: written" in printed and "outside: written" not in printed
+    assert f"Нет доступа к файлу: {tmp_path / 'outside.txt'}" in said, said
+    assert not (tmp_path / "outside.txt").exists()
+
+
+@pytest.mark.usefixtures("cache")
+def test_unboxed_kumir_s_file_module_writes_outside(tmp_path: Path,
+                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv(sandbox.ENV, "off")
+    sandbox.configure(None)
+    printed, _, boxed = _forked_kumir_escape(tmp_path)
+    assert not boxed
+    assert "outside: written" in printed
+    assert (tmp_path / "outside.txt").read_bytes() == b"\xef\xbb\xbfx"
+
+
 ESCAPE_REFERENCE = '''
 
 def _escape() -> str:

@@ -28,7 +28,7 @@ from lark import Token
 _KEYWORDS = [
     (r"кон_исп|кон\s+исп", "_KON_ISP"), (r"кц_при|кц\s+при", "_KC_PRI"),
     (r"арг\s*рез", "ARGRES"),
-    (r"(?:цел|вещ|лог|сим|лит)\s*таб", "TABTYPE"), (r"цел|вещ|лог|сим|лит", "TYPE"),
+    (r"(?:цел|вещ|лог|сим|лит)\s*таб", "TABTYPE"), (r"цел|вещ|лог|сим|лит|файл", "TYPE"),
     (r"исп", "_ISP"), (r"использовать", "_USE"), (r"алг", "_ALG"), (r"нач", "_NACH"),
     (r"кон", "_KON"), (r"дано", "_DANO"), (r"надо", "_NADO"), (r"утв", "_UTV"), (r"нц", "_NC"),
     (r"кц", "_KC"), (r"для", "_FOR"), (r"раза|раз", "_TIMES"), (r"пока", "_WHILE"),
@@ -218,16 +218,19 @@ def _exponents(tokens: list[Token]) -> Iterator[Token]:
             yield _checked_name(token.update("REAL", value))
             n += 3
             continue
-        yield _checked_name(token) if token.type in ("NAME", "REAL") else token
+        signed = n + 1 < len(tokens) and tokens[n + 1].type == "ADD"
+        yield _checked_name(token, signed) if token.type in ("NAME", "REAL") else token
         n += 1
 
 
-def _checked_name(token: Token) -> Token:
-    """A ``REAL`` with KuMir's spelling normalised; a name KuMir refuses as ``ERROR``."""
+def _checked_name(token: Token, signed: bool = False) -> Token:
+    """A ``REAL`` with KuMir's spelling normalised; a name KuMir refuses as ``ERROR``.
+    ``signed``: a sign follows (``2E+2e``, which KuMir reads as one bad number)."""
     text = str(token)
     if token.type == "REAL":
-        if text[-1] in "eEеЕ":
-            return token.update("ERROR", "Ошибка в записи числа")
+        if text[-1] in "eEеЕ":  # KuMir 2: «Wrong E-real number» for 3.0e, 3e, .5е alone
+            return token.update("ERROR", "Ошибка в записи числа" if signed
+                                else "Ошибка в E-записи числа")
         return token.update("REAL", re.sub("[eEеЕ]", "e", text))
     if text[0] == "$":
         return token.update("ERROR", "Плохая 16-ричная константа")

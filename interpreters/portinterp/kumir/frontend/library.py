@@ -1,7 +1,8 @@
 """The built-in algorithms of the school language: name -> argument types (with their
 modes), result type and the runtime primitive that computes it.
 
-KuMir 2 preloads its «Строки» module, so ``поз``, ``вставить``… need no ``использовать``.
+KuMir 2 preloads its «Строки» and «Файлы» modules, so ``поз``, ``вставить``, ``открыть на
+чтение``… need no ``использовать`` (and their names are taken).
 A function with a ``рез`` parameter (``лит_в_цел(s, рез лог ок)``) is called like an
 algorithm of the program, which the front-end writes for it (``lower_exprs.library_proc``);
 a command with an ``аргрез`` one (``вставить(ф, аргрез лит s, p)``) is an assignment to
@@ -11,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from portinterp.kumir.runtime.types import BOOL, CHAR, INT, REAL, STR
+from portinterp.kumir.runtime.types import BOOL, CHAR, FILE, INT, REAL, STR
 
 
 @dataclass(frozen=True)
@@ -86,6 +87,26 @@ BUILTINS: dict[str, Builtin] = {
     "вставить": _b("лит аргрез:лит цел", None, "insert"),
     "заменить": _b("аргрез:лит лит лит лог", None, "replace"),
     "удалить": _b("аргрез:лит цел цел", None, "remove"),
+    # -- the «Файлы» module (kumiranalizer/stdlibmodules.h; runtime/files.py) ----------
+    "открыть на чтение": _b("лит", FILE, "file_open_read"),
+    "открыть на запись": _b("лит", FILE, "file_open_write"),
+    "открыть на добавление": _b("лит", FILE, "file_open_append"),
+    "закрыть": _b("файл", None, "file_close"),
+    "начать чтение": _b("файл", None, "file_reset"),
+    "конец файла": _b("файл", BOOL, "file_at_end"),
+    "установить кодировку": _b("лит", None, "file_set_encoding"),
+    "можно открыть на чтение": _b("лит", BOOL, "file_can_read"),
+    "можно открыть на запись": _b("лит", BOOL, "file_can_write"),
+    "есть данные": _b("файл", BOOL, "file_has_data"),
+    "существует": _b("лит", BOOL, "file_exists"),
+    "является каталогом": _b("лит", BOOL, "file_is_folder"),
+    "создать каталог": _b("лит", BOOL, "file_make_folder"),
+    "полный путь": _b("лит", STR, "file_full_path"),
+    "удалить_файл": _b("лит", BOOL, "file_delete"),
+    "РАБОЧИЙ КАТАЛОГ": _b("", STR, "file_working_folder"),
+    "КАТАЛОГ ПРОГРАММЫ": _b("", STR, "file_program_folder"),
+    "удалить_каталог": _b("лит", BOOL, "file_delete_folder"),
+    "консоль": _b("", FILE, "file_console"),
 }
 
-assert all(t in (INT, REAL, BOOL, CHAR, STR) for b in BUILTINS.values() for t in b.params)
+assert all(t in (INT, REAL, BOOL, CHAR, STR, FILE) for b in BUILTINS.values() for t in b.params)

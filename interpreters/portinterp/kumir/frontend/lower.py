@@ -78,9 +78,9 @@ class ModuleLowering(StmtLowering):
     def uses(self, node: Tree) -> None:
         for use in node.children:
             name = use.children[0]
-            if str(name) not in ("Строки",):
+            if str(name) not in ("Строки", "Файлы"):  # both preloaded, as in KuMir 2
                 self.errors.append(CompileError(self.filename, name.line or 0, name.column or 0,
-                                                "Нет такого исполнителя рядом с программой"))
+                                                "Нет такого исполнителя"))
 
     def run_first(self, alg: Tree) -> list[ir.Stmt]:
         """Call the first algorithm.  If it has parameters, KuMir asks for the arguments

@@ -9,7 +9,7 @@ from lark import Token, Tree
 from portinterp.core import ir
 from portinterp.core.lowering import Node, pos_of
 from portinterp.kumir.frontend.lower_exprs import ExprLowering, Typed, defined, type_name
-from portinterp.kumir.runtime.types import BOOL, CHAR, NUMERIC, STR, Type
+from portinterp.kumir.runtime.types import BOOL, CHAR, FILE, NUMERIC, STR, Type
 
 _STRINGS = (STR, CHAR)
 _COMPARE = {"=": "eq", "<>": "ne", "≠": "ne", "<": "lt", ">": "gt", "<=": "le", "≤": "le",
@@ -89,7 +89,7 @@ class LogicLowering(ExprLowering):
         comparable = (
             (left_kind in NUMERIC and right_kind in NUMERIC)
             or (left_kind in _STRINGS and right_kind in _STRINGS)
-            or (left_kind == right_kind == BOOL and fn in ("eq", "ne"))
+            or (left_kind == right_kind and left_kind in (BOOL, FILE) and fn in ("eq", "ne"))
         )
         if not comparable:
             shown_left = "лог" if chained else type_name(left_kind)

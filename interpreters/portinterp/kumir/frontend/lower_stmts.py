@@ -12,7 +12,7 @@ from portinterp.core.lowering import Node, pos_of
 from portinterp.errors import CompileError
 from portinterp.kumir.frontend.library import BUILTINS
 from portinterp.kumir.frontend.lower_exprs import defined, shown
-from portinterp.kumir.frontend.lower_logic import LogicLowering
+from portinterp.kumir.frontend.lower_files import FileStatements
 from portinterp.kumir.frontend.scope import ARG, RESULT_NAME, Variable
 from portinterp.kumir.runtime.types import BOOL, CHAR, INT, REAL, STR, TableType, Type, element_of
 
@@ -20,7 +20,7 @@ _FAST_WRITES = {INT: "write_int", STR: "write_text", CHAR: "write_text"}
 _INPUT_PRIMS = {INT: "in_int", REAL: "in_real", BOOL: "in_bool", CHAR: "in_char", STR: "in_str"}
 
 
-class StmtLowering(LogicLowering):
+class StmtLowering(FileStatements):
     loop_depth: int
     wanted_checks: list[ir.Stmt]
     declared: list[str]
@@ -368,7 +368,10 @@ class StmtLowering(LogicLowering):
     def stmt_output(self, node: Tree) -> list[ir.Stmt]:
         """``вывод a, b, нс``.  KuMir 2 computes every item before printing any, so a
         statement that fails prints nothing: one ``out_items`` call where an item that can
-        fail comes after another."""
+        fail comes after another.  ``вывод ф, …`` writes to the file ``ф`` (lower_files)."""
+        target = self.output_file(node)
+        if target is not None:
+            return self.file_output(node, target)
         items = [self.output_item(item) for item in node.children]
         values = [item.expr for item in items if isinstance(item.expr, ir.Prim)]
         if not any(_may_fail(item.expr) for item in items[1:]):
@@ -404,6 +407,10 @@ class StmtLowering(LogicLowering):
             if variable is not None and variable.type == STR and (
                     place.data == "place_slice" or len(place.children) > 1):
                 self.fail(place, "Нельзя ввести часть строки")
+        source = self.input_file(node)  # ``ввод ф, …`` reads the file ``ф`` (lower_files)
+        if source is not None:
+            return [self.store(place, lambda kind, place=place: self.read_from(
+                source, kind, place), pos_of(place)) for place in node.children[1:]]
         return [self.store(place, self.read_value(place), pos_of(place))
                 for place in node.children]
 

@@ -168,11 +168,17 @@ def _in_context(token: Token, tokens: list[Token], where: int, before: str | Non
 
 def _keyword_in_name(statement: lexer.Statement, token: Token) -> bool:
     """A keyword where an ``алг`` header has a name (``алг НОД и НОК``, ``алг Сумма до
-    нуля``, ``(цел до)``): KuMir takes it for (part of) a name, and refuses it."""
+    нуля``, ``(цел до)``), or a type's word right after a name anywhere: KuMir takes it for
+    (part of) a name, and refuses it."""
     tokens = statement.tokens
+    where = next((n for n, t in enumerate(tokens) if t is token), 0)
+    if token.type in ("TYPE", "TABTYPE") and where > 0 and tokens[where - 1].type == "NAME" \
+            and tokens[0].type not in ("TYPE", "TABTYPE", "_ALG"):
+        # a type's word after a name in a statement: ``существует файл(…)``, ``x := a лит
+        # b`` (in a declaration, ``цел а цел б``, it is «Нет запятой перед объявлением»)
+        return True
     if tokens[0].type != "_ALG" or not str(token).isalpha() or not token.type.startswith("_"):
         return False
-    where = next((n for n, t in enumerate(tokens) if t is token), 0)
     return where > 0 and tokens[where - 1].type in ("NAME", "TYPE", "TABTYPE", "_ALG")
 
 

@@ -22,6 +22,7 @@ from portinterp.core.program import RuntimeBase
 from portinterp.errors import ProgramFault
 from portinterp.kumir.runtime import formatting
 from portinterp.kumir.runtime.builtins import BuiltinFunctions
+from portinterp.kumir.runtime.files import FileFunctions
 from portinterp.kumir.runtime.inputs import InputReader
 from portinterp.kumir.runtime.java_random import JavaRandom
 from portinterp.kumir.runtime.numbers import DIVISION_BY_ZERO, INT_MAX, INT_MIN, OVERFLOW, int32
@@ -74,7 +75,7 @@ class _Templates(dict):
         return "(" + "".join(f"{{{n}}} {op} " for n, op in enumerate(ops)) + f"{{{len(ops)}}})"
 
 
-class KumirRuntime(BuiltinFunctions, RuntimeBase):
+class KumirRuntime(BuiltinFunctions, FileFunctions, RuntimeBase):
     inline: ClassVar[dict[str, str]] = _Templates({
         "add_int": _checked("{0} + {1}"),
         "sub_int": _checked("{0} - {1}"),
@@ -429,7 +430,7 @@ class KumirRuntime(BuiltinFunctions, RuntimeBase):
 
 _QUOTES = {"лит": '"', "сим": "'"}
 _READERS = {"цел": "read_int", "вещ": "read_real", "лог": "read_bool", "сим": "read_char",
-            "лит": "read_word_str"}
+            "лит": "read_word_str", "файл": "read_file_key"}
 
 
 def _text(kind: str, value: Any) -> str:

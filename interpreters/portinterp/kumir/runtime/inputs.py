@@ -96,6 +96,10 @@ class InputReader:
         self.pos = len(self.line)
         return text.rstrip("\n").replace("\r", "")
 
+    def read_file_key(self) -> None:
+        """A first algorithm's ``файл`` argument: none can be typed (KuMir 2 stops so)."""
+        raise ProgramFault("Ключ файла не вводится")
+
     def read_word_str(self) -> str:
         """KuMir's readString (a first algorithm's лит argument): a word, or a text in
         quotes; none left is KuMir's «Не могу прочитать литерал: текст закончился»."""
@@ -109,3 +113,6 @@ class InputReader:
         end = len(self.line) if end < 0 else end
         text, self.pos = self.line[self.pos:end], min(end + 1, len(self.line))
         return text
+
+# For files' ввод (file_streams.py), which reads words as the keyboard's does.
+INT_ERRORS, REAL_ERRORS, BOOL_WORDS, LOWER = _INT_ERRORS, _REAL_ERRORS, _BOOLS, _LOWER

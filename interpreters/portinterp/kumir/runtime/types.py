@@ -1,4 +1,5 @@
-"""The types of the school language: five scalar types and tables of them."""
+"""The types of the school language: five scalar types and tables of them, and the file
+module's ``файл`` (a key of an open file; no table of them)."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ REAL = "вещ"
 BOOL = "лог"
 CHAR = "сим"
 STR = "лит"
+FILE = "файл"
 
 SCALARS = (INT, REAL, BOOL, CHAR, STR)
 NUMERIC = (INT, REAL)
@@ -19,6 +21,8 @@ def element_of(type_word: str) -> tuple[str, bool]:
     """A type word (``цел``, ``цел таб``, ``целтаб``): its element type, and whether it
     names a table."""
     text = "".join(type_word.split())
+    if text == FILE:
+        return FILE, False
     return text[:3], text.endswith("таб")
 
 
