@@ -80,17 +80,17 @@ def test_freecell_template_prints_the_reference_output() -> None:
 
 
 def test_freecell_seed_and_generator_are_whole_numbers() -> None:
-    # Семя = НомерИгры (every call passes an integer literal), then (214013 * Семя +
-    # 2531011) % 2147483648: whole numbers stay whole under *, + and %; Цел(Семя / 65536)
-    # is whole.
+    # Семя = НомерИгры (every call passes a positive integer literal), then (214013 * Семя
+    # + 2531011) % 2147483648: whole numbers of 0 or more ("nat") stay so under *, + and %;
+    # Цел(Семя / 65536) too.
     text = (ROOT / "ports/freecell/bsl/freecell.bsl").read_text(encoding="utf-8")
     types = infer(text)
-    assert kinds(types, "семя") == {"int"}
-    assert kinds(types, "номеригры", "игра") == {"int"}
-    assert types.returns["лкг"] == {"int"}
+    assert kinds(types, "семя") == {"nat"}
+    assert kinds(types, "номеригры", "игра") == {"nat"}
+    assert types.returns["лкг"] == {"nat"}
     assert kinds(types, "карты", "игра") == {"array"}
     assert kinds(types, "строкарасклада", "игра") == {"str"}
-    assert kinds(types, "инд", "игра") == {"int"}
+    assert kinds(types, "инд", "игра") == {"nat"}
 
 
 def test_freecell_generator_runs_without_run_time_type_checks() -> None:
