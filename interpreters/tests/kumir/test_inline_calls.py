@@ -4,7 +4,6 @@ algorithm, the globals it changes and the places a call must stay a call."""
 
 from __future__ import annotations
 
-import io
 from unittest import mock
 
 from hypothesis import given, settings
@@ -12,18 +11,10 @@ from hypothesis import strategies as st
 
 from portinterp.core import ir
 from portinterp.core.walk import walk_expr, walk_statements
-from portinterp.errors import RunError
-from portinterp.kumir import compile_text, lower_text, run_program
+from portinterp.kumir import lower_text
 from portinterp.kumir.frontend import lower
 
-
-def _run(text: str) -> str:
-    out = io.StringIO()
-    try:
-        run_program(compile_text(text, "t.kum"), stdin=io.StringIO(), stdout=out)
-    except RunError as error:
-        return out.getvalue() + f"!{error}"
-    return out.getvalue()
+from .printing import printed as _run
 
 
 def _with_calls(text: str) -> str:

@@ -4,27 +4,17 @@ integer bounds), which KuMir 2's suite had checked: same output, same error, sam
 
 from __future__ import annotations
 
-import io
 from unittest import mock
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from portinterp.errors import RunError
-from portinterp.kumir import compile_text, run_program
 from portinterp.kumir.runtime.core import KumirRuntime
 from portinterp.kumir.runtime.numbers import INT_MAX, INT_MIN
 
+from .printing import printed as _run
+
 _FLOOR_FIRST = f"(k_ if {INT_MIN} <= (k_ := P_floor({{0}})) <= {INT_MAX} else P_int_overflow())"
-
-
-def _run(text: str) -> str:
-    out = io.StringIO()
-    try:
-        run_program(compile_text(text, "t.kum"), stdin=io.StringIO(), stdout=out)
-    except RunError as error:
-        return out.getvalue() + f"!{error}"
-    return out.getvalue()
 
 
 def _floor_first(text: str) -> str:

@@ -5,33 +5,20 @@ not set, errors — and the algorithms where they must stay globals."""
 
 from __future__ import annotations
 
-import io
 from unittest import mock
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from portinterp.errors import RunError
-from portinterp.kumir import compile_text, run_program
 from portinterp.kumir.frontend import lower
 
-
-def _run(text: str) -> str:
-    out = io.StringIO()
-    try:
-        run_program(compile_text(text, "t.kum"), stdin=io.StringIO(), stdout=out)
-    except RunError as error:
-        return out.getvalue() + f"!{error}"
-    return out.getvalue()
+from .printing import printed as _run
+from .printing import python_source as _source
 
 
 def _as_globals(text: str) -> str:
     with mock.patch.object(lower, "promote_module", lambda module: module):
         return _run(text)
-
-
-def _source(text: str) -> str:
-    return compile_text(text, "t.kum").python_source
 
 
 _PROGRAM = ("цел г, к\nцелтаб т[1:3]\nалг\nнач\n  г := {start}\n  к := 0\n  т[1] := 0\n"

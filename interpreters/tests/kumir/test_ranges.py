@@ -4,7 +4,6 @@ against the same program compiled without the analysis."""
 
 from __future__ import annotations
 
-import io
 import os
 import subprocess
 import sys
@@ -15,19 +14,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from portinterp.core import ir
-from portinterp.errors import RunError
-from portinterp.kumir import compile_text, lower_text, run_program
+from portinterp.kumir import lower_text
 from portinterp.kumir.frontend import lower
 from portinterp.program_cache import CACHE_ENV
 
-
-def _run(text: str) -> str:
-    out = io.StringIO()
-    try:
-        run_program(compile_text(text, "t.kum"), stdin=io.StringIO(), stdout=out)
-    except RunError as error:
-        return out.getvalue() + f"!{error}"
-    return out.getvalue()
+from .printing import printed as _run
 
 
 def _prims(text: str) -> set[str]:

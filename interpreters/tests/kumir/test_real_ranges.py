@@ -4,33 +4,20 @@ fail as the same programs compiled without the pass."""
 
 from __future__ import annotations
 
-import io
 from unittest import mock
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from portinterp.errors import RunError
-from portinterp.kumir import compile_text, run_program
 from portinterp.kumir.frontend import lower
 
-
-def _run(text: str) -> str:
-    out = io.StringIO()
-    try:
-        run_program(compile_text(text, "t.kum"), stdin=io.StringIO(), stdout=out)
-    except RunError as error:
-        return out.getvalue() + f"!{error}"
-    return out.getvalue()
+from .printing import printed as _run
+from .printing import python_source as _source
 
 
 def _checked(text: str) -> str:
     with mock.patch.object(lower, "narrow_reals", lambda module: module):
         return _run(text)
-
-
-def _source(text: str) -> str:
-    return compile_text(text, "t.kum").python_source
 
 
 _GENERATOR = ("алг\nнач\n  вещ с\n  цел i, к\n  с := {seed}\n  нц для i от 1 до {count}\n"

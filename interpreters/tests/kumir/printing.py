@@ -1,0 +1,25 @@
+"""What a KuMir program prints, with its run-time error after a ``!`` — what the
+differential tests of the compiler's passes compare (a program against the same program
+compiled without the pass), and the Python a program compiles to."""
+
+from __future__ import annotations
+
+import io
+
+from portinterp.errors import RunError
+from portinterp.kumir import compile_text, run_program
+
+
+def printed(text: str) -> str:
+    """The program's output, and ``!`` and its error where it stops with one."""
+    out = io.StringIO()
+    try:
+        run_program(compile_text(text, "t.kum"), stdin=io.StringIO(), stdout=out)
+    except RunError as error:
+        return out.getvalue() + f"!{error}"
+    return out.getvalue()
+
+
+def python_source(text: str) -> str:
+    """The Python source the program compiles to."""
+    return compile_text(text, "t.kum").python_source
