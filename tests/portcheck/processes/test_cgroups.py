@@ -90,7 +90,7 @@ def test_a_fork_past_the_limit_is_refused_and_said() -> None:
                         os._exit(0)
                 except OSError:
                     refused += 1
-            print(refused)
+            print(refused, flush=True)  # os._exit flushes nothing
             os._exit(0)
             """)]), capture_output=True, text=True, check=True, timeout=60)
         assert int(done.stdout) >= 12  # 8 at once: the program and 7 children
