@@ -66,7 +66,7 @@ RESCAN = 0.25  # seconds between looks for new processes of the run
 SAMPLE = 0.02  # seconds between readings of the known processes' resident memory
 
 
-PROCESSES, CPU, DISK = "processes", "cpu", "disk"  # what a run was stopped by
+PROCESSES, CPU, DISK, MEMORY = "processes", "cpu", "disk", "memory"  # what stopped a run
 
 
 @dataclass(frozen=True)
@@ -117,13 +117,15 @@ def cpu_seconds(timeout: float | None) -> float | None:
 
 
 def verdict(kind: str, cpu: float | None = None) -> str:
-    """What a run stopped by the process, CPU or disk limit did, for its verdict (after
+    """What a run stopped by the process, CPU, memory or disk limit did, for its verdict (after
     ``stopped: ``)."""
     if kind == PROCESSES:
         return (f"it started more than {processes_limit()} processes or threads (the "
                 f"process limit; see --max-processes)")
     if kind == CPU:
         return f"it used more than {cpu or 0:g} s of CPU time (the CPU limit; see --max-cpu)"
+    if kind == MEMORY:
+        return f"it used more than {_mib(memory())} (the memory limit; see --max-memory)"
     return f"it wrote more than {_mib(disk())} (the disk limit; see --max-disk)"
 
 

@@ -170,8 +170,7 @@ def _check_ending(port: Port, kind: str, settings: RunSettings, result: RunResul
                        "output limit; see --max-output)", Reason.OUTPUT_LIMIT,
                        _printed(result), result.seconds)
     if result.memory_limited:
-        raise _problem(port, kind, FAIL, f"stopped: it used more than "
-                       f"{size_text(limits.memory())} (the memory limit; see --max-memory)",
+        raise _problem(port, kind, FAIL, f"stopped: {limits.verdict(limits.MEMORY)}",
                        Reason.MEMORY_LIMIT, _printed(result), result.seconds)
     if result.limited:
         raise _problem(port, kind, FAIL, f"stopped: {result.limited}", _limit_reason(result),
