@@ -7,7 +7,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from portcheck.cli.options import add_engine, add_sandbox, command
+from portcheck.cli.options import EXEC_CPU, add_engine, add_sandbox, command
 from portcheck.errors import UsageError
 from portcheck.runners.embedded import DEFAULT_ENCODING, run_options, text_encoding
 from portcheck.suite.declarations import builtin_languages
@@ -24,10 +24,14 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                 "embedded interpreter, or the real tool where --engine says so.",
                 [("portcheck exec deal.bsl", ""), ("portcheck exec game.kum < moves.txt", ""),
                  ("portcheck exec queens.arsac --engine embedded", "")],
-                "FILE: the program; its suffix says its language.")
+                "FILE: the program; its suffix says its language.",
+                "Limits: no time limit (the program may wait for its input as long as it "
+                f"likes; Ctrl-C ends it), {EXEC_CPU:g} s of CPU time (--max-cpu), and the "
+                "memory, process and disk limits below; a program stopped by one ends with "
+                "one line 'FILE: stopped: …' on stderr and exit code 1.")
     p.add_argument("file", metavar="FILE")
     add_engine(p)
-    add_sandbox(p)
+    add_sandbox(p, cpu_default=EXEC_CPU)  # no time limit: a program may wait for its input
     p.add_argument("--encoding", type=text_encoding, default=DEFAULT_ENCODING,
                    help="source encoding (default: UTF-8, with or without a BOM; cp1251)")
     for option in run_options():

@@ -134,18 +134,6 @@ def count(low: int, high: int | None = None) -> Callable[[str], int]:
     return parse
 
 
-def size(text: str) -> int:
-    """An output limit: a size in bytes (``16M``), at least 1 KiB."""
-    try:
-        value = parse_size(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-    if value < MIN_OUTPUT:
-        raise argparse.ArgumentTypeError(f"{text!r}: an output limit is at least "
-                                         f"{size_text(MIN_OUTPUT)}")
-    return value
-
-
 MIN_OUTPUT = 1024
 
 
@@ -159,62 +147,63 @@ def add_timeout(parser: argparse.ArgumentParser, default: float | None = DEFAULT
                              "e.g. 64M)")
 
 
-def memory_size(text: str) -> int:
-    """A memory limit: a size in bytes (``1G``), at least 16 MiB."""
-    try:
-        value = parse_size(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-    if value < MIN_MEMORY:
-        raise argparse.ArgumentTypeError(f"{text!r}: a memory limit is at least "
-                                         f"{size_text(MIN_MEMORY)}")
-    return value
+def at_least(low: int, what: str, read: Callable[[str], int] = parse_size,
+             shown: Callable[[int], str] = size_text) -> Callable[[str], int]:
+    """An argparse type: a value ``read`` from the text (a size by default: ``1G``), at
+    least ``low``; ``what`` names it in the error (``a memory limit``)."""
+    def parse(text: str) -> int:
+        try:
+            value = read(text)
+        except ValueError as error:
+            raise argparse.ArgumentTypeError(str(error)) from None
+        if value < low:
+            raise argparse.ArgumentTypeError(f"{text!r}: {what} is at least {shown(low)}")
+        return value
+    return parse
 
 
-def process_count(text: str) -> int:
-    """A process limit: a whole number, at least MIN_PROCESSES."""
+size = at_least(MIN_OUTPUT, "an output limit")  # --max-output: bytes, ``16M``
+
+
+def _processes(text: str) -> int:
     try:
-        value = int(text)
+        return int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of processes") from None
-    if value < MIN_PROCESSES:
-        raise argparse.ArgumentTypeError(f"{text!r}: a process limit is at least "
-                                         f"{MIN_PROCESSES}")
-    return value
+        raise ValueError(f"{text!r} is not a number of processes") from None
 
 
-def disk_size(text: str) -> int:
-    """A disk limit: a size in bytes (``256M``), at least 1 MiB."""
-    try:
-        value = parse_size(text)
-    except ValueError as error:
-        raise argparse.ArgumentTypeError(str(error)) from None
-    if value < MIN_DISK:
-        raise argparse.ArgumentTypeError(f"{text!r}: a disk limit is at least "
-                                         f"{size_text(MIN_DISK)}")
-    return value
+# The limits of every program run (``portcheck.processes.limits``), one row each: option,
+# its argparse type, metavar, and its help; exec's CPU default differs (it has no time
+# limit: :data:`EXEC_CPU`)
+LIMITS: tuple[tuple[str, Callable[[str], float], str, str], ...] = (
+    ("--max-memory", at_least(MIN_MEMORY, "a memory limit"), "SIZE",
+     f"memory limit of one program run (default {size_text(DEFAULT_MEMORY)}; e.g. 1G)"),
+    ("--max-processes", at_least(MIN_PROCESSES, "a process limit", _processes, str), "N",
+     f"processes and threads one program run may have at once (default {DEFAULT_PROCESSES})"),
+    ("--max-cpu", seconds, "SECONDS",
+     f"CPU time of one program run, all its processes together (default: its time limit, "
+     f"at least {MIN_CPU:g} s)"),
+    ("--max-disk", at_least(MIN_DISK, "a disk limit"), "SIZE",
+     f"bytes one program run may write: in one file, in its folder, in its /tmp (default "
+     f"{size_text(DEFAULT_DISK)})"),
+)
+EXEC_CPU = 60.0  # exec's CPU limit: it has no time limit (a program waiting for input uses none)
 
 
-def add_sandbox(parser: argparse.ArgumentParser) -> None:
-    """``--sandbox`` and the limits of every program run (``--max-memory``,
-    ``--max-processes``, ``--max-cpu``, ``--max-disk``: ``portcheck.processes.sandbox``,
-    ``.limits``); applied by :func:`apply_sandbox`."""
+def add_sandbox(parser: argparse.ArgumentParser, *, cpu_default: float | None = None) -> None:
+    """``--sandbox`` and the limits of every program run (:data:`LIMITS`:
+    ``portcheck.processes.sandbox``, ``.limits``); applied by :func:`apply_sandbox`.
+    ``cpu_default``: a command without a time limit (``exec``) bounds CPU time by this."""
     parser.add_argument("--sandbox", choices=SANDBOX_MODES, default=None,
                         help="run programs in a bubblewrap box: no network, no HOME, no "
                              "suite files (default: auto, where bubblewrap works; or "
                              f"${SANDBOX_ENV})")
-    parser.add_argument("--max-memory", type=memory_size, default=None, metavar="SIZE",
-                        help="memory limit of one program run (default "
-                             f"{size_text(DEFAULT_MEMORY)}; e.g. 1G)")
-    parser.add_argument("--max-processes", type=process_count, default=None, metavar="N",
-                        help="processes and threads one program run may have at once "
-                             f"(default {DEFAULT_PROCESSES})")
-    parser.add_argument("--max-cpu", type=seconds, default=None, metavar="SECONDS",
-                        help="CPU time of one program run, all its processes together "
-                             f"(default: its time limit, at least {MIN_CPU:g} s)")
-    parser.add_argument("--max-disk", type=disk_size, default=None, metavar="SIZE",
-                        help="bytes one program run may write: in one file, in its "
-                             f"folder, in its /tmp (default {size_text(DEFAULT_DISK)})")
+    for option, kind, metavar, text in LIMITS:
+        if option == "--max-cpu" and cpu_default is not None:
+            text = (f"CPU time of the program, all its processes together (default "
+                    f"{cpu_default:g} s; time waiting for input is not counted)")
+        parser.add_argument(option, type=kind, metavar=metavar, help=text,
+                            default=cpu_default if option == "--max-cpu" else None)
 
 
 def apply_sandbox(args: argparse.Namespace) -> None:

@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import os
 import shutil
+import sys
 import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import portinterp
 from portcheck.files.cache_root import cache_root
+from portcheck.processes import limits, own_cpu
 from portinterp import file_policy
 from portinterp.frontends import DEFAULT_ENCODING, RunOption, run_options, text_encoding
 from portinterp.languages import get_language
@@ -133,31 +135,45 @@ def __getattr__(name: str) -> Any:
 
 
 def run_here(language: str, path: Path, *, encoding: str = DEFAULT_ENCODING,
-             **options: Any) -> int:
+             cpu: float | None = None, **options: Any) -> int:
     """Run ``path`` in this process as ``python -m portinterp.<language>`` would (this
     process's stdin and stdout, errors on stderr); its exit status.  This process (``portcheck
     exec``) ends with the run, so its memory is bounded as a run of its own is
     (``memory_limited``): a string doubled in a loop is the language's out-of-memory error;
     the process's own limit is given back after the run (a caller that goes on, such as a
-    test, must not start its browser or JVM under it).
+    test, must not start its browser or JVM under it).  ``cpu``: its CPU limit in seconds
+    (``processes.own_cpu``): past it, one line ``FILE: stopped: …`` and this process ends
+    with exit code 1.
     """
     from portinterp.command import execute, memory_limited
 
-    with memory_limited():
+    scratch: list[str] = []  # the run's temporary folder, where its files are confined
+
+    def stop() -> None:  # the program used its CPU time: end it, and this process
+        try:
+            sys.stdout.flush()
+        except (OSError, ValueError, RuntimeError):  # a closed or full stream
+            pass
+        os.write(2, f"{path}: stopped: {limits.verdict(limits.CPU, cpu)}\n".encode())
+        for folder in scratch:
+            shutil.rmtree(folder, ignore_errors=True)
+        os._exit(1)
+
+    with memory_limited(), own_cpu.cpu_limited(cpu, stop):
         if files_mode() == file_policy.UNRESTRICTED:
             return execute(language, path, encoding=encoding, cache=interpreter_cache(),
                            **options)
-        scratch = tempfile.mkdtemp(prefix="portcheck-exec-")
-        tempfile.tempdir = scratch  # КаталогВременныхФайлов(): this run's own
+        scratch.append(tempfile.mkdtemp(prefix="portcheck-exec-"))
+        tempfile.tempdir = scratch[0]  # КаталогВременныхФайлов(): this run's own
         file_policy.install(file_policy.confined(
-            [scratch], [os.getcwd(), str(path.resolve().parent)]))
+            scratch, [os.getcwd(), str(path.resolve().parent)]))
         try:
             return execute(language, path, encoding=encoding, cache=interpreter_cache(),
                            **options)
         finally:
             file_policy.install(file_policy.UNRESTRICTED_POLICY)
             tempfile.tempdir = None
-            shutil.rmtree(scratch, ignore_errors=True)
+            shutil.rmtree(scratch.pop(), ignore_errors=True)
 
 
 def bsl_dialects() -> tuple[str, ...]:

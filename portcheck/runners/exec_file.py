@@ -28,13 +28,14 @@ the program wrote) stderr stays the program's own.
 from __future__ import annotations
 
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
 from typing import Any
 
 from portcheck.errors import UsageError
-from portcheck.processes import cgroups, limits, sandbox
+from portcheck.processes import cgroups, limits, runwatch, sandbox
 from portcheck.runners import get_runner
 from portcheck.runners.embedded import (
     FILES_ENV,
@@ -65,7 +66,8 @@ def exec_file(language: Language, path: Path, *, engine: str | None, encoding: s
         if _is_terminal(sys.stderr):
             print(exec_policy_line(path, boxed), file=sys.stderr, flush=True)
         if not boxed:
-            return run_here(language.embedded, path, encoding=encoding, **options)
+            return run_here(language.embedded, path, encoding=encoding,
+                            cpu=limits.cpu_seconds(None), **options)
         argv = [sys.executable, "-m", interpreter_module(language.embedded), str(path),
                 "--encoding", encoding]
         taken = {option.name for option in run_options(language.embedded)}
@@ -80,29 +82,50 @@ def exec_file(language: Language, path: Path, *, engine: str | None, encoding: s
 
 
 def _boxed(argv: list[str], path: Path, env: dict[str, str]) -> int:
-    """``argv`` run in a box with this terminal's streams; its exit status."""
+    """``argv`` run in a box with this terminal's streams, within the run's limits (the
+    kernel's, and the run watch's); its exit status, or 1 with one line ``FILE: stopped: …``
+    on stderr when a limit stopped it."""
     here = Path.cwd()
     box = sandbox.box_for(argv, cwd=here, env=env, writable=[], readable=[path],
                           tmpfs_size=limits.disk())
     assert box is not None
+    cpu = limits.cpu_seconds(None)  # exec has no time limit: --max-cpu, or exec's default
     command = box.command(limits.command(argv, env, boxed=True), cwd=here)
     group = cgroups.RunGroup.make(limits.processes_limit())  # its processes, in the kernel
     streams = [_descriptor(stream) for stream in (sys.stdin, sys.stdout, sys.stderr)]
     if streams[1] is not None:
         sys.stdout.flush()
     try:
-        done = subprocess.run(group.wrap(command) if group is not None else command,
-                              env=env, check=False,
-                              stdin=streams[0] if streams[0] is not None else subprocess.DEVNULL,
-                              stdout=streams[1] if streams[1] is not None else subprocess.PIPE,
-                              stderr=streams[2] if streams[2] is not None else subprocess.PIPE)
+        process = subprocess.Popen(
+            group.wrap(command) if group is not None else command, env=env,
+            stdin=streams[0] if streams[0] is not None else subprocess.DEVNULL,
+            stdout=streams[1] if streams[1] is not None else subprocess.PIPE,
+            stderr=streams[2] if streams[2] is not None else subprocess.PIPE)
+        watch = runwatch.RunWatch(process.pid, group=group, cpu=cpu)
+        try:
+            captured = process.communicate()
+        except BaseException:  # Ctrl-C, SIGTERM: the box's session does not get them
+            process.kill()
+            process.wait()
+            raise
+        finally:
+            stopped_by = watch.stop()
     finally:
         if group is not None:
             group.close()
-    for stream, captured in ((sys.stdout, done.stdout), (sys.stderr, done.stderr)):
-        if captured:  # portcheck's stream is not a file (run in-process, captured)
-            stream.write(captured.decode("utf-8", "replace"))
-    return done.returncode
+    for stream, text in zip((sys.stdout, sys.stderr), captured, strict=True):
+        if text:  # portcheck's stream is not a file (run in-process, captured)
+            stream.write(text.decode("utf-8", "replace"))
+    code = process.returncode
+    killed_by = code - 128 if 128 < code <= 128 + 64 else -code  # bwrap's 128+N: signal N
+    if stopped_by is None and killed_by == signal.SIGXCPU and cpu is not None \
+            and watch.cpu_seen >= cpu - 2 * limits.RESCAN:  # RLIMIT_CPU, not an exit code 152
+        stopped_by = limits.CPU
+    if stopped_by is not None:
+        sys.stderr.flush()
+        print(f"{path}: stopped: {limits.verdict(stopped_by, cpu)}", file=sys.stderr)
+        return 1
+    return code
 
 
 def _is_terminal(stream: object) -> bool:
