@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 
 import portinterp
 from portcheck.files.cache_root import cache_root
-from portcheck.processes import limits, own_cpu
+from portcheck.processes import limits, own_process
 from portinterp import file_policy
 from portinterp.frontends import DEFAULT_ENCODING, RunOption, run_options, text_encoding
 from portinterp.languages import get_language
@@ -142,8 +142,8 @@ def run_here(language: str, path: Path, *, encoding: str = DEFAULT_ENCODING,
     (``memory_limited``): a string doubled in a loop is the language's out-of-memory error;
     the process's own limit is given back after the run (a caller that goes on, such as a
     test, must not start its browser or JVM under it).  ``cpu``: its CPU limit in seconds
-    (``processes.own_cpu``): past it, one line ``FILE: stopped: …`` and this process ends
-    with exit code 1.
+    (``processes.own_process``, with the disk limit on each file): past it, one line
+    ``FILE: stopped: …`` and this process ends with exit code 1.
     """
     from portinterp.command import execute, memory_limited
 
@@ -159,7 +159,8 @@ def run_here(language: str, path: Path, *, encoding: str = DEFAULT_ENCODING,
             shutil.rmtree(folder, ignore_errors=True)
         os._exit(1)
 
-    with memory_limited(), own_cpu.cpu_limited(cpu, stop):
+    with memory_limited(), own_process.cpu_limited(cpu, stop), \
+            own_process.file_size_limited(limits.disk()):
         if files_mode() == file_policy.UNRESTRICTED:
             return execute(language, path, encoding=encoding, cache=interpreter_cache(),
                            **options)

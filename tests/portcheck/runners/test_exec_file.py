@@ -1,9 +1,10 @@
 """``portcheck exec``'s limits (``portcheck.runners.exec_file``, ``.embedded.run_here``,
-``portcheck.processes.own_cpu``): exec has no time limit, so its CPU limit is what ends a
+``portcheck.processes.own_process``): exec has no time limit, so its CPU limit is what ends a
 program that computes for ever — boxed (the kernel's ``RLIMIT_CPU`` and the run watch) and
 unboxed (``--sandbox off``: the program runs in portcheck's own process) alike, with one
 line ``FILE: stopped: …`` and exit code 1, what the program printed before it kept; time
-spent waiting for input is not counted.
+spent waiting for input is not counted.  The disk limit holds unboxed too (a file written
+past it fails at the program's line).
 
 Each test runs ``python -m portcheck`` as a process of its own: unboxed, a stopped run ends
 the process it runs in."""
@@ -84,6 +85,26 @@ def test_time_spent_waiting_for_input_is_not_cpu_time(tmp_path: Path, mode: str)
     time.sleep(2.5)  # the program waits for its input longer than its CPU limit
     out, err = process.communicate("21\n", timeout=60)
     assert (process.returncode, out, err) == (0, "42\n", "")
+
+
+BSL_WRITING = """Т = Новый ТекстовыйДокумент;
+Для i = 1 По 20000 Цикл
+    Т.ДобавитьСтроку("0123456789012345678901234567890123456789012345678901234567890123456789");
+КонецЦикла;
+Т.Записать("big.txt");
+Сообщить("записано");
+"""
+
+
+@pytest.mark.parametrize("mode", ["on", "off"])
+def test_a_file_past_the_disk_limit_is_not_written(tmp_path: Path, mode: str) -> None:
+    (tmp_path / "write.os").write_text(BSL_WRITING, encoding="utf-8")
+    done = portcheck_process("exec", "write.os", "--max-disk", "1M", *_mode(mode),
+                             cwd=tmp_path, timeout=90)
+    assert done.returncode == 1
+    assert done.stderr.startswith("write.os:5:1: ") and done.stdout == ""
+    written = tmp_path / "big.txt"  # boxed, the working folder is read-only: never written
+    assert not written.exists() or written.stat().st_size <= 1024 * 1024
 
 
 def test_exec_says_its_cpu_limit_and_that_it_has_no_time_limit(
