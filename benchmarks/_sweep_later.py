@@ -1,0 +1,443 @@
+"""The tries of benchmarks/hostile_sweep.py for what came after its first full runs: `grade`
+(hostile submission folders and students), `--format json` (on check, verify and grade),
+the limits' options (`--max-memory`, `--max-processes`, `--max-cpu`, `--max-disk`), KuMir's
+file module (in `exec` and in a port) and 1C's process functions in `verify`.  In the
+categories of benchmarks/_sweep_tries.py, judged the same way."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+from _sweep_tries import (
+    INTERRUPT_AFTER,
+    PORT,
+    PORTS,
+    RECORD,
+    Setup,
+    Try,
+    both,
+    closed_stdout,
+    exec_runner,
+    fifo,
+    link,
+    no_problems,
+    port_program,
+    to_dev_full,
+    two_at_once,
+    write,
+)
+
+SUBS = "subs"  # the class's folder, inside the suite
+GOOD = PORT / "collatz.py"  # the suite's own Python port: a student who passes
+SECRET_FROM_PORT = "../../../../outside/secret.txt"  # from ports/collatz/<lang>/<file>
+ALL_CASES = "n-1,n-6,n-27,n-97,n-871,n-1000000"  # what GOOD prints: check must be told
+
+
+def good_student(name: str) -> Setup:
+    """``subs/<name>``: the suite's own port, a program that passes every case."""
+    def setup(suite: Path, outside: Path) -> None:
+        path = suite / SUBS / name
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes((suite / GOOD).read_bytes())
+    return setup
+
+
+def student(name: str, code: str) -> Setup:
+    """``subs/<name>``: a Python student whose program is ``code`` (its processes recorded
+    for the sweep, as a port's are)."""
+    return write(f"{SUBS}/{name}", RECORD + code)
+
+
+def raw_name(name: bytes, code: str | None) -> Setup:
+    """A student whose file name is ``name`` as bytes (not UTF-8, a control character):
+    a good program, or ``code``; a name ending in ``/`` is a folder holding a good one."""
+    def setup(suite: Path, outside: Path) -> None:
+        folder = os.fsencode(suite / SUBS)
+        os.makedirs(folder, exist_ok=True)
+        target = os.path.join(folder, name)
+        if name.endswith(b"/"):
+            os.makedirs(target, exist_ok=True)
+            target = os.path.join(target, b"collatz.py")
+        text = (suite / GOOD).read_text() if code is None else RECORD + code
+        with open(target, "w", encoding="utf-8") as handle:
+            handle.write(text)
+    return setup
+
+
+def sparse(relative: str, size: int) -> Setup:
+    """A file of ``size`` bytes that takes no room: a student's huge program."""
+    def setup(suite: Path, outside: Path) -> None:
+        path = suite / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "wb") as handle:
+            handle.truncate(size)
+    return setup
+
+
+def json_results(suite: Path, outside: Path, done: subprocess.CompletedProcess[bytes]
+                 ) -> list[str]:
+    """``--format json``: stdout is one JSON document of UTF-8 with no raw control a terminal
+    would act on (docs/grading.md, "--format json"), and it says what the exit code says:
+    no ``pass`` where portcheck failed; for a usage error nothing at all."""
+    if done.returncode == 2:
+        return ["JSON on stdout with a usage error"] if done.stdout.strip() else []
+    if done.returncode not in (0, 1):
+        return []
+    try:
+        text = done.stdout.decode("utf-8")
+    except UnicodeDecodeError:
+        return ["stdout is not UTF-8"]
+    try:
+        document = json.loads(text)
+    except ValueError as error:
+        return [f"stdout is not one JSON document ({error})"]
+    if any(0x80 <= ord(c) <= 0x9F or c in "\u202a\u202b\u202c\u202d\u202e\x7f" for c in text):
+        return ["a raw control character in the JSON"]
+    objects = [document] if "version" in document else list(document.values())
+    statuses = {one.get("status") for one in objects}
+    if done.returncode == 1 and statuses == {"pass"}:
+        return ["exit 1, yet every status is pass"]
+    if done.returncode == 0 and statuses != {"pass"}:
+        return [f"exit 0, yet the statuses are {sorted(map(str, statuses))}"]
+    return []
+
+
+# ---- command line: grade, --format, the limits' options -----------------------------------
+
+LIMIT_BAD = {
+    "--max-memory": ["0", "-1", "abc", "", "1P", "15M", "9" * 30, "99999999999999999999G"],
+    "--max-processes": ["0", "7", "-1", "abc", "", "1e9", "9" * 30],
+    "--max-cpu": ["0", "-1", "abc", "", "nan", "inf", "1e99", "3601"],
+    "--max-disk": ["0", "1023k", "-1", "abc", "", "1P", "9" * 30, "99999999999999999999G"],
+}
+LIMITED = {"verify": [], "grade": ["collatz", SUBS],
+           "check": ["collatz", str(GOOD), "--cases", ALL_CASES],
+           "run": ["collatz", "--lang", "python"], "reference": ["collatz", "n=6"],
+           "render": ["check"], "exec": ["x.bsl"], "mutate": ["collatz"]}
+FEW_BAD = ("abc", "9" * 30)  # for the commands other than verify and grade
+
+
+def command_line() -> Iterator[Try]:
+    from _sweep_tries import BAD_OPTIONS
+
+    a_class = both(good_student("ann.py"), write("x.bsl", "Сообщить(1);\n"))
+    for command, words in LIMITED.items():
+        for option, values in LIMIT_BAD.items():
+            for value in values if command in ("verify", "grade") else FEW_BAD:
+                shown = repr(value) if len(value) < 24 else f"{value[:8]!r}… ({len(value)})"
+                yield Try("command line", f"{command} {option} {shown}",
+                          [command, *words, option, value], setup=a_class, bound=30)
+    for bad in BAD_OPTIONS:
+        yield Try("command line", f"grade {' '.join(bad)[:30]!r}",
+                  ["grade", "collatz", SUBS, *bad], setup=a_class)
+    for words, why, setup in [
+            (["grade"], "grade: no ALGO", a_class),
+            (["grade", "collatz"], "grade: no SUBMISSIONS", a_class),
+            (["grade", "nosuch", SUBS], "grade: an unknown algorithm", a_class),
+            (["grade", "collatz", "nosuch"], "grade: a missing folder", a_class),
+            (["grade", "collatz", "x.bsl"], "grade: a file, not a folder", a_class),
+            (["grade", "collatz", "empty"], "grade: an empty folder",
+             both(a_class, write("empty/.hidden.py", "print(1)\n"))),
+            (["grade", "collatz", "/dev/zero"], "grade: /dev/zero", a_class),
+            (["grade", "collatz", "pipe"], "grade: a FIFO", both(a_class, fifo("pipe"))),
+            (["grade", "collatz", SUBS, "--csv", SUBS], "grade: --csv a folder", a_class),
+            (["grade", "collatz", SUBS, "--report", "x.bsl"], "grade: --report a file",
+             a_class),
+            (["grade", "collatz", SUBS, "--engine", "kumir"], "grade: an engine of no student",
+             a_class),
+            (["verify", "--format", "xml"], "verify --format xml", a_class),
+            (["check", "collatz", str(GOOD), "--format", "yaml"], "check --format yaml",
+             a_class),
+            (["grade", "collatz", SUBS, "--format", ""], "grade --format ''", a_class),
+            (["list", "--format", "json"], "list --format json", a_class),
+            (["check", "collatz", str(GOOD), "--format", "json", "--cases", ""],
+             "check --format json of no case", a_class),
+            (["verify", "nosuch", "--format", "json"], "verify --format json nosuch", a_class),
+            (["grade", "collatz", "nosuch", "--format", "json"], "grade --format json, no folder",
+             a_class),
+    ]:
+        yield Try("command line", why, words, setup=setup, bound=30, check=json_results)
+
+
+# ---- suite files: the shapes of a submissions folder --------------------------------------
+
+def class_shapes() -> Iterator[Try]:
+    ann = good_student("ann.py")
+    shapes: dict[str, Setup] = {
+        "a FIFO student": fifo(f"{SUBS}/eve.py"),
+        "a FIFO in a student's folder": fifo(f"{SUBS}/bob/collatz.py"),
+        "a FIFO beside a student's program": both(good_student("bob/collatz.py"),
+                                                  fifo(f"{SUBS}/bob/data.txt")),
+        "a student linking to the secret": link(f"{SUBS}/eve.py", "../../outside/secret.txt"),
+        "a link to the secret in a student's folder":
+            link(f"{SUBS}/bob/collatz.py", "../../../outside/secret.txt"),
+        "a Java link to the secret in a student's folder":  # javac quotes the bad line
+            link(f"{SUBS}/bob/Collatz.java", "../../../outside/secret.txt"),
+        "a link to a program outside in a student's folder": both(
+            write("../outside/keep/evil.py", "print(open('{outside}/secret.txt').read())\n"),
+            link(f"{SUBS}/bob/collatz.py", "../../../outside/keep/evil.py")),
+        "a link to /dev/zero in a student's folder": link(f"{SUBS}/bob/collatz.py",
+                                                         "/dev/zero"),
+        "a link to /dev/zero as a student": link(f"{SUBS}/eve.py", "/dev/zero"),
+        "a student folder linking outside": link(f"{SUBS}/eve", "../../outside/keep"),
+        "a student that is /etc/passwd": link(f"{SUBS}/eve.py", "/etc/passwd"),
+        "a link loop": link(f"{SUBS}/eve.py", "eve.py"),
+        "a huge sparse Python file": sparse(f"{SUBS}/eve.py", 4 << 30),
+        "a huge sparse 1C file": sparse(f"{SUBS}/eve.bsl", 4 << 30),
+        "a huge sparse KuMir file": sparse(f"{SUBS}/eve.kum", 4 << 30),
+        "a 50 MB comment": write(f"{SUBS}/eve.py", "#" + "x" * 50_000_000 + "\n"),
+        "a name not UTF-8": raw_name(b"\xff\xfe.py", None),
+        "a folder name not UTF-8": raw_name(b"\xc3\x28/", None),
+        "an ESC in a name": raw_name(b"\x1b[2J\x1b[1Apassed.py", "print('x')\n"),
+        "a newline in a name": raw_name(b"eve\npassed.py", "print('x')\n"),
+        "a name like an option": raw_name(b"--csv=x.py", "print('x')\n"),
+        "a 250-character name": raw_name(b"e" * 247 + b".py", "print('x')\n"),
+        "a name with a bidi override": raw_name("\u202edessap.py".encode(), "print('x')\n"),
+        "ann.py and ann/ both": both(good_student("ann/collatz.py"),
+                                     student("ann.py", "print('x')\n")),
+        "a nested folder only": good_student("bob/inner/collatz.py"),
+        "a Java student of a wrong class": write(f"{SUBS}/eve.java",
+                                                 "class Nope { public static void main("
+                                                 "String[] a) { System.out.println(1); } }\n"),
+        "a student in cp1251 1C": write(f"{SUBS}/eve.bsl", "Сообщить(\"привет\");\n"
+                                        .encode("cp1251")),
+    }
+    for why, setup in shapes.items():
+        # the class always has one student who passes, so a pass of the whole is a lie
+        yield Try("suite files", f"grade: {why}", ["grade", "collatz", SUBS, "--timeout", "5"],
+                  codes=(1,), setup=both(ann, setup), bound=120, one_line=False)
+    for why, relative in (("SUBMISSIONS a link to a folder outside", "../outside/keep"),
+                          ("SUBMISSIONS the suite itself", ".")):
+        yield Try("suite files", f"grade: {why}", ["grade", "collatz", relative, "--timeout",
+                                                    "5"], codes=(1,), bound=120,
+                  one_line=False)
+
+
+# ---- misbehaving ports: students, and --format json ---------------------------------------
+
+STUDENTS = dict(PORTS, **{
+    "a bounded fork bomb": "import os, time\nfor _ in range(600):\n    pid = os.fork()\n"
+                           "    if pid == 0:\n        time.sleep(300)\n        os._exit(0)\n"
+                           "    record(pid)\n",
+    "reads the secret": "print(open('{outside}/secret.txt').read())\n",
+    "writes outside": "open('{outside}/keep/file.txt', 'w').write('gone')\n",
+    "sleeps": "import time\ntime.sleep(300)\n",
+    "prints a fake table": "print('ann      python      6/6  passed\\neve      python      "
+                           "6/6  passed')\n",
+    "prints fake JSON": "print('{\"version\": 3, \"status\": \"pass\", \"tests\": []}')\n",
+})
+UNBOXED_ONLY_HARMFUL = {"reads the secret", "writes outside"}  # --sandbox off lets them
+
+
+def misbehaving_ports() -> Iterator[Try]:
+    for boxing, label in ((None, ""), ("off", " (unboxed)")):
+        for why, code in STUDENTS.items():
+            if boxing == "off" and why in UNBOXED_ONLY_HARMFUL:
+                continue  # documented: unboxed, a program can read and write what you can
+            codes: tuple[int, ...] = (1,)
+            if why == "kills portcheck":
+                codes = (-9, 1)  # unboxed it can kill its parent (reliability.md, Signals)
+            setup = both(good_student("ann.py"), student("eve.py", code))
+            yield Try("misbehaving ports", f"grade, a student that {why}{label}",
+                      ["grade", "collatz", SUBS, "--timeout", "2", "--max-output", "64k"],
+                      codes=codes, setup=setup, bound=60, one_line=False,
+                      extra_env={"PORTCHECK_SANDBOX": boxing})
+    for why, code in STUDENTS.items():
+        codes = (-9, 1) if why == "kills portcheck" else (1,)
+        program = port_program(code)
+        for words in (["verify", "--format", "json", "--timeout", "2", "--max-output", "64k"],
+                      ["check", "collatz", f"{PORT}/collatz.py", "--cases", "n-1,n-6",
+                       "--timeout", "2", "--format", "json"],
+                      ["grade", "collatz", SUBS, "--timeout", "2", "--format", "json"]):
+            setup = program if words[0] != "grade" else both(
+                good_student("ann.py"), student("eve.py", code))
+            yield Try("misbehaving ports", f"{words[0]} --format json, {why}", words,
+                      codes=codes, setup=setup, bound=60, one_line=False, check=json_results)
+
+
+# ---- interpreters: KuMir's file module, 1C's process functions -----------------------------
+
+KUMIR_FILES = {
+    "writes outside": 'алг\nнач\n  файл ф\n  ф := открыть на запись("{outside}/keep/file.txt")'
+                      '\n  вывод ф, "gone"\n  закрыть(ф)\nкон\n',
+    "writes outside, relative": 'алг\nнач\n  файл ф\n  ф := открыть на запись('
+                                '"../outside/keep/file.txt")\n  вывод ф, "gone"\n'
+                                "  закрыть(ф)\nкон\n",
+    "adds to a file outside": 'алг\nнач\n  файл ф\n  ф := открыть на добавление('
+                              '"{outside}/secret.txt")\n  вывод ф, "more"\n  закрыть(ф)\nкон\n',
+    "reads /etc/passwd": 'алг\nнач\n  файл ф\n  лит с\n  ф := открыть на чтение("/etc/passwd")'
+                         "\n  нц пока не конец файла(ф)\n    ввод ф, с\n    вывод с, нс\n  кц\n"
+                         "  закрыть(ф)\nкон\n",
+    "reads the secret": 'алг\nнач\n  файл ф\n  лит с\n  ф := открыть на чтение('
+                        '"../outside/secret.txt")\n  ввод ф, с\n  вывод с, нс\n  закрыть(ф)\n'
+                        "кон\n",
+    "deletes outside": 'алг\nнач\n  вывод удалить_файл("{outside}/keep/file.txt"), нс\nкон\n',
+    "removes a folder outside": 'алг\nнач\n  вывод удалить_каталог("{outside}/keep"), нс\n'
+                                "кон\n",
+    "makes a folder outside": 'алг\nнач\n  вывод создать каталог("{outside}/new"), нс\nкон\n',
+    "asks whether the secret exists": 'алг\nнач\n  вывод существует("{outside}/secret.txt"),'
+                                      " нс\nкон\n",
+    "writes through a link": 'алг\nнач\n  файл ф\n  ф := открыть на запись("lnk")\n'
+                             '  вывод ф, "gone"\n  закрыть(ф)\nкон\n',
+    "reads through a link": 'алг\nнач\n  файл ф\n  лит с\n  ф := открыть на чтение("lnk")\n'
+                            "  ввод ф, с\n  вывод с, нс\n  закрыть(ф)\nкон\n",
+    "reads a FIFO": 'алг\nнач\n  файл ф\n  лит с\n  ф := открыть на чтение("pipe")\n'
+                    "  ввод ф, с\n  вывод с, нс\nкон\n",
+    "writes a FIFO": 'алг\nнач\n  файл ф\n  ф := открыть на запись("pipe")\n'
+                     '  вывод ф, "x"\nкон\n',
+    "fills its /tmp": 'алг\nнач\n  файл ф\n  ф := открыть на запись("/tmp/big")\n'
+                      '  нц пока да\n    вывод ф, "xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'
+                      'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx"\n'
+                      "  кц\nкон\n",
+    "opens one file 10,000 times": 'алг\nнач\n  файл ф\n  нц 10000 раз\n'
+                                   '    ф := открыть на запись("/tmp/x")\n  кц\nкон\n',
+}
+# What a refusal looks like: KuMir's run-time error «Нет доступа к файлу: …» at the line
+# (interpreters/docs/kumir.md, "Files"), exit 1.  `существует`, asked through the policy
+# too, stops the same way.  A FIFO read by `exec` blocks as KuMir's own would: exec has no
+# time limit (docs/exec.md) and is interrupted after INTERRUPT_AFTER s.
+KUMIR_BLOCKS = {"reads a FIFO", "writes a FIFO"}
+KUMIR_LINKS = {"writes through a link": "../outside/keep/file.txt",
+               "reads through a link": "../outside/secret.txt"}
+
+BSL_PROCESSES = {
+    "ЗапуститьПриложение writes outside":
+        'ЗапуститьПриложение("sh -c ""echo gone > {outside}/keep/file.txt""", , Истина);\n',
+    "СоздатьПроцесс of sleep":
+        'П = СоздатьПроцесс("sh -c ""echo $$ >> $SWEEP_PIDS; exec sleep 300""");\n'
+        "П.Запустить();\n",
+    "НайтиПроцессыПоИмени": 'Для Каждого П Из НайтиПроцессыПоИмени("python3") Цикл\n'
+                            "  П.Завершить();\nКонецЦикла;\n",
+    "ТекущийПроцесс": "Сообщить(ТекущийПроцесс().Идентификатор);\n",
+    "a refusal caught": 'Попытка\n  ЗапуститьПриложение("sh -c ""echo gone > '
+                        '{outside}/keep/file.txt""", , Истина);\nИсключение\nКонецПопытки;\n'
+                        'Сообщить("1: 0 steps, peak 1");\nСообщить("6: 8 steps, peak 16");\n',
+    "a process that reads the secret": 'П = СоздатьПроцесс("cat {outside}/secret.txt", , '
+                                       "Истина);\nП.Запустить();\nП.ОжидатьЗавершения();\n"
+                                       "Сообщить(П.ПотокВывода.Прочитать());\n",
+}
+# The refusal «Запуск процессов в этом прогоне запрещён (…)» is the run's error (docs/
+# sandbox.md): verify fails the port, exit 1; the one that catches it and prints the right
+# lines passes, exit 0.  Unboxed (--sandbox off) a 1C program may start processes, as it
+# may write files: only the child that outlives it is tried there (it must not be left).
+BSL_CAUGHT = {"a refusal caught"}
+
+
+def lang_port(language: str, suffix: str, code: str) -> Setup:
+    """A contributed port of collatz in ``language`` whose program is ``code``, its
+    transcript the right one (so only a fresh run can fail it)."""
+    folder = f"ports/collatz/{language}"
+    yaml = (f"algorithm: collatz\nlanguage: {language}\norigin: contributed\n"
+            f"program: collatz.{suffix}\ncases: [n-1, n-6]\n")
+    return both(write(f"{folder}/port.yaml", yaml), write(f"{folder}/collatz.{suffix}", code),
+                write(f"{folder}/transcript.txt", "1: 0 steps, peak 1\n6: 8 steps, peak 16\n"))
+
+
+def interpreters() -> Iterator[Try]:
+    for why, text in KUMIR_FILES.items():
+        setup = write("x.kum", text)
+        if why in KUMIR_LINKS:
+            setup = both(setup, link("lnk", KUMIR_LINKS[why]))
+        if why in KUMIR_BLOCKS:
+            setup = both(setup, fifo("pipe"))
+        blocks = why in KUMIR_BLOCKS
+        yield Try("interpreters", f"kum file module, exec: {why}", ["exec", "x.kum"],
+                  codes=(1, 130) if blocks else (1,), setup=setup, bound=60, one_line=False,
+                  runner=exec_runner(False, INTERRUPT_AFTER) if blocks else None)
+        port_text = text.replace('"lnk"', 'КАТАЛОГ ПРОГРАММЫ + "/lnk"').replace(
+            '"pipe"', 'КАТАЛОГ ПРОГРАММЫ + "/pipe"')
+        setup = lang_port("kumir", "kum", port_text)
+        if why in KUMIR_LINKS:
+            setup = both(setup, link("ports/collatz/kumir/lnk",
+                                     "../../../" + KUMIR_LINKS[why]))
+        if why in KUMIR_BLOCKS:
+            setup = both(setup, fifo("ports/collatz/kumir/pipe"))
+        yield Try("interpreters", f"kum file module, verify: {why}",
+                  ["verify", "--lang", "kumir", "--timeout", "2"], codes=(1,), setup=setup,
+                  bound=60, one_line=False)
+    for why, text in BSL_PROCESSES.items():
+        for boxing, label in ((None, ""), ("off", " (unboxed)")):
+            if boxing == "off" and why != "СоздатьПроцесс of sleep":
+                continue
+            codes = (0,) if why in BSL_CAUGHT else (1,)
+            yield Try("interpreters", f"bsl processes, verify: {why}{label}",
+                      ["verify", "--lang", "bsl", "--timeout", "5"], codes=codes,
+                      setup=lang_port("bsl", "bsl", text), bound=60, one_line=False,
+                      extra_env={"PORTCHECK_SANDBOX": boxing})
+
+
+# ---- concurrency: a class at once ---------------------------------------------------------
+
+def thirty_students(suite: Path, outside: Path) -> None:
+    """Thirty students: ten who pass, and four each that hang, flood, fork twenty children,
+    print escapes and crash."""
+    kinds = ["", "loops for ever", "prints for ever", "twenty children", "ANSI to fake ok",
+             "segfaults"]
+    for number in range(30):
+        kind = kinds[number % 6] if number % 3 else ""
+        if kind:
+            student(f"s{number:02}.py", PORTS[kind])(suite, outside)
+        else:
+            good_student(f"s{number:02}.py")(suite, outside)
+
+
+def concurrency() -> Iterator[Try]:
+    for words, label in ((["--jobs", "2"], ""), (["--jobs", "8"], ", --jobs 8"),
+                         (["--format", "json"], ", --format json"),
+                         (["--csv", "grades.csv", "--report", "page"], ", --csv and --report")):
+        yield Try("concurrency and atomicity", f"grade thirty students at once{label}",
+                  ["grade", "collatz", SUBS, "--timeout", "2", "--max-output", "64k", *words],
+                  codes=(1,), setup=thirty_students, bound=300, one_line=False,
+                  check=json_results if "json" in words else no_problems)
+    yield Try("concurrency and atomicity", "two grades at once, one --csv",
+              ["grade", "collatz", SUBS, "--timeout", "2", "--csv", "grades.csv"], codes=(1,),
+              setup=thirty_students, runner=two_at_once, bound=300, one_line=False)
+
+
+# ---- environment and security: where JSON and grade's files go ----------------------------
+
+def environment() -> Iterator[Try]:
+    for words in (["verify", "--format", "json"],
+                  ["check", "collatz", str(GOOD), "--cases", ALL_CASES, "--format", "json"],
+                  ["grade", "collatz", SUBS, "--format", "json"]):
+        yield Try("environment", f"stdout /dev/full: {words[0]} --format json", words,
+                  codes=(2,), runner=to_dev_full, setup=good_student("ann.py"))
+        yield Try("environment", f"stdout closed: {words[0]} --format json", words,
+                  codes=(0, 2), runner=closed_stdout, setup=good_student("ann.py"))
+        yield Try("environment", f"LANG=C: {words[0]} --format json", words, codes=(0,),
+                  setup=good_student("ann.py"), check=json_results,
+                  extra_env={"LANG": "C", "LC_ALL": "C", "PYTHONIOENCODING": "ascii"})
+
+
+def security() -> Iterator[Try]:
+    targets = {"a link to a file outside": ("out", "../outside/secret.txt"),
+               "a link to a folder outside": ("out", "../outside/keep"),
+               "a link to /dev/full": ("out", "/dev/full"),
+               "a link to /dev/null": ("out", "/dev/null")}
+    for option in ("--csv", "--report"):
+        for why, (name, target) in targets.items():
+            yield Try("security", f"grade {option} {why}",
+                      ["grade", "collatz", SUBS, option, name], codes=(1, 2),
+                      setup=both(good_student("ann.py"), link(name, target)))
+        yield Try("security", f"grade {option} /dev/full",
+                  ["grade", "collatz", SUBS, option, "/dev/full"], codes=(1, 2),
+                  setup=good_student("ann.py"))
+    yield Try("security", "grade --report beside a .out.old of someone else",
+              ["grade", "collatz", SUBS, "--report", "out"], codes=(0, 1),
+              setup=both(good_student("ann.py"), link(".out.old", "../outside/keep")))
+    yield Try("security", "grade --csv onto a student's own program",
+              ["grade", "collatz", SUBS, "--csv", f"{SUBS}/ann.py"], codes=(0, 1, 2),
+              setup=good_student("ann.py"))
+    for relative in (f"{PORT}/transcript.txt", f"{PORT}/collatz.py"):
+        yield Try("security", f"{relative} a link outside: verify --format json",
+                  ["verify", "--format", "json"], codes=(1, 2), check=json_results,
+                  setup=link(relative, SECRET_FROM_PORT))
+
+
+def tries() -> list[Try]:
+    return [*command_line(), *class_shapes(), *misbehaving_ports(), *interpreters(),
+            *concurrency(), *environment(), *security()]
