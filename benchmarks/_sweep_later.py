@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import subprocess
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -65,6 +66,14 @@ def raw_name(name: bytes, code: str | None) -> Setup:
         text = (suite / GOOD).read_text() if code is None else RECORD + code
         with open(target, "w", encoding="utf-8") as handle:
             handle.write(text)
+    return setup
+
+
+def fifo_in(relative: str) -> Setup:
+    """A FIFO at ``relative``, its folder made first."""
+    def setup(suite: Path, outside: Path) -> None:
+        (suite / relative).parent.mkdir(parents=True, exist_ok=True)
+        fifo(relative)(suite, outside)
     return setup
 
 
@@ -165,11 +174,15 @@ def command_line() -> Iterator[Try]:
 
 # ---- suite files: the shapes of a submissions folder --------------------------------------
 
+CLASS_PASSES = {"a FIFO beside a student's program", "a name not UTF-8",
+                "a folder name not UTF-8"}
+
+
 def class_shapes() -> Iterator[Try]:
     ann = good_student("ann.py")
     shapes: dict[str, Setup] = {
         "a FIFO student": fifo(f"{SUBS}/eve.py"),
-        "a FIFO in a student's folder": fifo(f"{SUBS}/bob/collatz.py"),
+        "a FIFO in a student's folder": fifo_in(f"{SUBS}/bob/collatz.py"),
         "a FIFO beside a student's program": both(good_student("bob/collatz.py"),
                                                   fifo(f"{SUBS}/bob/data.txt")),
         "a student linking to the secret": link(f"{SUBS}/eve.py", "../../outside/secret.txt"),
@@ -207,9 +220,19 @@ def class_shapes() -> Iterator[Try]:
                                         .encode("cp1251")),
     }
     for why, setup in shapes.items():
-        # the class always has one student who passes, so a pass of the whole is a lie
+        # the class has one student who passes and one of that shape, who cannot pass —
+        # except where the shape is harmless: files of no known language beside a program
+        # are left alone, and a student is named by the file's stem, whatever its bytes
+        # (docs/grading.md, "Who is a student")
+        codes = (0,) if why in CLASS_PASSES else (1,)
         yield Try("suite files", f"grade: {why}", ["grade", "collatz", SUBS, "--timeout", "5"],
-                  codes=(1,), setup=both(ann, setup), bound=120, one_line=False)
+                  codes=codes, setup=both(ann, setup), bound=120, one_line=False)
+    for words in (["verify"], ["verify", "--fresh"]):
+        yield Try("suite files", f"a 4 GiB sparse file in a port's folder: {' '.join(words)}",
+                  words, codes=(0,), setup=sparse(f"{PORT}/data.bin", 4 << 30), bound=120)
+    yield Try("suite files", "a 4 GiB sparse program: check", ["check", "collatz", "big.py",
+                                                               "--cases", "n-1"],
+              codes=(1,), setup=sparse("big.py", 4 << 30), bound=60, one_line=False)
     for why, relative in (("SUBMISSIONS a link to a folder outside", "../outside/keep"),
                           ("SUBMISSIONS the suite itself", ".")):
         yield Try("suite files", f"grade: {why}", ["grade", "collatz", relative, "--timeout",
@@ -259,6 +282,50 @@ def misbehaving_ports() -> Iterator[Try]:
                       codes=codes, setup=setup, bound=60, one_line=False, check=json_results)
 
 
+# A port that passes within the default limits and not within tighter ones: verify, then
+# verify with the tighter limit must run it again and fail it, never answer from the cache.
+NEEDS_MORE = {
+    "--max-memory 32M": "x = bytearray(200 * 1024 * 1024)\n",
+    "--max-processes 8": "import threading, time\nfor _ in range(12):\n"
+                          "    threading.Thread(target=time.sleep, args=(1,)).start()\n"
+                          "time.sleep(1.5)\n",
+    "--max-disk 1M": "open('big', 'wb').write(bytes(8 * 1024 * 1024))\n",
+}
+
+
+def after_a_pass(one: Try, suite: Path, env: dict[str, str]
+                 ) -> subprocess.CompletedProcess[bytes]:
+    """``verify`` (it passes and is remembered), then ``one``'s words.  A first verify
+    that did not pass would prove nothing: its exit code plus 100 is the answer then."""
+    first = subprocess.run([sys.executable, "-m", "portcheck", "verify"], cwd=suite, env=env,
+                           capture_output=True, timeout=one.bound, check=False)
+    if first.returncode != 0:
+        return subprocess.CompletedProcess(first.args, 100 + first.returncode, first.stdout,
+                                           first.stderr)
+    return subprocess.run([sys.executable, "-m", "portcheck", *one.words], cwd=suite, env=env,
+                          capture_output=True, timeout=one.bound, check=False)
+
+
+def no_template(suite: Path, outside: Path) -> None:
+    """The Python template gone with its port (a template no port renders fails verify)."""
+    (suite / "templates/python/collatz.py.j2").unlink()
+
+
+def tighter_limits() -> Iterator[Try]:
+    for limit, code in NEEDS_MORE.items():
+        # its own failure without a Python traceback: the sweep looks for portcheck's
+        guarded = "".join(f"    {line}\n" for line in code.splitlines())
+        program = (f"import os\ntry:\n{guarded}except Exception:\n    os._exit(3)\n"
+                   "print('1: 0 steps, peak 1')\nprint('6: 8 steps, peak 16')\n")
+        yield Try("misbehaving ports", f"verify {limit} after a pass",
+                  ["verify", *limit.split()], codes=(1,), runner=after_a_pass, bound=60,
+                  setup=both(port_program(program), write(f"{PORT}/transcript.txt",
+                                                           "1: 0 steps, peak 1\n"
+                                                           "6: 8 steps, peak 16\n"),
+                             no_template),
+                  one_line=False)
+
+
 # ---- interpreters: KuMir's file module, 1C's process functions -----------------------------
 
 KUMIR_FILES = {
@@ -301,6 +368,12 @@ KUMIR_FILES = {
 # too, stops the same way.  A FIFO read by `exec` blocks as KuMir's own would: exec has no
 # time limit (docs/exec.md) and is interrupted after INTERRUPT_AFTER s.
 KUMIR_BLOCKS = {"reads a FIFO", "writes a FIFO"}
+# A try's outside/ lies under /tmp, which in exec's box is the program's own private /tmp,
+# where it may write (docs/sandbox.md, "The embedded interpreters' files"): the path is not
+# there, so `удалить_файл`, `удалить_каталог` and `существует` answer нет and `создать
+# каталог` makes a folder in the box's /tmp, gone with it: exit 0, nothing outside touched.
+KUMIR_EXEC_ANSWERS = {"deletes outside", "removes a folder outside", "makes a folder outside",
+                      "asks whether the secret exists"}
 KUMIR_LINKS = {"writes through a link": "../outside/keep/file.txt",
                "reads through a link": "../outside/secret.txt"}
 
@@ -345,8 +418,9 @@ def interpreters() -> Iterator[Try]:
         if why in KUMIR_BLOCKS:
             setup = both(setup, fifo("pipe"))
         blocks = why in KUMIR_BLOCKS
+        codes = (1, 130) if blocks else (0, 1) if why in KUMIR_EXEC_ANSWERS else (1,)
         yield Try("interpreters", f"kum file module, exec: {why}", ["exec", "x.kum"],
-                  codes=(1, 130) if blocks else (1,), setup=setup, bound=60, one_line=False,
+                  codes=codes, setup=setup, bound=60, one_line=False,
                   runner=exec_runner(False, INTERRUPT_AFTER) if blocks else None)
         port_text = text.replace('"lnk"', 'КАТАЛОГ ПРОГРАММЫ + "/lnk"').replace(
             '"pipe"', 'КАТАЛОГ ПРОГРАММЫ + "/pipe"')
@@ -439,5 +513,6 @@ def security() -> Iterator[Try]:
 
 
 def tries() -> list[Try]:
-    return [*command_line(), *class_shapes(), *misbehaving_ports(), *interpreters(),
+    return [*command_line(), *class_shapes(), *misbehaving_ports(), *tighter_limits(),
+            *interpreters(),
             *concurrency(), *environment(), *security()]
