@@ -1,4 +1,4 @@
-"""A hostile sweep of portcheck (issue 29): 852 tries, each a hostile input to a real
+"""A hostile sweep of portcheck (issue 29): 1,240 tries, each a hostile input to a real
 ``portcheck`` process, in seven categories (command line, suite files, misbehaving ports,
 interpreters, concurrency and atomicity, environment, security), each judged against its
 good outcome:

@@ -45,6 +45,7 @@ from contextlib import contextmanager
 from contextvars import ContextVar
 from dataclasses import dataclass
 
+from portcheck.errors import UsageError
 from portcheck.processes.proctable import Proc, descendants, processes, read_proc
 
 DEFAULT_MEMORY = 512 * 1024 * 1024
@@ -55,6 +56,13 @@ MIN_PROCESSES = 8
 DEFAULT_DISK = 64 * 1024 * 1024  # bytes a run writes: in one file, in its working folder
 MIN_DISK = 1024 * 1024
 MIN_CPU = 10.0  # seconds: the default CPU limit is the run's time limit, at least this
+# The most a limit may be: what the kernel can be given.  A size goes to RLIMIT_FSIZE and a
+# tmpfs's size (bubblewrap takes at most 2**63 - 1) and, twice the memory, to RLIMIT_AS
+# (2**64 - 1 is "unlimited"); past that every run would fail with prlimit's or bwrap's
+# refusal, reported as the program's failure.  Processes: Linux's PID_MAX_LIMIT, more than
+# any machine can have at once.
+MAX_SIZE = 1 << 62
+MAX_PROCESSES = 1 << 22
 NPROC_KERNEL = (5, 14)  # from here RLIMIT_NPROC counts a user namespace's own processes
 AS_EXEMPT = frozenset({"java", "javac", "node", "nodejs", "mono", "dotnet", "go"})
 OUT_OF_DISK = re.compile(r"File too large|No space left on device|Disk quota exceeded")
@@ -86,7 +94,16 @@ _building: ContextVar[bool] = ContextVar("portcheck_building", default=False)
 def configure(memory: int | None, processes: int | None = None, cpu: float | None = None,
               disk: int | None = None) -> None:
     """The command's limits (``--max-memory``, ``--max-processes``, ``--max-cpu``,
-    ``--max-disk``; None: the default) for every run from now on."""
+    ``--max-disk``; None: the default) for every run from now on.  A limit beyond what the
+    kernel can be given (:data:`MAX_SIZE`, :data:`MAX_PROCESSES`) is a usage error, one
+    line: it would fail every run, each as if the program had."""
+    for option, value, most, said in (("--max-memory", memory, MAX_SIZE, "4 EiB"),
+                                       ("--max-disk", disk, MAX_SIZE, "4 EiB"),
+                                       ("--max-processes", processes, MAX_PROCESSES,
+                                        f"{MAX_PROCESSES:,}")):
+        if value is not None and value > most:
+            raise UsageError(f"{option}: {value} is more than the kernel can bound a run by "
+                             f"(at most {said})")
     _setting[0] = Setting(memory if memory is not None else DEFAULT_MEMORY,
                           processes if processes is not None else DEFAULT_PROCESSES, cpu,
                           disk if disk is not None else DEFAULT_DISK)

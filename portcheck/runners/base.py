@@ -76,6 +76,26 @@ class BuildError(Exception):
     """A program could not be built; the message carries the compiler's own output."""
 
 
+MAX_PROGRAM = 4 * 1024 * 1024  # bytes of one program portcheck builds (below)
+
+
+def check_program_size(program: Path) -> None:
+    """A program of more than :data:`MAX_PROGRAM` bytes is a failed build, said before any
+    runner reads it: runners read the source in portcheck's own process (its digest, the
+    embedded front-end's and Python's syntax check), so a student's 4 GiB file would
+    otherwise be read whole into portcheck's memory.  A ported algorithm is a few pages;
+    the embedded interpreters refuse a program of more than 512 K characters anyway."""
+    try:
+        size = program.stat().st_size
+    except OSError:
+        return  # the build says what is wrong with it
+    if size > MAX_PROGRAM:
+        from portcheck.terminal.sizes import size_text
+
+        raise BuildError(f"{program}: {size_text(size)}, more than portcheck builds of one "
+                         f"program ({size_text(MAX_PROGRAM)})")
+
+
 class ToolchainMissing(BuildError):
     """The compiler or runtime is not installed; the message names the Debian package."""
 

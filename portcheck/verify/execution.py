@@ -21,7 +21,12 @@ from portcheck.errors import UsageError
 from portcheck.files.yamlio import read_text
 from portcheck.processes import limits
 from portcheck.runners import BuildError, Runner, RunResult, ToolchainMissing, get_runner, watch
-from portcheck.runners.base import DEFAULT_MAX_OUTPUT, DEFAULT_TIMEOUT, CannotStart
+from portcheck.runners.base import (
+    DEFAULT_MAX_OUTPUT,
+    DEFAULT_TIMEOUT,
+    CannotStart,
+    check_program_size,
+)
 from portcheck.runners.environment import PLAIN, RunEnvironment
 from portcheck.runners.exit_status import error_line, how_it_ended
 from portcheck.suite.algorithms import Case
@@ -128,6 +133,8 @@ def _one_run(port: Port, program: Path, settings: RunSettings, run: PlannedRun, 
     if not toolchain.ok:
         raise _problem(port, kind, missing, f"no runtime: {toolchain.detail}", Reason.NO_RUNTIME)
     try:
+        if prebuilt is None:
+            check_program_size(program)
         built = prebuilt or runner.build(program)
     except ToolchainMissing as exc:
         raise _problem(port, kind, missing, f"no runtime: {exc}", Reason.NO_RUNTIME) from None

@@ -132,6 +132,11 @@ def _submission(entry: Path, languages: Registry) -> Submission:
         programs = [p for p in sorted(entry.iterdir())
                     if p.is_file() and not p.name.startswith(".")
                     and language_of(p, languages) is not None]
+        if len(programs) == 1 and programs[0].is_symlink():
+            # as a student that is a link: its program could be any file of the machine
+            # (boxed, the box cannot bind it; unboxed, its text would reach the report)
+            return Submission(entry.name, entry, problem=f"{programs[0].name}: a symbolic "
+                              "link, not a regular file")
         if len(programs) == 1:
             return Submission(entry.name, entry, programs[0], language_of(programs[0],
                                                                           languages))

@@ -15,7 +15,9 @@ A port's key is the sha256 of everything its verdicts depend on:
 - the runtime: the runner's class and its toolchain as ``portcheck languages`` shows it
   (the compiler's or interpreter's version line, the embedded interpreters' dialect);
 - the run: the settings (time and output limits, the engine forced, whether runtimes are
-  required) and ``--deep``/``--seed``.
+  required), the limits of every run (memory, processes, CPU time, disk) and whether runs
+  are boxed — a port that passed with 512 MiB, or unboxed, may fail with 32 MiB, or in the
+  box — and ``--deep``/``--seed``.
 
 Each check is remembered with its cases (each case's verdict and what the program printed
 for it, clipped as ``--format json`` shows it), so that a remembered verdict gives the same
@@ -43,6 +45,7 @@ from portcheck.files.digests import add_tree as _add_tree
 from portcheck.files.digests import package_digest
 from portcheck.files.yamlio import write_atomic
 from portcheck.golden.store import golden_path
+from portcheck.processes import limits, sandbox
 from portcheck.runners.embedded import interpreter_path
 from portcheck.suite.includes import template_closure
 from portcheck.suite.ports import Port
@@ -102,7 +105,8 @@ class VerdictCache:
                      toolchain.name, toolchain.detail,
                      json.dumps([settings.timeout, settings.max_output, settings.engine,
                                  settings.require_runtimes, self.context.deep,
-                                 self.context.seed])):
+                                 self.context.seed, asdict(limits.setting()),
+                                 sandbox.boxing()])):
             _add(digest, part.encode())
         _add_tree(digest, port.folder)
         _add_tree(digest, port.program)

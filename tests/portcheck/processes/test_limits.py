@@ -5,11 +5,13 @@ run) could die with SIGKILL between two calls."""
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
 
 import pytest
 
+from portcheck.errors import UsageError
 from portcheck.processes import limits
 from portcheck.processes.proctable import Proc, read_proc
 
@@ -36,3 +38,27 @@ def test_the_tree_of_a_leader_whose_id_went_to_another_process_is_empty(
     assert limits._tree(10, 500) == {10: 500, 11: 501, 12: 502}
     # the leader seen at start 300 ended; id 10 is someone else's now: nothing to watch
     assert limits._tree(10, 300) == {}
+
+
+# -- limits beyond what the kernel can be given (the hostile sweep, issue 29) ---------------
+
+@pytest.mark.parametrize("given", [{"memory": limits.MAX_SIZE + 1},
+                                   {"memory": None, "disk": 10**29},
+                                   {"memory": None, "processes": limits.MAX_PROCESSES + 1}])
+def test_a_limit_past_what_the_kernel_takes_is_a_usage_error(
+        monkeypatch: pytest.MonkeyPatch, given: dict[str, int | None]) -> None:
+    monkeypatch.setattr(limits, "_setting", [limits.Setting()])
+    with pytest.raises(UsageError, match=r"--max-\w+: \d+ is more than the kernel"):
+        limits.configure(**given)  # type: ignore[arg-type]
+    assert limits.setting() == limits.Setting()  # nothing half-configured
+
+
+@pytest.mark.skipif(shutil.which("prlimit") is None, reason="util-linux's prlimit not here")
+def test_a_run_under_the_largest_limits_starts(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At the ceiling, prlimit takes the address space (twice the memory) and the file
+    size: every run failed with 'prlimit: failed to parse AS limit' above it."""
+    monkeypatch.setattr(limits, "_setting", [limits.Setting()])
+    limits.configure(limits.MAX_SIZE, limits.MAX_PROCESSES, None, limits.MAX_SIZE)
+    done = subprocess.run(limits.command([sys.executable, "-c", "print('ran')"], {}, 5.0),
+                          capture_output=True, text=True, check=False)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "ran\n", "")

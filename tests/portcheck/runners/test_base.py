@@ -4,9 +4,14 @@ kills the whole process group.  Every expected output follows from the program s
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from portcheck.runners.base import (
+    MAX_PROGRAM,
+    BuildError,
+    check_program_size,
     child_env,
     run_command,
 )
@@ -56,3 +61,19 @@ def test_a_program_that_exits_leaving_a_child_on_its_pipes_has_ended_not_run_out
     # was reported "stopped at the time limit" after the whole limit)
     result = run_command(["sh", "-c", "sleep 300 & echo done"], timeout=SHORT_TIMEOUT)
     assert (result.stdout, result.returncode, result.timed_out) == ("done\n", 0, False)
+
+
+# -- a program too big to build (the hostile sweep's 4 GiB student, issue 29) --------------
+
+def test_a_program_past_the_size_limit_is_a_failed_build_unread(tmp_path: Path) -> None:
+    huge = tmp_path / "eve.bsl"
+    with open(huge, "wb") as handle:
+        handle.truncate(4 << 30)  # sparse: runners read a source whole in portcheck itself
+    with pytest.raises(BuildError, match=r"eve\.bsl: 4 GiB, more than portcheck builds of "
+                                         r"one program \(4 MiB\)"):
+        check_program_size(huge)
+    at_limit = tmp_path / "ann.py"
+    with open(at_limit, "wb") as handle:
+        handle.truncate(MAX_PROGRAM)
+    check_program_size(at_limit)  # no more than the limit: built as ever
+    check_program_size(tmp_path / "missing.py")  # the build says what is wrong

@@ -38,6 +38,19 @@ def test_students_are_files_and_folders_with_one_program(tmp_path: Path) -> None
     assert found["link"].problem == "not a regular file or folder"
 
 
+def test_a_program_in_a_folder_that_is_a_link_is_not_graded(tmp_path: Path) -> None:
+    """A link out of a student's folder (to a secret, to another student's program) is not
+    that student's program, as a student that is a link is not (the hostile sweep)."""
+    write(tmp_path / "outside" / "secret.java", "SECRET\n")
+    write(tmp_path / "subs" / "ann.py")
+    (tmp_path / "subs" / "bob").mkdir()
+    (tmp_path / "subs" / "bob" / "Deal.java").symlink_to(tmp_path / "outside" / "secret.java")
+    found = {s.name: s for s in find_submissions(tmp_path / "subs", builtin_languages())}
+    assert found["bob"].program is None
+    assert found["bob"].problem == "Deal.java: a symbolic link, not a regular file"
+    assert found["ann"].program is not None
+
+
 def test_a_file_and_a_folder_of_one_name_are_both_graded(tmp_path: Path) -> None:
     write(tmp_path / "ann.py")
     write(tmp_path / "ann" / "deal.py")

@@ -193,6 +193,26 @@ def test_another_toolchain_version_is_not_trusted(
     assert code == 0 and runs == [[PORT], [PORT]] and PORTS_LINE not in out
 
 
+@pytest.mark.parametrize("option", [("--max-memory", "1G"), ("--max-processes", "64"),
+                                    ("--max-cpu", "30"), ("--max-disk", "32M"),
+                                    ("--sandbox", "off")])
+def test_other_limits_or_box_are_not_answered_by_a_remembered_verdict(
+        runs: list[list[str]], capsys: pytest.CaptureFixture[str],
+        option: tuple[str, str]) -> None:
+    """A port that passed with 512 MiB may fail with 32 MiB, one that passed unboxed may
+    fail in the box: `verify --max-memory 32M` answered from the cache was a false pass
+    (the hostile sweep, issue 29)."""
+    from portcheck.processes import sandbox
+
+    if option[0] == "--sandbox" and sandbox.probe() is not None:
+        pytest.skip(f"bubblewrap is not usable here ({sandbox.probe()}): no run is boxed")
+    verify(capsys)
+    code, out = verify(capsys, *option)
+    assert code == 0 and runs == [[PORT], [PORT]] and PORTS_LINE not in out
+    verify(capsys, *option)
+    assert runs == [[PORT], [PORT]]  # remembered under those limits in turn
+
+
 def test_a_failure_is_not_remembered(project_copy: Path, runs: list[list[str]],
                                      tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     program = next((project_copy / PORT).glob("*.py"))
