@@ -140,3 +140,21 @@ def test_a_case_never_rendered_hints_render_write(project_copy: Path,
             "recorded? record it again: portcheck render write freecell --lang python") in out
     assert portcheck(capsys, "render", "write", "freecell", "--lang", "python")[0] == 0
     assert portcheck(capsys, "verify", "freecell", "--lang", "python")[0] == 0
+
+
+def test_a_case_added_to_the_reference_hints_update_not_a_template_edit(
+        project_copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A case added to the reference alone (found preparing a lesson): the fresh check said
+    the program 'differs from its template (a change belongs in the template…)', as if
+    someone had edited it, and named render write, which leaves the goldens without the
+    case.  The one command that brings the port up to date is named, and does."""
+    reference = project_copy / "reference" / "freecell.py"
+    reference.write_text(reference.read_text(encoding="utf-8")
+                         + '\nCASES = {**CASES, "game-3": {"game": 3}}\n', encoding="utf-8")
+    code, out, _ = portcheck(capsys, "verify", "freecell", "--lang", "python")
+    assert code == 1
+    assert ("FAIL ports/freecell/python::fresh: freecell.py differs from its template: the "
+            "reference's cases changed (run: portcheck update freecell; this port alone: "
+            "--lang python)") in out.splitlines()
+    assert portcheck(capsys, "update", "freecell", "--lang", "python")[0] == 0
+    assert portcheck(capsys, "verify", "freecell", "--lang", "python")[0] == 0
