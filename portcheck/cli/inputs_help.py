@@ -14,6 +14,7 @@ the help and one line saying so (exit 0, as any help: ``docs/decisions.md``).
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from portcheck.errors import UsageError
@@ -29,12 +30,15 @@ class HelpWithInputs(argparse.Action):
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
                  values: Any, option_string: str | None = None) -> None:
-        parser.print_help()
         name = getattr(namespace, "algorithm", None)
         lines = inputs_of(name) if isinstance(name, str) else []
+        # the suite read first, then the help written and flushed here: a reader that went
+        # away (`| head -1`) is a BrokenPipeError that `cli.main` turns into a quiet exit
+        text = parser.format_help()
         if lines:
-            print()
-            print("\n".join(lines))
+            text += "\n" + "\n".join(lines) + "\n"
+        sys.stdout.write(text)
+        sys.stdout.flush()
         parser.exit()
 
 

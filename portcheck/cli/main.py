@@ -60,6 +60,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         _limit_the_reference(args)
     except KeyboardInterrupt as interrupt:
         return exit_status(interrupt)
+    except BrokenPipeError:  # `portcheck run ALGO --help | head -1`: the help was enough
+        return output.quiet_after_broken_pipe()
     try:
         with stop_on_signals():
             if hasattr(args, "sandbox"):  # a command that runs programs: its box and limits

@@ -5,13 +5,15 @@ bare ``--help`` that still reads no suite."""
 
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
 import pytest
 
 from portcheck.cli.inputs_help import HelpWithInputs
-from tests.helpers.cli import portcheck
+from portcheck.terminal.output import SIGPIPE_STATUS
+from tests.helpers.cli import portcheck, portcheck_process
 from tests.helpers.reference import REPO
 from tests.portcheck.cli.test_commands import full_parser, imported_by, subparsers
 
@@ -127,3 +129,19 @@ def test_help_with_algo_reads_the_suite() -> None:
     modules = imported_by(["reference", "queens", "--help"], PORTCHECK_ROOT=str(REPO))
     assert "portcheck.suite.reference_host" in modules
 
+
+
+@pytest.mark.parametrize("unbuffered", [True, False], ids=["unbuffered", "buffered"])
+def test_a_reader_gone_before_the_help_is_a_quiet_exit(unbuffered: bool) -> None:
+    """`portcheck reference queens --help | head -1` printed a traceback: the help went
+    out, the suite was read, and writing the inputs met the closed pipe."""
+    read_end, write_end = os.pipe()
+    os.close(read_end)  # the reader has gone before a byte is written
+    try:
+        run = portcheck_process("reference", "queens", "--help", cwd=REPO, stdout=write_end,
+                                env={"PYTHONUNBUFFERED": "1"} if unbuffered else {},
+                                unset=("PORTCHECK_ROOT", *(() if unbuffered
+                                                           else ("PYTHONUNBUFFERED",))))
+    finally:
+        os.close(write_end)
+    assert (run.returncode, run.stderr) == (SIGPIPE_STATUS, "")
