@@ -64,7 +64,8 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                   "another notation, mapped")],
                 ALGO, "FILE: the program file.", "--args WORDS: the command line of one run "
                 "(quoted: one word, or several split as a shell does); {name} stands for the "
-                "case's input name.")
+                "case's input name (ALGO's inputs: portcheck check ALGO --help).",
+                inputs=True)
     p.add_argument("algorithm", metavar="ALGO")
     p.add_argument("file", metavar="FILE", nargs="?",
                    help="the program (or --output: what a program printed)")

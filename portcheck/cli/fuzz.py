@@ -48,8 +48,9 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
                 "input is shrunk to the smallest that still fails.",
                 [("portcheck fuzz freecell", ""),
                  ("portcheck fuzz queens --lang pascal --count 200", ""),
-                 ("portcheck fuzz freecell --range 1..1000000", "every deal of the range")],
-                ALGO, LANG)
+                 ("portcheck fuzz freecell --range 1..1000000", "every deal of the range"),
+                 ("portcheck fuzz queens --help", "this help, then queens' inputs")],
+                ALGO, LANG, inputs=True)
     p.add_argument("algorithm", metavar="ALGO")
     p.add_argument("--lang", action="append", metavar="L",
                    help="only this language (repeatable; default: every template port)")

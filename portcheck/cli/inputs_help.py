@@ -1,22 +1,27 @@
 """``portcheck COMMAND ALGO --help``: the command's help, then ALGO's inputs — each with its
-valid values, its default and what it is — for the commands that take ``NAME=VALUE``
-(``reference``, ``run``, ``listing``…).  Without ALGO, or outside a suite, the help alone.
+valid values and its default (or ``required``), in the words of ``portcheck list``
+(``suite.algorithms.input_text``), and what it is — for the commands that take inputs
+(``reference``, ``run``, ``listing`` their ``NAME=VALUE`` words, ``check`` its ``--args
+"{name}"``, ``fuzz`` its draws and ``--range``).
 
 argparse calls a help action as it meets ``--help``, with what it has parsed so far: ALGO,
 written before ``--help``, is there.  Only then is the suite read (its reference declares
-the inputs), so ``portcheck --help`` and a bare ``--help`` stay as light as they were.
+the inputs), so ``portcheck --help`` and a bare ``COMMAND --help`` stay as light as they
+were.  Without ALGO, or outside a suite, the help alone; an ALGO the suite does not have:
+the help and one line saying so (exit 0, as any help: ``docs/decisions.md``).
 """
 
 from __future__ import annotations
 
 import argparse
+import sys
 from typing import Any
 
 from portcheck.errors import UsageError
 
 
 class HelpWithInputs(argparse.Action):
-    """``-h``/``--help`` of a command taking ``ALGO`` and ``NAME=VALUE``."""
+    """``-h``/``--help`` of a command taking ``ALGO`` and its inputs."""
 
     def __init__(self, option_strings: list[str], dest: str = argparse.SUPPRESS,
                  default: Any = argparse.SUPPRESS, help: str | None = None) -> None:
@@ -24,31 +29,41 @@ class HelpWithInputs(argparse.Action):
                          help=help)
 
     def __call__(self, parser: argparse.ArgumentParser, namespace: argparse.Namespace,
-                  values: Any, option_string: str | None = None) -> None:
-        parser.print_help()
+                 values: Any, option_string: str | None = None) -> None:
         name = getattr(namespace, "algorithm", None)
-        if isinstance(name, str):
-            print()
-            print("\n".join(inputs_of(name)))
+        lines = inputs_of(name) if isinstance(name, str) else []
+        # the suite read first, then the help written and flushed here: a reader that went
+        # away (`| head -1`) is a BrokenPipeError that `cli.main` turns into a quiet exit
+        text = parser.format_help()
+        if lines:
+            text += "\n" + "\n".join(lines) + "\n"
+        sys.stdout.write(text)
+        sys.stdout.flush()
         parser.exit()
 
 
 def inputs_of(name: str) -> list[str]:
-    """The lines that show the inputs of the algorithm ``name`` of the suite here (or one
-    line saying why they cannot be shown)."""
+    """The lines that show the inputs of the algorithm ``name`` of the suite here: none
+    outside a suite, one saying why where they cannot be shown."""
+    from portcheck.suite.algorithms import input_text
     from portcheck.suite.project import find_project
 
     try:
-        algorithm = find_project().algorithm(name)
-    except UsageError as error:
+        project = find_project()
+    except UsageError:  # outside a suite: no algorithm to speak of, the help alone
+        return []
+    try:
+        known = project.algorithms
+    except UsageError as error:  # a reference that does not load says why, in one line
         return [f"inputs of {name}: not shown ({error})"]
-    lines = [f"inputs of {name} (NAME=VALUE; an input left out takes its default):"]
-    if not algorithm.params:
-        return [*lines, "  none"]
-    width = max(len(f"{n}={p.describe()}") for n, p in algorithm.params.items()) + 2
-    for param_name, param in algorithm.params.items():
-        default = getattr(param, "default", None)
-        shown = f"{param_name}={param.describe()}"
-        said = param.help + ("" if default is None else f" (default {default})")
-        lines.append(f"  {shown:{width}}{said.strip()}".rstrip())
+    if name not in known:
+        return [f"no algorithm {name!r} in this suite (known: {', '.join(known) or 'none'})"]
+    params = known[name].params
+    if not params:
+        return [f"inputs of {name}: none"]
+    shown = {param_name: input_text(param_name, param, required=True)
+             for param_name, param in params.items()}
+    width = max(map(len, shown.values())) + 2
+    lines = [f"inputs of {name}:"]
+    lines += [f"  {shown[n]:{width}}{p.help}".rstrip() for n, p in params.items()]
     return lines

@@ -40,7 +40,9 @@ def parse(argv: Sequence[str] | None) -> argparse.Namespace:
     args, extra = parser.parse_known_args(words)
     target = load(args.command).TRAILING
     if extra and (target is None or any(word.startswith("-") for word in extra)):
-        parser.error(f"unrecognized arguments: {' '.join(extra)}")
+        # `listing ALGO n=10 k=2 -f pdf`: the inputs are fine, -f is not an option
+        unknown = extra if target is None else [w for w in extra if w.startswith("-")]
+        parser.error(f"unrecognized arguments: {' '.join(unknown)}")
     if extra:
         setattr(args, target, [*getattr(args, target), *extra])
     return args
@@ -58,6 +60,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         _limit_the_reference(args)
     except KeyboardInterrupt as interrupt:
         return exit_status(interrupt)
+    except BrokenPipeError:  # `portcheck run ALGO --help | head -1`: the help was enough
+        return output.quiet_after_broken_pipe()
     try:
         with stop_on_signals():
             if hasattr(args, "sandbox"):  # a command that runs programs: its box and limits

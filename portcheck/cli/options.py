@@ -52,10 +52,11 @@ LANG = "L: a language (java, pascal, bsl, kumir, arsac, python) or a port folder
 
 
 def command(sub: argparse._SubParsersAction, name: str, summary: str, description: str,
-            examples: list[tuple[str, str]], *terms: str) -> argparse.ArgumentParser:
+            examples: list[tuple[str, str]], *terms: str,
+            inputs: bool = False) -> argparse.ArgumentParser:
     """A subcommand's parser: ``summary`` in ``portcheck --help``; its own ``--help`` says
     what it does, shows examples and says what its words (ALGO, NAME=VALUE, DIR) stand
-    for."""
+    for, and after ALGO (a command taking NAME=VALUE, or ``inputs``) shows ALGO's inputs."""
     short = [example for example, _ in examples if len(example) <= EXAMPLE_WIDTH]
     width = max(map(len, short), default=0) + 2
     lines = ["examples:"]
@@ -66,7 +67,7 @@ def command(sub: argparse._SubParsersAction, name: str, summary: str, descriptio
             lines += [f"  {example}", *([f"  {'':{width}}{what}"] if what else [])]
     if terms:
         lines += ["", *(textwrap.fill(term, 88, subsequent_indent="  ") for term in terms)]
-    with_inputs = NAME_VALUE in terms  # its --help after ALGO shows ALGO's inputs
+    with_inputs = inputs or NAME_VALUE in terms  # its --help after ALGO: ALGO's inputs
     parser = sub.add_parser(name, help=summary, description=description,
                             epilog="\n".join(lines), add_help=not with_inputs,
                             formatter_class=argparse.RawDescriptionHelpFormatter)

@@ -154,7 +154,9 @@ class Algorithm:
         return None if invalid is None else str(invalid)
 
     def inputs_help(self) -> str:
-        return ", ".join(f"{n}={p.describe()}" + _default(p) for n, p in self.params.items())
+        """The inputs in one line, as ``portcheck list`` and the usage errors say them:
+        ``n=1..10 (default 8), mode=full|half|listing (default listing)``."""
+        return ", ".join(input_text(n, p) for n, p in self.params.items())
 
 
 def script_lines(script: str) -> list[str]:
@@ -170,9 +172,14 @@ def case_of(params: dict[str, Any]) -> Case:
     return Case("-".join(f"{name}-{value}" for name, value in params.items()), params)
 
 
-def _default(param: Param) -> str:
+def input_text(name: str, param: Param, *, required: bool = False) -> str:
+    """One input as ``portcheck list``, a usage error and a command's ``ALGO --help`` say
+    it: ``n=1..10 (default 8)``; with ``required``, one without a default says so
+    (``game=1..2147483647 (required)``)."""
     default = getattr(param, "default", None)
-    return "" if default is None else f" (default {default})"
+    if default is not None:
+        return f"{name}={param.describe()} (default {default})"
+    return f"{name}={param.describe()}" + (" (required)" if required else "")
 
 
 def _shown(params: dict[str, Any]) -> str:

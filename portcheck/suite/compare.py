@@ -17,6 +17,7 @@ port's notation map (``normalize``), that it was mapped and what the file itself
 from __future__ import annotations
 
 import difflib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cached_property
 
@@ -149,7 +150,7 @@ def _case_diffs(difference: Difference) -> str:
     for number in range(len(segments) + 1):
         mine_want = [u for u, o in zip(want, owner_want, strict=True) if o == number]
         mine_got = [u for u, o in zip(got, owner_got, strict=True) if o == number]
-        if [u for _, u in mine_want] == [u for _, u in mine_got]:
+        if _same(mine_want, mine_got):
             continue
         differing.append(number)
         if len(blocks) < (1 if difference.whitespace else CASES_SHOWN):
@@ -180,15 +181,44 @@ def _numbered(text: str, mode: str) -> list[Unit]:
             for token in line.split()]
 
 
+def _same(want: list[Unit], got: list[Unit]) -> bool:
+    return [u for _, u in want] == [u for _, u in got]
+
+
 def _owners(want: list[str], got: list[str], owner_want: list[int], after: int) -> list[int]:
     """The case each unit of ``got`` belongs to: the output aligned with the expected units
     (difflib), so what is missing or extra in one case stays in it; ``after``: past the
-    last case."""
+    last case.  Alignment can take a line that happens to be the same in two cases
+    (``survivor: 31`` of one case and of another) for an anchor and move the lines between
+    them into the wrong case: where laying the output out by position leaves fewer cases
+    differing — or as few, and the output has as many units as expected (the port prints
+    each case's lines, some wrong) — that layout is taken."""
     def of(index: int) -> int:
         return owner_want[index] if index < len(owner_want) else after
 
+    by_position = [of(n) for n in range(len(got))]
     if len(want) + len(got) > ALIGNED_UNITS:
-        return [of(n) for n in range(len(got))]
+        return by_position
+    aligned = _aligned(want, got, of, after)
+    differ = [_cases_differing(want, got, owner_want, owners)
+              for owners in (aligned, by_position)]
+    if differ[1] < differ[0] or (differ[1] == differ[0] and len(want) == len(got)):
+        return by_position
+    return aligned
+
+
+def _cases_differing(want: list[str], got: list[str], owner_want: list[int],
+                     owner_got: list[int]) -> int:
+    cases: dict[int, tuple[list[str], list[str]]] = {}
+    for unit, owner in zip(want, owner_want, strict=True):
+        cases.setdefault(owner, ([], []))[0].append(unit)
+    for unit, owner in zip(got, owner_got, strict=True):
+        cases.setdefault(owner, ([], []))[1].append(unit)
+    return sum(mine_want != mine_got for mine_want, mine_got in cases.values())
+
+
+def _aligned(want: list[str], got: list[str], of: Callable[[int], int],
+             after: int) -> list[int]:
     owners = [after] * len(got)
     matcher = difflib.SequenceMatcher(None, want, got, autojunk=False)
     for tag, i1, i2, j1, j2 in matcher.get_opcodes():

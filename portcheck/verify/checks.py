@@ -126,10 +126,26 @@ def check_fresh(context: CheckContext, plan: PortPlan) -> CheckResult:
     state = check_rendered(port, context.project.templates_dir)
     if state.fresh:
         return CheckResult(port.id, "fresh", PASS, "rendered template = committed program")
+    if _cases_changed(context.project, port):  # not an edit: a case added or taken away
+        return CheckResult(port.id, "fresh", FAIL,
+                           f"{state.reason}: the reference's cases changed (run: portcheck "
+                           f"update {port.algorithm}; this port alone: --lang "
+                           f"{port.folder.name})")
     return CheckResult(port.id, "fresh", FAIL,
                        f"{state.reason} (a change belongs in the template "
                        f"{context.project.relative(port.template)}; then run: "
                        f"{write_command(port)})")
+
+
+def _cases_changed(project: Project, port: Port) -> bool:
+    """Are the reference's cases other than those of its goldens (a case added to
+    ``CASES``, or taken out)?  Then a program rendered from its template differs from the
+    committed one without anyone having edited either."""
+    try:
+        stored = read_golden(golden_path(project.golden_dir, port.algorithm), port.algorithm)
+    except UsageError:  # a malformed golden file: the transcript check says so
+        return False
+    return stored is not None and set(stored) != set(port.reference.cases)
 
 
 def check_run(context: CheckContext, plan: PortPlan) -> CheckResult:

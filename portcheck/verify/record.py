@@ -31,10 +31,13 @@ def record_transcript(context: CheckContext, port: Port, accept: bool = False) -
     if against.status == FAIL and against.reason == Reason.MISSING:
         note = f" (not compared: {against.message})"
     elif against.status == FAIL and not accept:
+        # what to do on a line of its own, above the diff: at the end of the first line it
+        # was cut off with the message (a whitespace-only difference's is long)
         return CheckResult(port.id, KIND, FAIL, "not recorded: the run "
-                           f"{against.message.removeprefix('fresh run ')}; transcript.txt is "
-                           f"left as it was (to record it all the same: {write_command(port)} "
-                           "--accept)", against.detail, against.warnings, against.seconds)
+                           f"{against.message.removeprefix('fresh run ')}",
+                           "transcript.txt is left as it was (to record it all the same: "
+                           f"{write_command(port)} --accept)\n{against.detail}",
+                           against.warnings, against.seconds)
     elif against.status == FAIL:
         note = " although it differs from the goldens (--accept): verify fails until they agree"
     else:

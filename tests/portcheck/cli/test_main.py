@@ -48,6 +48,15 @@ def test_usage_errors_are_one_line_and_exit_2(project_copy: Path,
     assert out == ""
 
 
+def test_an_unknown_option_among_inputs_is_the_one_named(
+        capsys: pytest.CaptureFixture[str]) -> None:
+    """`listing josephus --lang python n=10 k=2 -f pdf` said `unrecognized arguments: n=10
+    k=2 -f pdf`, as if the inputs were wrong too."""
+    code, out, err = portcheck(capsys, "reference", "freecell", "game=1", "-f", "pdf")
+    assert (code, out) == (2, "")
+    assert err.splitlines()[-1] == "portcheck: error: unrecognized arguments: -f"
+
+
 def test_an_input_given_twice_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
     code, _, err = portcheck(capsys, "reference", "freecell", "game=1", "game=2")
     assert code == 2

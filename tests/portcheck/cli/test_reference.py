@@ -58,28 +58,3 @@ def test_an_int_default_out_of_range_is_refused() -> None:
     with pytest.raises(ValueError, match=r"IntParam\(1, 10\): default: 11 is out of range"):
         IntParam(1, 10, default=11)
 
-
-@pytest.mark.parametrize("command", ["reference", "run", "listing"])
-def test_algo_help_shows_its_inputs_with_their_defaults(
-        command: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
-) -> None:
-    monkeypatch.chdir(REPO)
-    code, out, _ = portcheck(capsys, command, "queens", "--help")
-    assert code == 0
-    assert f"usage: portcheck {command}" in out  # the command's own help, then the inputs
-    inputs = out[out.index("inputs of queens"):].splitlines()
-    assert inputs[1].split() == ["n=1..10", "board", "size", "(default", "8)"]
-    assert inputs[2].startswith("  mode=full|half|listing ")
-    assert inputs[2].endswith("(default listing)")
-
-
-def test_help_without_algo_or_with_an_unknown_one_is_the_help_alone(
-        capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(REPO)
-    code, out, _ = portcheck(capsys, "reference", "--help")
-    assert code == 0 and "inputs of" not in out
-    assert "portcheck reference queens --help" in " ".join(out.split())  # how to see them
-    code, out, _ = portcheck(capsys, "reference", "nosuch", "--help")
-    assert code == 0
-    assert out.rstrip().splitlines()[-1].startswith(
-        "inputs of nosuch: not shown (unknown algorithm 'nosuch'")

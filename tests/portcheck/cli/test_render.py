@@ -73,6 +73,26 @@ def test_render_write_refuses_a_transcript_that_disagrees_with_the_goldens(
     assert transcript.read_bytes() != before
 
 
+def test_a_whitespace_only_difference_keeps_both_hints_whole(
+        project_copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A template printing two spaces between cards: the line said that only white space
+    differs and which --compare ignores it, and the command that records it all the same
+    was cut off its end ('(to re… (77 more characters)', found preparing a lesson)."""
+    template = project_copy / "templates" / "python" / "freecell.py.j2"
+    write(template, template.read_text(encoding="utf-8").replace('print(" ".join(',
+                                                                 'print("  ".join('))
+    code, out, _ = portcheck(capsys, "render", "write", "freecell", "--lang", "python")
+    assert code == 1
+    assert "more characters)" not in out
+    [fail] = [line for line in out.splitlines() if line.startswith("FAIL ")]
+    assert fail.startswith("FAIL ports/freecell/python/transcript.txt: not recorded: the run "
+                           "differs from golden: only white space differs")
+    assert fail.endswith("the output matches with --compare tokens (compare: tokens in "
+                         "port.yaml)")
+    assert ("      transcript.txt is left as it was (to record it all the same: portcheck "
+            "render write freecell --lang python --accept)") in out.splitlines()
+
+
 @pytest.mark.requires_runtime("pascal")
 def test_a_failed_build_shows_the_compiler_s_own_first_messages(
         project_copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
@@ -119,4 +139,22 @@ def test_a_case_never_rendered_hints_render_write(project_copy: Path,
             "transcript.txt has no output for case game-3: was it added after the port was "
             "recorded? record it again: portcheck render write freecell --lang python") in out
     assert portcheck(capsys, "render", "write", "freecell", "--lang", "python")[0] == 0
+    assert portcheck(capsys, "verify", "freecell", "--lang", "python")[0] == 0
+
+
+def test_a_case_added_to_the_reference_hints_update_not_a_template_edit(
+        project_copy: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """A case added to the reference alone (found preparing a lesson): the fresh check said
+    the program 'differs from its template (a change belongs in the template…)', as if
+    someone had edited it, and named render write, which leaves the goldens without the
+    case.  The one command that brings the port up to date is named, and does."""
+    reference = project_copy / "reference" / "freecell.py"
+    reference.write_text(reference.read_text(encoding="utf-8")
+                         + '\nCASES = {**CASES, "game-3": {"game": 3}}\n', encoding="utf-8")
+    code, out, _ = portcheck(capsys, "verify", "freecell", "--lang", "python")
+    assert code == 1
+    assert ("FAIL ports/freecell/python::fresh: freecell.py differs from its template: the "
+            "reference's cases changed (run: portcheck update freecell; this port alone: "
+            "--lang python)") in out.splitlines()
+    assert portcheck(capsys, "update", "freecell", "--lang", "python")[0] == 0
     assert portcheck(capsys, "verify", "freecell", "--lang", "python")[0] == 0

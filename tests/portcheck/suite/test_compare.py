@@ -191,6 +191,26 @@ def test_a_line_missing_from_one_case_leaves_the_next_case_alone() -> None:
     assert "-K♦ K♣ 9♠" in difference.diff.splitlines()
 
 
+def test_a_line_the_same_in_two_cases_does_not_move_lines_between_them() -> None:
+    """A wrong Josephus port (found preparing a lesson): every case prints its two lines,
+    and the last case's wrong survivor happens to be the golden survivor of the one before
+    it.  Aligned on that line, case n-41's diff held case n-100's lines and n-100 had none;
+    laid out by position, each case shows its own two lines."""
+    segments = [Segment("n-1", "n=1: 1\nsurvivor: 1\n"), Segment("n-7", "n=7: 3 6\nsurvivor: 4\n"),
+                Segment("n-41", "n=41: 3 6\nsurvivor: 31\n"),
+                Segment("n-100", "n=100: 100 1\nsurvivor: 22\n")]
+    actual = ("n=1: 1\nsurvivor: 1\nn=7: 4 1\nsurvivor: 2\nn=41: 4 8\nsurvivor: 11\n"
+              "n=100: 1 3\nsurvivor: 31\n")
+    difference = compare(segments, actual, "exact")
+    assert difference is not None
+    blocks = dict(block.split("\n", 1) for block in difference.diff.split("case ")[1:])
+    assert list(blocks) == ["n-7", "n-41", "n-100"]
+    plus = {case: [line for line in body.splitlines() if line.startswith("+") and
+                   not line.startswith("+++")] for case, body in blocks.items()}
+    assert plus == {"n-7": ["+n=7: 4 1", "+survivor: 2"], "n-41": ["+n=41: 4 8", "+survivor: 11"],
+                    "n-100": ["+n=100: 1 3", "+survivor: 31"]}
+
+
 def test_only_the_first_cases_are_shown_and_the_others_counted() -> None:
     segments = [Segment(f"c{n}", f"{n}\n") for n in range(8)]
     difference = compare(segments, "".join(f"{n}!\n" for n in range(8)), "exact")
