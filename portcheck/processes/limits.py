@@ -51,6 +51,11 @@ from portcheck.processes.proctable import Proc, descendants, processes, read_pro
 DEFAULT_MEMORY = 512 * 1024 * 1024
 MIN_MEMORY = 16 * 1024 * 1024
 AS_FACTOR = 2  # the address-space backstop, in times the memory limit
+# glibc's malloc arenas of a program under the address-space backstop: each reserves 64 MiB
+# of address space, and glibc makes up to 8 a core as threads allocate at once, so 30
+# threads of a plain Python program could not start under 1 GiB; two arenas hold any thread
+# count (the threads share them), and the reserved space is no longer the limit
+ARENAS = 2
 DEFAULT_PROCESSES = 256  # processes and threads at once (a JVM has 20-90 threads)
 MIN_PROCESSES = 8
 DEFAULT_DISK = 64 * 1024 * 1024  # bytes a run writes: in one file, in its working folder
@@ -177,8 +182,9 @@ def java_options() -> list[str]:
 def command(argv: Sequence[str], env: Mapping[str, str], timeout: float | None = None,
             boxed: bool = False) -> list[str]:
     """``argv`` with its file-size and CPU-time limits, for a native program its
-    address-space backstop, and in a box of a user who is not root its process limit
-    (through ``prlimit``; as it is where there is no ``prlimit``)."""
+    address-space backstop (and :data:`ARENAS` malloc arenas), and in a box of a user who
+    is not root its process limit (through ``prlimit``; as it is where there is no
+    ``prlimit``)."""
     prlimit = shutil.which("prlimit")
     if prlimit is None:
         return list(argv)
@@ -186,11 +192,14 @@ def command(argv: Sequence[str], env: Mapping[str, str], timeout: float | None =
     cpu = cpu_seconds(timeout)
     if cpu is not None:
         words.append(f"--cpu={math.ceil(cpu)}:{math.ceil(cpu) + 1}")
+    arenas: list[str] = []
     if not address_space_exempt(argv, env):
         words.append(f"--as={memory() * AS_FACTOR}")
+        if "MALLOC_ARENA_MAX" not in env and shutil.which("env"):
+            arenas = ["env", f"MALLOC_ARENA_MAX={ARENAS}"]
     if boxed and nproc_binds():
         words.append(f"--nproc={processes_limit()}")
-    return [*words, "--", *argv]
+    return [*words, "--", *arenas, *argv]
 
 
 def nproc_binds() -> bool:

@@ -62,3 +62,28 @@ def test_a_run_under_the_largest_limits_starts(monkeypatch: pytest.MonkeyPatch) 
     done = subprocess.run(limits.command([sys.executable, "-c", "print('ran')"], {}, 5.0),
                           capture_output=True, text=True, check=False)
     assert (done.returncode, done.stdout, done.stderr) == (0, "ran\n", "")
+
+
+THREADS_ALLOCATING = """import threading
+started = threading.Barrier(41, timeout=30)
+def work():
+    held = [bytearray(1000) for _ in range(200)]  # each thread allocates while all live
+    started.wait()
+for _ in range(40):
+    threading.Thread(target=work, daemon=True).start()
+started.wait()
+print("40 threads")
+"""
+
+
+@pytest.mark.skipif(shutil.which("prlimit") is None, reason="util-linux's prlimit not here")
+def test_forty_threads_allocating_at_once_start_under_the_default_memory_limit(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """glibc gives threads that allocate at once arenas of 64 MiB of address space each (up
+    to 8 a core): 30 threads of a plain Python program could not start under the 1 GiB
+    backstop of the default 512 MiB ('can't start new thread'); the limited command
+    keeps them to two arenas."""
+    monkeypatch.setattr(limits, "_setting", [limits.Setting()])
+    done = subprocess.run(limits.command([sys.executable, "-c", THREADS_ALLOCATING], {}, 30.0),
+                          capture_output=True, text=True, check=False, timeout=60)
+    assert (done.returncode, done.stdout, done.stderr) == (0, "40 threads\n", "")
