@@ -116,8 +116,8 @@ def original_task(job: PortJob) -> OriginalRun:
     with _running(job) as (running, folder):
         program = write_program(folder / "original", job.port, job.text)
         [build] = build_all(job.port, job.settings, [program], 1)
-        seconds = original_seconds(job.port, running, program, build, list(job.expected))
-    return OriginalRun(build.form, seconds, time.perf_counter() - started)
+        ran = original_seconds(job.port, running, program, build, list(job.expected))
+    return OriginalRun(build.form, ran.seconds, time.perf_counter() - started, ran.cpu)
 
 
 def batch_task(job: PortJob, original: OriginalRun, mutants: list[Mutant]) -> list[Fated]:
@@ -128,7 +128,7 @@ def batch_task(job: PortJob, original: OriginalRun, mutants: list[Mutant]) -> li
     lines = job.text.splitlines(keepends=True)
     found: list[tuple[str, str, float, str | None]] = []
     with _running(job) as (running, folder):
-        limits = limits_for(running, job.plan, original.seconds)
+        limits = limits_for(running, job.plan, original.seconds, original.cpu)
         programs = [write_program(folder / str(n), job.port, m.apply(lines))
                     for n, m in enumerate(mutants)]
         builds = build_all(job.port, job.settings, programs, 1)
