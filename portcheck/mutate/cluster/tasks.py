@@ -101,9 +101,12 @@ def _running(job: PortJob) -> Iterator[tuple[Running, Path]]:
                               f"{toolchain.detail!r}, the run was planned with "
                               f"{job.toolchain[0]} {job.toolchain[1]!r}")
     probes = cache_root() / PROBES  # where the check above left the toolchain's answer
-    with run_environment(embedded_bytecode=True, fork_embedded=True,
-                         takes_failures=True) as environment, scratch_cache(), \
-            tempfile.TemporaryDirectory(prefix="portcheck-mutate-") as folder:
+    # the folder first: the zygote's box must see it (its programs' folder), as in a serial
+    # run — else every embedded run fails in the zygote ("no such file"), and mutate takes
+    # a failed run as the run's result
+    with tempfile.TemporaryDirectory(prefix="portcheck-mutate-") as folder, \
+            run_environment(embedded_bytecode=True, fork_embedded=True, takes_failures=True,
+                            programs=[Path(folder)]) as environment, scratch_cache():
         if probes.is_dir():  # not asked again in each task (``javac -version``: a JVM)
             shutil.copytree(probes, cache_root() / PROBES, symlinks=True)
         yield Running(job.settings, job.runs, environment), Path(folder)
