@@ -222,6 +222,7 @@ def _serial(project, ports: list[Port]) -> dict:  # type: ignore[no-untyped-def]
         wall = time.perf_counter() - started
     return {"when": when, "ports": [p.id for p in ports],
             "mutants": sum(len(s.verdicts) for s in scores), "wall_s": round(wall, 1),
+            "cpu_limits": {s.port.id: s.cpu_limit for s in scores},
             "counts": {s.port.id: [s.count(f) for f in engine.Fate] for s in scores},
             "load_before": round(load, 1), "load_after": round(os.getloadavg()[0], 1)}
 
@@ -282,7 +283,8 @@ def _table(data: dict) -> str:
                      f"{serial['wall_s']} s", "", "", f"{serial['load_before']} → "
                      f"{serial['load_after']}", "measured", serial["when"]])
         two = [r for r in (scaling or {}).get("rows", []) if r["workers"] == 2
-               and r.get("batch", BATCH) == BATCH]
+               and r.get("batch", BATCH) == BATCH
+               and ("cpu_limits" in r) == ("cpu_limits" in serial)]  # the same limits
         if two and DATA_SCORES.exists():
             scores = json.loads(DATA_SCORES.read_text(encoding="utf-8"))["ports"]
             whole = sum(r.get("seconds", 0.0) for r in scores.values())
