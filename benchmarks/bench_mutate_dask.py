@@ -45,6 +45,7 @@ import argparse
 import datetime
 import json
 import os
+import resource
 import sys
 import tempfile
 import threading
@@ -132,6 +133,7 @@ def _measure(project, ports: list[Port], workers: int, plan: Plan,  # type: igno
     """One run of ``ports`` on a new local cluster of ``workers``, from an empty journal."""
     load = os.getloadavg()[0]
     when = datetime.datetime.now().isoformat(timespec="minutes")
+    cpu_before = _cpu()
     with tempfile.TemporaryDirectory(prefix="bench-mutate-dask-") as cache, \
             _LoadSamples() as loads:
         os.environ["PORTCHECK_CACHE"] = cache
@@ -153,7 +155,17 @@ def _measure(project, ports: list[Port], workers: int, plan: Plan,  # type: igno
                                   for s in outcome.scores},
             "load_before": round(load, 1), "load_after": round(os.getloadavg()[0], 1),
             "load_mean": loads.mean(), "load_max": loads.most(),
-            "cpu_limits": {s.port.id: s.cpu_limit for s in outcome.scores}}
+            "cpu_limits": {s.port.id: s.cpu_limit for s in outcome.scores},
+            "cpu_s": round(_cpu() - cpu_before, 1)}
+
+
+def _cpu() -> float:
+    """CPU time of this process and of its ended children: once the local cluster has
+    shut down, its workers (reaped) and everything they ran — their runs, the zygotes and
+    what those forked — are in it; unlike wall time, it does not stretch with the load."""
+    own, ended = resource.getrusage(resource.RUSAGE_SELF), \
+        resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + ended.ru_utime + ended.ru_stime
 
 
 class _LoadSamples:
@@ -313,11 +325,12 @@ def _part_rows(parts: list[dict]) -> list[list]:
         recorded = r["recorded"]
         same = "the same fates as recorded" if not recorded["differ"] else \
             f"fates differ from those recorded in {len(recorded['differ'])} ports"
+        cpu = f"; CPU {_minutes(r['cpu_s'])}" if "cpu_s" in r else ""
         rows.append([f"{', '.join(r['algorithms'])}: every mutant ({r['ports']} ports)",
                      r["workers"], r["mutants"], _minutes(r["wall_s"]),
                      _minutes(r["worker_s"]), f"{r['start_s']} s", _load(r),
-                     f"measured; serial sum recorded {_minutes(recorded['serial_s'])}; {same}",
-                     r["when"]])
+                     f"measured{cpu}; serial sum recorded {_minutes(recorded['serial_s'])}; "
+                     f"{same}", r["when"]])
     if parts and DATA_SCORES.exists():
         scores = json.loads(DATA_SCORES.read_text(encoding="utf-8"))["ports"]
         whole = sum(r.get("seconds", 0.0) for r in scores.values())
