@@ -305,8 +305,9 @@ def _table(data: dict) -> str:
                          _minutes(ratio * whole), "", "", "",
                          f"**extrapolated**: {ratio:.2f} (2 workers' wall / the serial "
                          f"run's, the selection) × {whole / 3600:.1f} h (every port's "
-                         "serial time in mutation_scores.json, each at its own load)",
-                         ""])
+                         "serial time in mutation_scores.json, each at its own load); "
+                         "made 2026-11-27, its basis since found wanting (mutation.md, "
+                         "\"On a cluster\")", ""])
     return table(["what", "workers", "mutants", "wall", "workers' time", "cluster start",
                   "load average", "how", "when"], rows)
 
@@ -326,7 +327,8 @@ def _part_rows(parts: list[dict]) -> list[list]:
         same = "the same fates as recorded" if not recorded["differ"] else \
             f"fates differ from those recorded in {len(recorded['differ'])} ports"
         cpu = f"; CPU {_minutes(r['cpu_s'])}" if "cpu_s" in r else ""
-        rows.append([f"{', '.join(r['algorithms'])}: every mutant ({r['ports']} ports)",
+        ports = f"{r['ports']} port" + ("s" if r["ports"] != 1 else "")
+        rows.append([f"{', '.join(r['algorithms'])}: every mutant ({ports})",
                      r["workers"], r["mutants"], _minutes(r["wall_s"]),
                      _minutes(r["worker_s"]), f"{r['start_s']} s", _load(r),
                      f"measured{cpu}; serial sum recorded {_minutes(recorded['serial_s'])}; "
@@ -344,7 +346,9 @@ def _part_rows(parts: list[dict]) -> list[list]:
                          f"**extrapolated**: {ratio:.2f} (the {ports} ports above: 2 "
                          f"workers' wall / their recorded serial sum, "
                          f"{_minutes(wall)} / {_minutes(serial)}) × {whole / 3600:.1f} h "
-                         "(every port's serial time in mutation_scores.json)", ""])
+                         "(every port's serial time in mutation_scores.json): at the parts' "
+                         "load, and low for the algorithms whose goldens grew since "
+                         "(mutation.md, \"On a cluster\")", ""])
     return rows
 
 
