@@ -7,6 +7,7 @@ a table (with ``--write``, also on docs/benchmarks.md, block ``mutate-dask``).
     python benchmarks/bench_mutate_dask.py --scaling --port ports/freecell/java --repeat 2
     python benchmarks/bench_mutate_dask.py --suite --limit 10        # every port, a sample
     python benchmarks/bench_mutate_dask.py --suite                   # every port, every mutant
+    python benchmarks/bench_mutate_dask.py --suite --algorithm ruler # a part: whole algorithms
     python benchmarks/bench_mutate_dask.py --serial                  # the selection, serially
     python benchmarks/bench_mutate_dask.py --table --write
 
@@ -22,6 +23,14 @@ mutant costs what an average one does (a sample of loops that time out would not
 scales the parent's own work (making and lexing every mutant, which it does in full even
 for a sample) as if it grew too: an over-estimate there.
 
+A part of the suite (``--suite --algorithm A``, repeatable): every mutant of those
+algorithms' ports on 2 workers, kept as a row of its own beside the serial times that
+``benchmarks/mutation_scores.py`` recorded for the same ports; each part's fates are
+compared with those recorded there (the counts of killed or timed out, survived,
+equivalent, stillborn and duplicate mutants, port by port).  The whole suite is then
+**extrapolated** as the measured parts' wall time over their recorded serial times, times
+every port's recorded serial time.  The load average is sampled every 30 s during a run.
+
 Where not even a sample of every port can run (a loaded machine: the parent's lexing of
 every port's mutants alone takes minutes of CPU), ``--serial`` runs the selection as a
 plain ``portcheck mutate --jobs 2`` does, one port after another, so that the cluster's
@@ -36,8 +45,10 @@ import argparse
 import datetime
 import json
 import os
+import resource
 import sys
 import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -67,6 +78,8 @@ def main() -> int:
     parser.add_argument("--port", action="append", help="the selection (default: "
                         f"{', '.join(p.removeprefix('ports/') for p in SCALING)})")
     parser.add_argument("--limit", type=int, help="--suite: mutants a port, drawn at random")
+    parser.add_argument("--algorithm", action="append",
+                        help="--suite: only these algorithms' ports (a part of the suite)")
     parser.add_argument("--repeat", type=int, default=1, help="--scaling: runs of each")
     parser.add_argument("--workers", type=int, action="append",
                         help="--scaling: these numbers of workers (default: 1 and 2)")
@@ -92,7 +105,15 @@ def main() -> int:
         chosen = [p for p in ports if p.id in (args.port or SCALING)]
         data["serial"] = _serial(project, chosen)
         print(data["serial"], file=sys.stderr, flush=True)
-    if args.suite:
+    if args.suite and args.algorithm:
+        chosen = [p for p in ports if p.algorithm in args.algorithm]
+        row = _measure(project, chosen, 2, Plan(), args.batch)
+        row["algorithms"] = sorted(args.algorithm)
+        row["recorded"] = _recorded(chosen, row)
+        print(row, file=sys.stderr, flush=True)
+        parts = [r for r in data.get("suite_parts", []) if r["algorithms"] != row["algorithms"]]
+        data["suite_parts"] = [*parts, row]
+    elif args.suite:
         row = _measure(project, ports, 2, Plan(limit=args.limit), args.batch)
         if args.limit is not None:
             row["extrapolated"] = _extrapolate(ports, row, args.limit)
@@ -112,7 +133,9 @@ def _measure(project, ports: list[Port], workers: int, plan: Plan,  # type: igno
     """One run of ``ports`` on a new local cluster of ``workers``, from an empty journal."""
     load = os.getloadavg()[0]
     when = datetime.datetime.now().isoformat(timespec="minutes")
-    with tempfile.TemporaryDirectory(prefix="bench-mutate-dask-") as cache:
+    cpu_before = _cpu()
+    with tempfile.TemporaryDirectory(prefix="bench-mutate-dask-") as cache, \
+            _LoadSamples() as loads:
         os.environ["PORTCHECK_CACHE"] = cache
         started = time.perf_counter()
         with dask_client(None, workers) as client:
@@ -130,7 +153,74 @@ def _measure(project, ports: list[Port], workers: int, plan: Plan,  # type: igno
             "per_port_worker_s": {s.port.id: [round(s.seconds, 2),
                                               len(s.verdicts) - _layout(s)]
                                   for s in outcome.scores},
-            "load_before": round(load, 1), "load_after": round(os.getloadavg()[0], 1)}
+            "load_before": round(load, 1), "load_after": round(os.getloadavg()[0], 1),
+            "load_mean": loads.mean(), "load_max": loads.most(),
+            "cpu_limits": {s.port.id: s.cpu_limit for s in outcome.scores},
+            "cpu_s": round(_cpu() - cpu_before, 1)}
+
+
+def _cpu() -> float:
+    """CPU time of this process and of its ended children: once the local cluster has
+    shut down, its workers (reaped) and everything they ran — their runs, the zygotes and
+    what those forked — are in it; unlike wall time, it does not stretch with the load."""
+    own, ended = resource.getrusage(resource.RUSAGE_SELF), \
+        resource.getrusage(resource.RUSAGE_CHILDREN)
+    return own.ru_utime + own.ru_stime + ended.ru_utime + ended.ru_stime
+
+
+class _LoadSamples:
+    """The 1-minute load average every 30 s while the block runs."""
+
+    def __init__(self) -> None:
+        self.samples: list[float] = []
+        self._done = threading.Event()
+        self._thread = threading.Thread(target=self._sample, daemon=True)
+
+    def __enter__(self) -> _LoadSamples:
+        self._thread.start()
+        return self
+
+    def __exit__(self, *_: object) -> None:
+        self._done.set()
+        self._thread.join()
+
+    def _sample(self) -> None:
+        while True:
+            self.samples.append(os.getloadavg()[0])
+            if self._done.wait(30):
+                return
+
+    def mean(self) -> float:
+        return round(sum(self.samples) / len(self.samples), 1) if self.samples else 0.0
+
+    def most(self) -> float:
+        return round(max(self.samples), 1) if self.samples else 0.0
+
+
+FATE_GROUPS = (("detected", ("killed", "timed_out")), ("survived", ("survived",)),
+               ("equivalent", ("equivalent",)), ("stillborn", ("stillborn",)),
+               ("duplicate", ("duplicate",)))
+
+
+def _recorded(ports: list[Port], row: dict) -> dict:
+    """What ``mutation_scores.json`` recorded for these ports (serial, wall-time limits):
+    the sum of their serial times, and the ports whose fates differ from this run's."""
+    scores = json.loads(DATA_SCORES.read_text(encoding="utf-8"))["ports"]
+    order = [f.value for f in engine.Fate]
+    serial, differ, missing = 0.0, {}, []
+    for port in ports:
+        kept = scores.get(port.id)
+        if kept is None or kept.get("limit") is not None or port.id not in row["counts"]:
+            missing.append(port.id)
+            continue
+        serial += kept.get("seconds", 0.0)
+        now = dict(zip(order, row["counts"][port.id], strict=True))
+        now = {k.replace(" ", "_"): v for k, v in now.items()}
+        mine = {g: sum(now[n] for n in names) for g, names in FATE_GROUPS}
+        theirs = {g: sum(kept.get(n, 0) for n in names) for g, names in FATE_GROUPS}
+        if mine != theirs:
+            differ[port.id] = {"now": mine, "recorded": theirs}
+    return {"serial_s": round(serial, 1), "differ": differ, "missing": missing}
 
 
 def _serial(project, ports: list[Port]) -> dict:  # type: ignore[no-untyped-def]
@@ -144,6 +234,7 @@ def _serial(project, ports: list[Port]) -> dict:  # type: ignore[no-untyped-def]
         wall = time.perf_counter() - started
     return {"when": when, "ports": [p.id for p in ports],
             "mutants": sum(len(s.verdicts) for s in scores), "wall_s": round(wall, 1),
+            "cpu_limits": {s.port.id: s.cpu_limit for s in scores},
             "counts": {s.port.id: [s.count(f) for f in engine.Fate] for s in scores},
             "load_before": round(load, 1), "load_after": round(os.getloadavg()[0], 1)}
 
@@ -180,7 +271,8 @@ def _table(data: dict) -> str:
             rows.append([f"selection ({which}), batches of {r.get('batch', BATCH)}",
                          r["workers"], r["mutants"],
                          f"{r['wall_s']} s", f"{r['worker_s']} s", f"{r['start_s']} s",
-                         f"{r['load_before']} → {r['load_after']}", "measured", r["when"]])
+                         _load(r), "measured" + (", CPU-time limits" if "cpu_limits" in r
+                                                 else ", wall-time limits"), r["when"]])
     suite = data.get("suite")
     if suite:
         sample = "every mutant" if "extrapolated" not in suite else \
@@ -195,6 +287,7 @@ def _table(data: dict) -> str:
                          suite["workers"], "", _minutes(e["wall_s"]), _minutes(e["worker_s"]),
                          "", f"{suite['load_before']} → {suite['load_after']}",
                          "**extrapolated** from the sample above", suite["when"]])
+    rows += _part_rows(data.get("suite_parts", []))
     serial = data.get("serial")
     if serial:
         which = ", ".join(p.removeprefix("ports/") for p in serial["ports"])
@@ -202,7 +295,8 @@ def _table(data: dict) -> str:
                      f"{serial['wall_s']} s", "", "", f"{serial['load_before']} → "
                      f"{serial['load_after']}", "measured", serial["when"]])
         two = [r for r in (scaling or {}).get("rows", []) if r["workers"] == 2
-               and r.get("batch", BATCH) == BATCH]
+               and r.get("batch", BATCH) == BATCH
+               and ("cpu_limits" in r) == ("cpu_limits" in serial)]  # the same limits
         if two and DATA_SCORES.exists():
             scores = json.loads(DATA_SCORES.read_text(encoding="utf-8"))["ports"]
             whole = sum(r.get("seconds", 0.0) for r in scores.values())
@@ -211,10 +305,51 @@ def _table(data: dict) -> str:
                          _minutes(ratio * whole), "", "", "",
                          f"**extrapolated**: {ratio:.2f} (2 workers' wall / the serial "
                          f"run's, the selection) × {whole / 3600:.1f} h (every port's "
-                         "serial time in mutation_scores.json, each at its own load)",
-                         ""])
+                         "serial time in mutation_scores.json, each at its own load); "
+                         "made 2026-11-27, its basis since found wanting (mutation.md, "
+                         "\"On a cluster\")", ""])
     return table(["what", "workers", "mutants", "wall", "workers' time", "cluster start",
                   "load average", "how", "when"], rows)
+
+
+def _load(row: dict) -> str:
+    said = f"{row['load_before']} → {row['load_after']}"
+    return f"{said} (mean {row['load_mean']}, most {row['load_max']})" if "load_mean" in row \
+        else said
+
+
+def _part_rows(parts: list[dict]) -> list[list]:
+    """A row for each measured part of the suite, and the whole suite extrapolated from
+    them (their wall time over their recorded serial time, times every port's)."""
+    rows = []
+    for r in parts:
+        recorded = r["recorded"]
+        same = "the same fates as recorded" if not recorded["differ"] else \
+            f"fates differ from those recorded in {len(recorded['differ'])} ports"
+        cpu = f"; CPU {_minutes(r['cpu_s'])}" if "cpu_s" in r else ""
+        ports = f"{r['ports']} port" + ("s" if r["ports"] != 1 else "")
+        rows.append([f"{', '.join(r['algorithms'])}: every mutant ({ports})",
+                     r["workers"], r["mutants"], _minutes(r["wall_s"]),
+                     _minutes(r["worker_s"]), f"{r['start_s']} s", _load(r),
+                     f"measured{cpu}; serial sum recorded {_minutes(recorded['serial_s'])}; "
+                     f"{same}", r["when"]])
+    if parts and DATA_SCORES.exists():
+        scores = json.loads(DATA_SCORES.read_text(encoding="utf-8"))["ports"]
+        whole = sum(r.get("seconds", 0.0) for r in scores.values())
+        wall = sum(r["wall_s"] for r in parts)
+        serial = sum(r["recorded"]["serial_s"] for r in parts)
+        if serial:
+            ratio = wall / serial
+            ports = sum(r["ports"] for r in parts)
+            rows.append([f"whole suite, every mutant ({len(scores)} ports)", 2, "",
+                         _minutes(ratio * whole), "", "", "",
+                         f"**extrapolated**: {ratio:.2f} (the {ports} ports above: 2 "
+                         f"workers' wall / their recorded serial sum, "
+                         f"{_minutes(wall)} / {_minutes(serial)}) × {whole / 3600:.1f} h "
+                         "(every port's serial time in mutation_scores.json): at the parts' "
+                         "load, and low for the algorithms whose goldens grew since "
+                         "(mutation.md, \"On a cluster\")", ""])
+    return rows
 
 
 if __name__ == "__main__":

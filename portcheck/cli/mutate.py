@@ -50,8 +50,10 @@ def add_parser(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--lines", type=line_numbers, metavar="A-B,C",
                    help="only mutants of these lines of the program (e.g. 20-35,41)")
     p.add_argument("--timeout", type=seconds, metavar="SECONDS",
-                   help="time limit of one mutant's run (default: 3 times the original's "
-                   "same run plus 1 s, at least 3 s)")
+                   help="wall-time limit of one mutant's run, set by hand (default: a "
+                   "CPU-time limit of 3 times the original's same run's CPU time plus 1 s, "
+                   "at least 3 s, so a busy machine does not change fates; wall time 10 "
+                   "times that)")
     add_sandbox(p)
     p.add_argument("--no-early-stop", dest="early_stop", action="store_false",
                    help="run every mutant to its end, not only until its first wrong output "

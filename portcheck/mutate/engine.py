@@ -8,11 +8,11 @@ Every mutant of the port's committed program (``operators``) is, in this order:
 3. *equivalent* when its compiled form is the original's (trivial compiler equivalence),
    a *duplicate* when it is another mutant's (left out of the score, counted);
 4. run on the port's golden cases, as ``verify`` runs the port (its stdin, arguments, runs
-   per case, normalisation and comparison mode), each run with a time limit of a few times
-   the original's same run (``runs``): *killed* when its output differs from the goldens
-   or it fails — stopped at its first wrong output (``prefix``) —, *timed out* when it
-   meets the limit, *survived* otherwise — unless a person listed it as equivalent
-   (``reviewed``), which makes a survivor *equivalent*.
+   per case, normalisation and comparison mode), each run with a limit of a few times the
+   CPU time of the original's same run (``runs``; wall time a backstop): *killed* when its
+   output differs from the goldens or it fails — stopped at its first wrong output
+   (``prefix``) —, *timed out* when it meets the limit, *survived* otherwise — unless a
+   person listed it as equivalent (``reviewed``), which makes a survivor *equivalent*.
 
 The score is (killed + timed out) / (killed + timed out + survived).
 """
@@ -38,7 +38,16 @@ from portcheck.mutate.builds import Build, build_all, second_build
 from portcheck.mutate.operators import Mutant, mutants
 from portcheck.mutate.prefix import ExpectedOutput
 from portcheck.mutate.reviewed import reviewed_equivalents
-from portcheck.mutate.runs import Limits, Running, mutant_limits, run_program, same_limit
+from portcheck.mutate.runs import (
+    CpuSeconds,
+    Limits,
+    Ran,
+    Running,
+    Seconds,
+    mutant_limits,
+    run_program,
+    same_limit,
+)
 from portcheck.runners.environment import run_environment
 from portcheck.runners.watch import watching
 from portcheck.suite.compare import Segment, compare
@@ -50,7 +59,8 @@ from portcheck.verify.results import Reason, RunProblem
 
 # A mutant's run's time limit: this many times the original's same run, plus this margin,
 # and at least this long (docs/mutation.md, "How it runs": the finished mutants of the
-# measured ports ran at most 1.33 times the original's run, or within the 3 s).
+# measured ports ran at most 1.33 times the original's run, or within the 3 s) — in CPU
+# time where it is measured (``runs``: wall time then a backstop).
 TIME_FACTOR = 3.0
 TIME_MARGIN = 1.0
 MIN_SECONDS = 3.0
@@ -82,7 +92,8 @@ class PortScore:
     verdicts: list[Verdict]
     generated: int  # mutants the rules made (before --limit)
     seconds: float = 0.0
-    time_limit: float = 0.0  # a mutant's run's (the largest, when each case is a run)
+    time_limit: float = 0.0  # a mutant's run's wall time (the largest, when each case is a run)
+    cpu_limit: float | None = None  # ... its CPU time (None: not measured, wall time binds)
     original_seconds: float = 0.0  # the original's runs
     unused_reviews: list[str] = field(default_factory=list)
 
@@ -148,7 +159,7 @@ def score_port(project: Project, port: Port, settings: RunSettings, plan: Plan) 
         verdicts, limits, original = _score(port, running, plan, text, made, expected,
                                             Path(folder))
     result = PortScore(port, verdicts, len(made), time.perf_counter() - started,
-                       max(limits.values()), sum(original.values()))
+                       *limit_figures(limits), sum(original.seconds.values()))
     result.unused_reviews = review(port, result, every_line=plan.lines is None)
     return result
 
@@ -169,18 +180,18 @@ def scratch_cache() -> Iterator[None]:
 
 
 def _score(port: Port, running: Running, plan: Plan, text: str, made: list[Mutant],
-           expected: list[Segment], folder: Path) -> tuple[list[Verdict], Limits, Limits]:
+           expected: list[Segment], folder: Path) -> tuple[list[Verdict], Limits, Ran]:
     layout, chosen = choose(port, plan, text, made)
     lines = text.splitlines(keepends=True)
     programs = [write_program(folder / str(n), port, m.apply(lines))
                 for n, m in enumerate(chosen)]
     original = write_program(folder / "original", port, text)
     builds = build_all(port, running.settings, [original, *programs], plan.jobs)
-    seconds = original_seconds(port, running, original, builds[0], expected)
-    limits = limits_for(running, plan, seconds)
+    ran = original_seconds(port, running, original, builds[0], expected)
+    limits = limits_for(running, plan, ran.seconds, ran.cpu)
     verdicts = layout_verdicts(layout)
     verdicts += _run_all(port, running, limits, chosen, programs, builds, expected, plan)
-    return verdicts, limits, seconds
+    return verdicts, limits, ran
 
 
 def choose(port: Port, plan: Plan, text: str, made: list[Mutant]) -> tuple[list[Mutant],
@@ -201,11 +212,20 @@ def layout_verdicts(layout: list[Mutant]) -> list[Verdict]:
     return [Verdict(m, Fate.EQUIVALENT, "changes only comments or layout") for m in layout]
 
 
-def limits_for(running: Running, plan: Plan, original: Limits) -> Limits:
-    """A mutant's time limit of each run: ``--timeout``, or from the original's runs."""
+def limits_for(running: Running, plan: Plan, seconds: Seconds, cpu: CpuSeconds) -> Limits:
+    """A mutant's limits of each run: ``--timeout`` (wall time, as given), or from the
+    original's runs (their CPU time, and wall time)."""
     if plan.timeout:
         return same_limit(running.runs, plan.timeout)
-    return mutant_limits(original, plan.time_factor, plan.time_margin, MIN_SECONDS)
+    return mutant_limits(seconds, cpu, plan.time_factor, plan.time_margin, MIN_SECONDS)
+
+
+def limit_figures(limits: Limits) -> tuple[float, float | None]:
+    """The largest wall-time limit of a mutant's run, and CPU-time limit (None: some run
+    has none of its own)."""
+    cpu = [limit.cpu for limit in limits.values()]
+    return max(limit.wall for limit in limits.values()), \
+        None if None in cpu else max(c for c in cpu if c is not None)
 
 
 def _sample(code: list[Mutant], plan: Plan) -> list[Mutant]:
@@ -223,9 +243,9 @@ def write_program(folder: Path, port: Port, text: str) -> Path:
 
 
 def original_seconds(port: Port, running: Running, original: Path, build: Build,
-                      expected: list[Segment]) -> Limits:
-    """The original run on the golden cases (it must pass them): the time of each of its
-    runs (a mutant's run's time limit is a few times that)."""
+                      expected: list[Segment]) -> Ran:
+    """The original run on the golden cases (it must pass them): the wall and CPU time of
+    each of its runs (a mutant's run's limits are a few times that)."""
     if not build.ok:
         raise OriginalFails(f"{port.id}: the original program does not build: "
                             f"{build.error.strip()[:300]}")
@@ -237,7 +257,7 @@ def original_seconds(port: Port, running: Running, original: Path, build: Build,
     difference = compare(expected, port.normalize.apply(output.stdout), port.compare)
     if difference:
         raise _original_fails(port, difference.one_line())
-    return output.seconds
+    return output
 
 
 class OriginalFails(UsageError):
@@ -324,8 +344,8 @@ def _run_one(port: Port, running: Running, limits: Limits, mutant: Mutant, progr
 def _failed(mutant: Mutant, problem: RunProblem, watch: ExpectedOutput | None) -> Verdict:
     """The fate of a mutant whose run failed (or was stopped)."""
     result = problem.result
-    fate = {Reason.TIME_LIMIT: Fate.TIMED_OUT, Reason.BUILD_FAILED: Fate.STILLBORN}.get(
-        result.reason, Fate.KILLED)
+    fate = {Reason.TIME_LIMIT: Fate.TIMED_OUT, Reason.CPU_LIMIT: Fate.TIMED_OUT,
+            Reason.BUILD_FAILED: Fate.STILLBORN}.get(result.reason, Fate.KILLED)
     why = result.message
     if result.reason == Reason.DIFFERS and watch is not None:
         why = f"{watch.difference()} (stopped there)"

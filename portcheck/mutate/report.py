@@ -23,9 +23,10 @@ def summary_line(result: PortScore) -> str:
     counts = ", ".join(f"{result.count(fate)} {fate}" for fate in FATES)
     sampled = (f" (a sample of {len(result.verdicts)} of {result.generated})"
                if len(result.verdicts) < result.generated else "")
+    limit = (f"time limit {result.time_limit:.1f} s a run" if result.cpu_limit is None else
+             f"CPU limit {result.cpu_limit:.1f} s a run, wall {result.time_limit:.0f} s")
     return (f"{result.port.id}: {result.generated} mutants{sampled}: {counts}; score "
-            f"{score_text(result.score)} ({result.seconds:.1f} s, time limit "
-            f"{result.time_limit:.1f} s a run)")
+            f"{score_text(result.score)} ({result.seconds:.1f} s, {limit})")
 
 
 def survivor_lines(result: PortScore) -> list[str]:
@@ -59,6 +60,7 @@ def as_json(result: PortScore) -> dict[str, Any]:
         "score": None if result.score is None else round(result.score, 4),
         "seconds": round(result.seconds, 2),
         "time_limit": round(result.time_limit, 2),
+        "cpu_limit": None if result.cpu_limit is None else round(result.cpu_limit, 2),
         "survivors": [_verdict(v) for v in result.survivors()],
         "equivalent_found": _reasons(result),
         "unused_reviews": result.unused_reviews,

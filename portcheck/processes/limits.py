@@ -31,6 +31,10 @@ its verdict (:func:`verdict`).
 
 Builds and version probes are not limited (a compiler is trusted, and some need more):
 the build cache marks them (:func:`building`).
+
+``portcheck mutate`` gives each mutant's run a CPU limit of its own (:func:`cpu_limit`: a
+few times the CPU time the original's same run used, which :func:`metering` measures), so
+that a mutant's fate does not depend on the machine's load.
 """
 
 from __future__ import annotations
@@ -92,8 +96,22 @@ class Setting:
     disk: int = DEFAULT_DISK
 
 
+class Meter:
+    """The CPU time of the runs within a :func:`metering` block, added up by their run
+    watches; ``seconds`` None when a run had none it could measure."""
+
+    def __init__(self) -> None:
+        self.seconds: float | None = 0.0
+
+    def add(self, seconds: float | None) -> None:
+        self.seconds = None if seconds is None or self.seconds is None else \
+            self.seconds + seconds
+
+
 _setting: list[Setting] = [Setting()]
 _building: ContextVar[bool] = ContextVar("portcheck_building", default=False)
+_cpu_limit: ContextVar[float | None] = ContextVar("portcheck_cpu_limit", default=None)
+_meter: ContextVar[Meter | None] = ContextVar("portcheck_meter", default=None)
 
 
 def configure(memory: int | None, processes: int | None = None, cpu: float | None = None,
@@ -131,11 +149,42 @@ def disk() -> int:
 
 
 def cpu_seconds(timeout: float | None) -> float | None:
-    """The CPU time a run with time limit ``timeout`` may use: ``--max-cpu``, else the time
-    limit (one core busy all along), at least MIN_CPU; None without either."""
-    if _setting[0].cpu is not None:
-        return _setting[0].cpu
+    """The CPU time a run with time limit ``timeout`` may use: the block's
+    :func:`cpu_limit` (at most ``--max-cpu``), else ``--max-cpu``, else the time limit (one
+    core busy all along), at least MIN_CPU; None without any."""
+    own, command_limit = _cpu_limit.get(), _setting[0].cpu
+    if own is not None:
+        return own if command_limit is None else min(own, command_limit)
+    if command_limit is not None:
+        return command_limit
     return None if timeout is None else max(timeout, MIN_CPU)
+
+
+@contextmanager
+def cpu_limit(seconds: float | None) -> Iterator[None]:
+    """The runs within the block (in this thread) may use ``seconds`` of CPU time each
+    (None: the default, :func:`cpu_seconds`)."""
+    token = _cpu_limit.set(seconds)
+    try:
+        yield
+    finally:
+        _cpu_limit.reset(token)
+
+
+@contextmanager
+def metering() -> Iterator[Meter]:
+    """A :class:`Meter` of the CPU time the runs within the block (in this thread) use."""
+    meter = Meter()
+    token = _meter.set(meter)
+    try:
+        yield meter
+    finally:
+        _meter.reset(token)
+
+
+def meter() -> Meter | None:
+    """The meter of the block a run starts in (None: none)."""
+    return _meter.get()
 
 
 def verdict(kind: str, cpu: float | None = None) -> str:

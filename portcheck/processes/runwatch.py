@@ -19,6 +19,11 @@ up
 It kills the run (its control group, and every process of its tree) at the first limit
 passed, and ``stopped_by`` says which: ``limits.PROCESSES``, ``.CPU``, ``.DISK``, or
 ``"memory"``.
+
+When it stops it says the CPU time the run used (``cpu_used``) to the meter of the block the
+run started in (``limits.metering``): its control group's sum where it has one, else the
+most its tree was seen to use, or its leader's own count while that is still unreaped (a
+run forked from the zygote is: the zygote reaps it only after its watch has stopped).
 """
 
 from __future__ import annotations
@@ -49,7 +54,9 @@ class RunWatch:
         self.disk = limits.disk()
         self.folders = list(folders)
         self.stopped_by: str | None = None
-        self.cpu_seen = 0.0  # the most CPU time (s) it saw the run's processes use
+        self.cpu_used = 0.0  # seconds: the most the run was seen to use
+        self._meter = limits.meter()
+        self._born: int | None = None
         self._before = sum(_held(folder) for folder in self.folders)
         self._done = threading.Event()
         self._thread = threading.Thread(target=self._watch, name="portcheck-limits",
@@ -72,13 +79,27 @@ class RunWatch:
             # their resident memory counts again for each (it may pass the memory limit
             # first), but the process limit is what it met
             self.stopped_by = limits.PROCESSES
+        if self._meter is not None:
+            self._meter.add(self._final_cpu())
         return self.stopped_by
+
+    def _final_cpu(self) -> float | None:
+        """The CPU time the run used: its group's, else what its tree or its unreaped
+        leader shows (None where neither could be read: not Linux)."""
+        if self.group is not None:
+            used = self.group.cpu_seconds()
+            if used is not None:
+                return used
+        leader = read_proc(self.leader)
+        if leader is not None and leader.start == self._born:
+            self.cpu_used = max(self.cpu_used, leader.cpu / TICK)
+        return self.cpu_used if self._born is not None else None
 
     def _watch(self) -> None:
         found = read_proc(self.leader)
         if found is None:
             return
-        born = found.start
+        born = self._born = found.start
         table: list[Proc] = [found]
         rescan = 0.0
         waited = 0.0
@@ -111,8 +132,9 @@ class RunWatch:
         """The limit the run's tree passed: processes, CPU time, disk (None: none)."""
         if sum(p.threads for p in table) > self.processes:
             return limits.PROCESSES
-        self.cpu_seen = max(self.cpu_seen, sum(p.cpu for p in table) / TICK)
-        if self.cpu is not None and self.cpu_seen > self.cpu:
+        used = sum(p.cpu for p in table) / TICK
+        self.cpu_used = max(self.cpu_used, used)
+        if self.cpu is not None and used > self.cpu:
             return limits.CPU
         if self.folders and sum(_held(f) for f in self.folders) - self._before > self.disk:
             return limits.DISK
@@ -124,7 +146,8 @@ class RunWatch:
         if self.group.over_limit():
             return limits.PROCESSES
         used = self.group.cpu_seconds()
-        self.cpu_seen = max(self.cpu_seen, used or 0.0)
+        if used is not None:
+            self.cpu_used = max(self.cpu_used, used)
         if self.cpu is not None and used is not None and used > self.cpu:
             return limits.CPU
         return None

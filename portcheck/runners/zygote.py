@@ -124,9 +124,10 @@ class Zygote:
                 family = containment.adopt(child.pid, marker)
                 result = collect(child, family, stdin, max_output, started, deadline)
             finally:
-                child.release()
-                if watch is not None:
-                    stopped_by = watch.stop()
+                try:  # the watch first: the child is unreaped, its CPU time readable
+                    stopped_by = watch.stop() if watch is not None else None
+                finally:
+                    child.release()
             if stopped_by == runwatch.MEMORY:
                 result.memory_limited = True
             elif stopped_by is not None:

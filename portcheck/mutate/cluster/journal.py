@@ -7,7 +7,8 @@ interpreters' own files and Python's version (``verify.verdicts.harness_digest``
 program's bytes, the golden output the port is compared with (each case's text), its runs
 (arguments, standard input, runner options), its comparison and normalisation, its
 language's declaration, the runner and the toolchain as ``portcheck languages`` shows it,
-and the settings that decide a fate (time and output limits, ``--timeout``).  A mutant is
+and the settings that decide a fate (time and output limits, ``--timeout``, the CPU-time
+rule of ``runs``).  A mutant is
 then known by its stable id (``Mutant.key``) within its port's file: a fate is taken again
 only for the same id, program, goldens and toolchain.
 
@@ -35,7 +36,7 @@ from portcheck.files.yamlio import write_atomic
 from portcheck.mutate.engine import Fate
 
 FOLDER = "mutate"
-FORMAT = 1
+FORMAT = 2  # 2: the original's CPU time of each run is recorded
 FATES = {fate.value for fate in Fate}
 
 
@@ -53,12 +54,13 @@ class Fated:
 @dataclass(frozen=True)
 class OriginalRun:
     """The original program's build and runs on a worker: its compiled form, and the
-    seconds of each of its runs (by case id; ``None``: the one run of all cases), which
-    set the mutants' time limits."""
+    seconds of each of its runs (by case id; ``None``: the one run of all cases), wall time
+    and CPU time (None: not measured there), which set the mutants' limits."""
 
     form: str | None
     seconds: dict[str | None, float]
     cost: float
+    cpu: dict[str | None, float | None] = field(default_factory=dict)
 
 
 def port_key(parts: dict[str, Any]) -> str:
@@ -93,7 +95,8 @@ class Journal:
                                 "original": None, "mutants": {}}
         if self.original is not None:
             entry = {"form": self.original.form, "cost": self.original.cost,
-                     "seconds": [[case, s] for case, s in self.original.seconds.items()]}
+                     "seconds": [[case, s] for case, s in self.original.seconds.items()],
+                     "cpu": [[case, s] for case, s in self.original.cpu.items()]}
             data["original"] = {**entry, "check": _check(self.key, "", entry)}
         for mutant, fated in sorted(self.mutants.items()):
             entry = asdict(fated)
@@ -158,10 +161,10 @@ def _fated(key: str, mutant: str, entry: Any) -> Fated | None:
 
 
 def _original(key: str, entry: Any) -> OriginalRun | None:
-    bare = _checked(key, "", entry, {"form", "seconds", "cost"})
+    bare = _checked(key, "", entry, {"form", "seconds", "cost", "cpu"})
     if bare is None or not (bare["form"] is None or isinstance(bare["form"], str)) or \
             not _number(bare["cost"]) or not isinstance(bare["seconds"], list) or \
-            not bare["seconds"]:
+            not bare["seconds"] or not isinstance(bare["cpu"], list):
         return None
     seconds: dict[str | None, float] = {}
     for pair in bare["seconds"]:
@@ -169,4 +172,10 @@ def _original(key: str, entry: Any) -> OriginalRun | None:
                 (pair[0] is None or isinstance(pair[0], str)) and _number(pair[1])):
             return None
         seconds[pair[0]] = float(pair[1])
-    return OriginalRun(bare["form"], seconds, float(bare["cost"]))
+    cpu: dict[str | None, float | None] = {}
+    for pair in bare["cpu"]:
+        if not (isinstance(pair, list) and len(pair) == 2 and pair[0] in seconds and
+                (pair[1] is None or _number(pair[1]))):
+            return None
+        cpu[pair[0]] = None if pair[1] is None else float(pair[1])
+    return OriginalRun(bare["form"], seconds, float(bare["cost"]), cpu)

@@ -30,12 +30,13 @@ from portcheck.mutate.engine import (
     Verdict,
     choose,
     layout_verdicts,
+    limit_figures,
     limits_for,
     review,
     usable,
 )
 from portcheck.mutate.operators import Mutant, mutants
-from portcheck.mutate.runs import Running
+from portcheck.mutate.runs import WALL_BACKSTOP, Running
 from portcheck.runners.environment import PLAIN
 from portcheck.suite.ports import Port
 from portcheck.suite.project import Project
@@ -173,7 +174,7 @@ def _prepare(project: Project, port: Port, settings: RunSettings, plan: Plan,
         "toolchain": [toolchain.name, toolchain.detail],
         "settings": [settings.timeout, settings.max_output, settings.engine],
         "box": repr(job.box),
-        "limits": [plan.timeout, plan.time_factor, plan.time_margin]})
+        "limits": [plan.timeout, plan.time_factor, plan.time_margin, "cpu", WALL_BACKSTOP]})
     return PortRun(port, len(made), layout, chosen, _ids(chosen), job,
                    open_journal(port.id, key))
 
@@ -260,9 +261,9 @@ def _score(run: PortRun, plan: Plan) -> PortScore:
     for mutant, mutant_id in zip(run.chosen, run.ids, strict=True):
         verdicts.append(_verdict(mutant, run.journal.mutants[mutant_id], original, seen))
     running = Running(run.job.settings, run.job.runs, PLAIN)
-    limits = limits_for(running, plan, original.seconds)
+    limits = limits_for(running, plan, original.seconds, original.cpu)
     cost = original.cost + sum(run.journal.mutants[i].cost for i in run.ids)
-    score = PortScore(run.port, verdicts, run.generated, cost, max(limits.values()),
+    score = PortScore(run.port, verdicts, run.generated, cost, *limit_figures(limits),
                       sum(original.seconds.values()))
     score.unused_reviews = review(run.port, score, every_line=plan.lines is None)
     return score

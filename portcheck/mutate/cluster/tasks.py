@@ -101,9 +101,12 @@ def _running(job: PortJob) -> Iterator[tuple[Running, Path]]:
                               f"{toolchain.detail!r}, the run was planned with "
                               f"{job.toolchain[0]} {job.toolchain[1]!r}")
     probes = cache_root() / PROBES  # where the check above left the toolchain's answer
-    with run_environment(embedded_bytecode=True, fork_embedded=True,
-                         takes_failures=True) as environment, scratch_cache(), \
-            tempfile.TemporaryDirectory(prefix="portcheck-mutate-") as folder:
+    # the folder first: the zygote's box must see it (its programs' folder), as in a serial
+    # run — else every embedded run fails in the zygote ("no such file"), and mutate takes
+    # a failed run as the run's result
+    with tempfile.TemporaryDirectory(prefix="portcheck-mutate-") as folder, \
+            run_environment(embedded_bytecode=True, fork_embedded=True, takes_failures=True,
+                            programs=[Path(folder)]) as environment, scratch_cache():
         if probes.is_dir():  # not asked again in each task (``javac -version``: a JVM)
             shutil.copytree(probes, cache_root() / PROBES, symlinks=True)
         yield Running(job.settings, job.runs, environment), Path(folder)
@@ -116,8 +119,8 @@ def original_task(job: PortJob) -> OriginalRun:
     with _running(job) as (running, folder):
         program = write_program(folder / "original", job.port, job.text)
         [build] = build_all(job.port, job.settings, [program], 1)
-        seconds = original_seconds(job.port, running, program, build, list(job.expected))
-    return OriginalRun(build.form, seconds, time.perf_counter() - started)
+        ran = original_seconds(job.port, running, program, build, list(job.expected))
+    return OriginalRun(build.form, ran.seconds, time.perf_counter() - started, ran.cpu)
 
 
 def batch_task(job: PortJob, original: OriginalRun, mutants: list[Mutant]) -> list[Fated]:
@@ -128,7 +131,7 @@ def batch_task(job: PortJob, original: OriginalRun, mutants: list[Mutant]) -> li
     lines = job.text.splitlines(keepends=True)
     found: list[tuple[str, str, float, str | None]] = []
     with _running(job) as (running, folder):
-        limits = limits_for(running, job.plan, original.seconds)
+        limits = limits_for(running, job.plan, original.seconds, original.cpu)
         programs = [write_program(folder / str(n), job.port, m.apply(lines))
                     for n, m in enumerate(mutants)]
         builds = build_all(job.port, job.settings, programs, 1)

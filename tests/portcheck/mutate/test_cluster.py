@@ -185,3 +185,23 @@ def test_a_recorded_duplicate_runs_again_when_its_twin_is_not_chosen(tmp_path: P
     assert todo([second]) == [0]  # the twin not chosen: it runs
     journal.mutants[first.key] = Fated("killed", "differs", 0.1, "F", 0)
     assert todo([first, second]) == []  # the twin's fate is known: nothing runs
+
+
+def test_embedded_mutants_run_on_the_workers_as_serially(
+        suite: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, client: Any) -> None:
+    """A worker's zygote (1C here) sees the task's own folder of mutants in its box, as a
+    serial run's does: its runs used to fail there ("no such file"), and the port with them
+    (mutate takes a failed run of the zygote as the run's result)."""
+    from tests.portcheck.mutate.test_engine import COLLATZ_BSL
+
+    monkeypatch.setenv("PORTCHECK_CACHE", str(tmp_path / "cache"))
+    collatz_article_port(suite, "bsl-tiny", "tiny.bsl", COLLATZ_BSL, ["n-6", "n-27"], "bsl")
+    project = find_project()
+    [port] = [p for p in find_ports(project) if p.folder.name == "bsl-tiny"]
+    plan = engine.Plan(jobs=2, lines=frozenset({11, 12, 14}))
+    serial = engine.score_port(project, port, RunSettings(), plan)
+    outcome = mutate_all(client, project, [port], RunSettings(), plan, quiet=True, batch=4)
+    assert outcome.failed == []
+    [score] = outcome.scores
+    assert fates(score) == fates(serial)
+    assert score.count(engine.Fate.KILLED) > 0

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from portcheck.mutate.prefix import ExpectedOutput
-from portcheck.mutate.runs import Running, mutant_limits, run_program
+from portcheck.mutate.runs import Limit, Running, mutant_limits, run_program
 from portcheck.runners.environment import PLAIN
 from portcheck.runners.watch import watching
 from portcheck.suite.compare import compare
@@ -109,9 +109,11 @@ def test_each_run_of_a_port_run_per_case_has_its_own_time_limit(suite: Path) -> 
     port = port_of(suite, "python-limits", SLOW_SECOND_CASE, ["n-1", "n-6"],
                    'runs: per-case\nargs: ["{n}"]\n')
     running = Running(RunSettings(), tuple(planned_runs(port)), PLAIN)
-    ran = run_program(port, port.program, running, {"n-1": 60, "n-6": 60}, "mutant", None)
+    ran = run_program(port, port.program, running, {"n-1": Limit(60), "n-6": Limit(60)},
+                      "mutant", None)
     assert list(ran.seconds) == ["n-1", "n-6"] and ran.seconds["n-6"] >= 3
-    assert mutant_limits(ran.seconds, 5, 0, 3)["n-6"] >= 15
+    assert mutant_limits(ran.seconds, {}, 5, 0, 3)["n-6"].wall >= 15
     with pytest.raises(RunProblem) as stopped:
-        run_program(port, port.program, running, {"n-1": 60, "n-6": 1}, "mutant", None)
+        run_program(port, port.program, running, {"n-1": Limit(60), "n-6": Limit(1)},
+                    "mutant", None)
     assert stopped.value.result.message == "case n-6: stopped at the time limit of 1 s"

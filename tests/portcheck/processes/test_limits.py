@@ -14,6 +14,7 @@ import pytest
 from portcheck.errors import UsageError
 from portcheck.processes import limits
 from portcheck.processes.proctable import Proc, read_proc
+from portcheck.runners.base import run_command
 
 
 def test_only_ids_that_still_name_the_process_seen_are_killed() -> None:
@@ -87,3 +88,20 @@ def test_forty_threads_allocating_at_once_start_under_the_default_memory_limit(
     done = subprocess.run(limits.command([sys.executable, "-c", THREADS_ALLOCATING], {}, 30.0),
                           capture_output=True, text=True, check=False, timeout=60)
     assert (done.returncode, done.stdout, done.stderr) == (0, "40 threads\n", "")
+SPIN = "import time\nt = time.process_time()\nwhile time.process_time() - t < 0.6: pass\n"
+
+
+def test_a_blocks_cpu_limit_binds_its_runs_and_its_meter_adds_up_their_cpu_time() -> None:
+    """``mutate``'s per-run CPU limit (``cpu_limit``, at most ``--max-cpu``) and the CPU
+    time the run watch measured (``metering``): a wait is no CPU time."""
+    with limits.cpu_limit(2.5):
+        assert limits.cpu_seconds(30.0) == min(2.5, limits.setting().cpu or 2.5)
+    with limits.metering() as meter:
+        spun = run_command([sys.executable, "-c", SPIN], timeout=60, boxed=False)
+        run_command([sys.executable, "-c", "import time; time.sleep(0.8)"], timeout=60,
+                    boxed=False)
+    assert spun.returncode == 0 and meter.seconds is not None
+    assert 0.55 <= meter.seconds < 1.2  # the spin's 0.6 s, two Python starts; no sleep
+    with limits.cpu_limit(0.3):
+        stopped = run_command([sys.executable, "-c", SPIN], timeout=60, boxed=False)
+    assert stopped.limited is not None and "CPU time" in stopped.limited
