@@ -167,6 +167,15 @@ class KumirRuntime(BuiltinFunctions, FileFunctions, RuntimeBase):
         "table_set1_from": "P_setitem({0}.data, {1} - {2}, {3})",
     })
 
+    # A store at an index the range analysis proved within the bounds, as a statement: a
+    # list store, no call.  The core writes the value in place only after an index that
+    # is a name or a literal (which cannot fail, so which runs first does not show), and
+    # otherwise binds index and value, in that order, before the store.
+    inline_statements: ClassVar[dict[str, str]] = {
+        "table_set1_from0": "{0}.data[{1}] = {2}",
+        "table_set1_from": "{0}.data[{1} - {2}] = {3}",
+    }
+
     def __init__(self, stdout: TextIO, stdin: TextIO, seed: int = 1) -> None:
         super().__init__(stdout, stdin)
         self.reader = InputReader(stdin)
