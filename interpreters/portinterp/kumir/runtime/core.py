@@ -165,6 +165,12 @@ class KumirRuntime(BuiltinFunctions, FileFunctions, RuntimeBase):
         "table_get1_from": "(v_ if (v_ := {0}.data[{1} - {2}]) is not None"
         " else P_undefined_item())",
         "table_set1_from": "P_setitem({0}.data, {1} - {2}, {3})",
+        # A table every item of which has a value (frontend/filled_tables.py).
+        "table_get1_from0_set": "{0}.data[{1}]",
+        "table_get1_from_set": "{0}.data[{1} - {2}]",
+        "table_get1_in0_set": "({0}.data[k_] if 0 <= (k_ := {1}) <= {2} else P_out_of_bounds())",
+        "table_get1_in_set": "({0}.data[k_ - {2}] if {2} <= (k_ := {1}) <= {3}"
+        " else P_out_of_bounds())",
     })
 
     # A store at an index the range analysis proved within the bounds, as a statement: a
