@@ -306,6 +306,8 @@ class KumirRuntime(BuiltinFunctions, FileFunctions, RuntimeBase):
     # -- tables ----------------------------------------------------------------------
 
     def prim_new_table(self, *bounds: int) -> Table:
+        if len(bounds) == 2 and bounds[0] <= bounds[1]:
+            return Table([bounds])  # one dimension: no pairs built (FreeCell's deck, a deal)
         pairs = [(bounds[n], bounds[n + 1]) for n in range(0, len(bounds), 2)]
         if any(low > high for low, high in pairs):  # KuMir 2: even [1:0] is refused
             raise ProgramFault("Неверный размер таблицы")
