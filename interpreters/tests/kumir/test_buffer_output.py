@@ -142,3 +142,18 @@ def test_random_loops_print_and_fail_as_unbuffered(bodies: list[str], start: str
                                                      first: int, last: int) -> None:
     text = _loop("\n    ".join(bodies), first=first, last=last, start=start)
     assert _run(text) == _unbuffered(text)
+
+
+def test_a_loop_nested_past_pythons_blocks_is_held_in_a_closure() -> None:
+    """20 nested loops: the core puts the inner blocks in a closure of the algorithm (the
+    ``try`` adds two blocks); the held string is the closure's, the error keeps its line."""
+    names = [f"i{n}" for n in range(21)]
+    lines = ["алг", "нач", "  целтаб т[1:2]", "  цел " + ", ".join(names)]
+    lines += ["  " * (n + 1) + f"нц для {v} от 1 до 2" for n, v in enumerate(names[:-1])]
+    lines += ["  " * 21 + "нц для i20 от 1 до 2", "  " * 22 + "вывод i20, \" \"",
+              "  " * 22 + "вывод т[i20], нс"]
+    lines += ["  " * (n + 1) + "кц" for n in reversed(range(21))] + ["кон", ""]
+    text = "\n".join(lines)
+    assert _held(text)
+    assert _run(text) == _unbuffered(text) == \
+        "1 !t.kum:27:51: Значение элемента таблицы не определено"
