@@ -14,6 +14,8 @@ from portinterp.core import ir
 from portinterp.core.lowering import pos_of
 from portinterp.core.walk import body_expressions, walk_expr, walk_statements
 from portinterp.errors import CompileError
+from portinterp.kumir.frontend.buffer_output import buffer_module
+from portinterp.kumir.frontend.filled_tables import fill_module
 from portinterp.kumir.frontend.inline_calls import inline_module
 from portinterp.kumir.frontend.library import BUILTINS
 from portinterp.kumir.frontend.lower_stmts import StmtLowering
@@ -248,7 +250,8 @@ def lower(tree: Tree, filename: str, errors: list[CompileError]) -> ir.Module:
         first.more = ordered[1:]
         raise first
     inlined = inline_module(narrow_module(module), KumirRuntime.inline)
-    return narrow_reals(promote_module(inlined))
+    return buffer_module(fill_module(narrow_reals(promote_module(inlined))),
+                         KumirRuntime.inline)
 
 
 def _param_nodes(header: Tree) -> list[Tree]:

@@ -128,6 +128,11 @@ class KumirRuntime(BuiltinFunctions, FileFunctions, RuntimeBase):
         "write_text": "P_write_str({0})",
         "write_int": "P_write_str(str(k_) if (k_ := {0}) is not None else P_undefined())",
         "out_newline": "P_write_str('\\n')",
+        # A loop's output held in a local string (frontend/buffer_output.py): CPython
+        # appends to it in place; written when it holds more than {1} characters.
+        "out_add": "({0} + {1})",
+        "out_add_int": "({0} + (str(k_) if (k_ := {1}) is not None else P_undefined()))",
+        "out_full": "(len({0}) > {1})",
         "eq": "({0} == {1})",
         "ne": "({0} != {1})",
         "lt": "({0} < {1})",
@@ -160,7 +165,22 @@ class KumirRuntime(BuiltinFunctions, FileFunctions, RuntimeBase):
         "table_get1_from": "(v_ if (v_ := {0}.data[{1} - {2}]) is not None"
         " else P_undefined_item())",
         "table_set1_from": "P_setitem({0}.data, {1} - {2}, {3})",
+        # A table every item of which has a value (frontend/filled_tables.py).
+        "table_get1_from0_set": "{0}.data[{1}]",
+        "table_get1_from_set": "{0}.data[{1} - {2}]",
+        "table_get1_in0_set": "({0}.data[k_] if 0 <= (k_ := {1}) <= {2} else P_out_of_bounds())",
+        "table_get1_in_set": "({0}.data[k_ - {2}] if {2} <= (k_ := {1}) <= {3}"
+        " else P_out_of_bounds())",
     })
+
+    # A store at an index the range analysis proved within the bounds, as a statement: a
+    # list store, no call.  The core writes the value in place only after an index that
+    # is a name or a literal (which cannot fail, so which runs first does not show), and
+    # otherwise binds index and value, in that order, before the store.
+    inline_statements: ClassVar[dict[str, str]] = {
+        "table_set1_from0": "{0}.data[{1}] = {2}",
+        "table_set1_from": "{0}.data[{1} - {2}] = {3}",
+    }
 
     def __init__(self, stdout: TextIO, stdin: TextIO, seed: int = 1) -> None:
         super().__init__(stdout, stdin)
@@ -170,6 +190,7 @@ class KumirRuntime(BuiltinFunctions, FileFunctions, RuntimeBase):
         self.prim_write_str = stdout.write
         self.prim_floor = math.floor
         self.prim_setitem = operator.setitem  # much cheaper than calling list.__setitem__
+        self._leaving: BaseException | None = None  # see prim_out_held
 
     def fault_from(self, exc: BaseException) -> str | None:
         if isinstance(exc, ZeroDivisionError):
@@ -285,6 +306,8 @@ class KumirRuntime(BuiltinFunctions, FileFunctions, RuntimeBase):
     # -- tables ----------------------------------------------------------------------
 
     def prim_new_table(self, *bounds: int) -> Table:
+        if len(bounds) == 2 and bounds[0] <= bounds[1]:
+            return Table([bounds])  # one dimension: no pairs built (FreeCell's deck, a deal)
         pairs = [(bounds[n], bounds[n + 1]) for n in range(0, len(bounds), 2)]
         if any(low > high for low, high in pairs):  # KuMir 2: even [1:0] is refused
             raise ProgramFault("Неверный размер таблицы")
@@ -350,6 +373,10 @@ class KumirRuntime(BuiltinFunctions, FileFunctions, RuntimeBase):
     def prim_out_items(self, spec: tuple[tuple[str, int], ...], *args: Any) -> None:
         """A whole ``вывод`` statement, its values already computed: ``spec`` gives each
         item's type (``нс`` for a line break) and how many formats follow its value."""
+        self.write(self.prim_out_items_text(spec, *args))
+
+    def prim_out_items_text(self, spec: tuple[tuple[str, int], ...], *args: Any) -> str:
+        """What ``out_items`` writes (every item computed before any is written)."""
         texts, n = [], 0
         for kind, formats in spec:
             if kind == "нс":
@@ -358,7 +385,7 @@ class KumirRuntime(BuiltinFunctions, FileFunctions, RuntimeBase):
             value, given = args[n], args[n + 1:n + 1 + formats]
             n += 1 + formats
             texts.append(self.item_text(kind, value, given))
-        self.write("".join(texts))
+        return "".join(texts)
 
     def item_text(self, kind: str, value: Any, formats: tuple[int, ...]) -> str:
         if not formats:
@@ -380,6 +407,26 @@ class KumirRuntime(BuiltinFunctions, FileFunctions, RuntimeBase):
 
     def prim_out_fixed(self, kind: str, value: Any, width: int, decimals: int) -> None:
         self.write(self.item_text(kind, value, (width, decimals)))
+
+    # What each of those writes, for a loop whose output is held (buffer_output.py).
+
+    def prim_out_text(self, kind: str, value: Any) -> str:
+        return _text(kind, value)
+
+    def prim_out_width_text(self, kind: str, value: Any, width: int) -> str:
+        return self.item_text(kind, value, (width,))
+
+    def prim_out_fixed_text(self, kind: str, value: Any, width: int, decimals: int) -> str:
+        return self.item_text(kind, value, (width, decimals))
+
+    def prim_out_held(self, fault: BaseException) -> None:
+        """A run-time error leaves a loop whose output is held: kept (the very exception
+        raised, with its traceback, which places it) while the output is written."""
+        self._leaving = sys.exc_info()[1]
+
+    def prim_out_raise_again(self) -> Any:
+        error, self._leaving = self._leaving, None
+        raise error  # type: ignore[misc]
 
     # -- ввод ------------------------------------------------------------------------
 
