@@ -188,6 +188,11 @@ def test_a_declared_language_without_its_toolchain_is_one_line_naming_the_packag
     ("awk:\n  title: AWK\n  suffixes: [.awk]\n  run: [awk]\n  version: [awk]\n"
      "  package: mawk\n  runner: my.module:Runner\n",
      "languages.yaml:7: unknown key 'runner' in the declaration of awk"),
+    # a compiler's cache shared by every build: only where portcheck vouches that the
+    # compiler runs no code of the program it builds (docs/sandbox.md)
+    ("awk:\n  title: AWK\n  suffixes: [.awk]\n  run: [awk]\n  version: [awk]\n"
+     "  package: mawk\n  build_cache: AWKCACHE\n",
+     "languages.yaml:7: unknown key 'build_cache' in the declaration of awk"),
     ("c:\n  title: C\n  suffixes: [.c]\n  run: [cc]\n  version: [cc]\n  package: gcc\n",
      "languages.yaml:1: 'c' is a built-in language; declare yours under another name"),
     ("awk:\n  title: AWK\n  suffixes: [.awk]\n  run: [\"{executable}\"]\n  version: [awk]\n"
