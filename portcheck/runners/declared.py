@@ -118,8 +118,8 @@ class DeclaredRunner(CompiledRunner):
         (work / source.name).write_bytes(text)
         words = self._words(work / source.name, build=True)
         env, writable = self.env, [work]
-        if self.declaration.build_cache:
-            own = compiler_cache(self.declaration.name)
+        own = compiler_cache(self.declaration.name) if self.declaration.build_cache else None
+        if self.declaration.build_cache and own is not None:
             env, writable = {**self.env, self.declaration.build_cache: str(own)}, [work, own]
         for command in self.declaration.build:
             argv = expand(command, words)
@@ -161,12 +161,17 @@ class DeclaredRunner(CompiledRunner):
                 "executable": str(out / program.stem), "stem": program.stem}
 
 
-def compiler_cache(language: str) -> Path:
+def compiler_cache(language: str) -> Path | None:
     """The folder a language's compiler keeps its own cache in (``build_cache``: Go's
     compiled standard library), made if missing: below portcheck's cache root, hidden from
-    every run, writable in the box for that language's builds only."""
+    every run, writable in the box for that language's builds only.  None where it cannot
+    be made (a cache root that cannot be written): the compiler then keeps its cache where
+    it would, which the box hides — slower, not wrong."""
     folder = cache_root() / COMPILER_CACHES / language
-    folder.mkdir(parents=True, exist_ok=True)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
     return folder
 
 

@@ -5,6 +5,7 @@ run is (one line, the compiler's first messages, nothing left running)."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import textwrap
 from pathlib import Path
@@ -348,6 +349,21 @@ def test_a_compilers_own_cache_is_one_folder_every_build_shares(
     runner.build(write_program(tmp_path, "one.x", "1"))
     runner.build(write_program(tmp_path, "two.x", "2"))
     assert (own / "entries").read_text() == "built one.x\nbuilt two.x\n"
+
+
+def test_a_compilers_own_cache_that_cannot_be_made_is_done_without(
+        cache: BuildCache, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cache root where no folder can be made (a file there): the build goes on, the
+    variable unset, as a compiler without portcheck's folder would run."""
+    (tmp_path / "root").write_text("a file, not a folder")
+    monkeypatch.setenv("PORTCHECK_CACHE", str(tmp_path / "root"))
+    language = dataclasses.replace(
+        cache_writer(tmp_path / "root" / COMPILER_CACHES / "cachex"),
+        build=(("sh", "-c", 'echo "${XCACHE-unset}" > said.txt'),),
+        run=("cat", "{out}/said.txt"))
+    result = build_and_run(DeclaredRunner(language, cache=cache),
+                           write_program(tmp_path, "one.x", "1"))
+    assert result.stdout == "unset\n"
 
 
 def test_a_run_can_neither_see_nor_write_the_compilers_own_cache(
