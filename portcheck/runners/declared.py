@@ -30,6 +30,7 @@ import shutil
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
+from portcheck.files.cache_root import cache_root
 from portcheck.runners.base import (
     DEFAULT_MAX_OUTPUT,
     DEFAULT_TIMEOUT,
@@ -51,6 +52,9 @@ from portcheck.terminal.controls import escape_controls
 
 BUILD_OUTPUT_LIMIT = 1024 * 1024  # bytes of a build command's messages read, each stream
 BUILD_LINES_SHOWN = 20  # of the compiler's messages, in a failed build's error
+# Below the cache root: the compilers' own caches (``build_cache``), one folder a language.
+# A dot: no language's name has one, so no build cache folder is called this.
+COMPILER_CACHES = "compiler.caches"
 
 
 class DeclaredRunner(CompiledRunner):
@@ -113,10 +117,14 @@ class DeclaredRunner(CompiledRunner):
     def _build_into(self, source: Path, text: bytes, work: Path) -> None:
         (work / source.name).write_bytes(text)
         words = self._words(work / source.name, build=True)
+        env, writable = self.env, [work]
+        own = compiler_cache(self.declaration.name) if self.declaration.build_cache else None
+        if self.declaration.build_cache and own is not None:
+            env, writable = {**self.env, self.declaration.build_cache: str(own)}, [work, own]
         for command in self.declaration.build:
             argv = expand(command, words)
             result = self.execute(argv, cwd=work, timeout=self.declaration.build_timeout,
-                                  max_output=BUILD_OUTPUT_LIMIT)
+                                  max_output=BUILD_OUTPUT_LIMIT, env=env, writable=writable)
             _check_build(source, argv[0], result, self.declaration.build_timeout)
         for made in _made(self.declaration.run, words):
             if not Path(made).is_file():
@@ -133,13 +141,16 @@ class DeclaredRunner(CompiledRunner):
 
     def execute(self, argv: Sequence[str], *, cwd: Path | None = None, stdin: str = "",
                 timeout: float, max_output: int, env: Mapping[str, str] | None = None,
-                readable: Sequence[Path] = ()) -> RunResult:
+                readable: Sequence[Path] = (),
+                writable: Sequence[Path] | None = None) -> RunResult:
         """The one way this runner starts a process (a build command, a run): contained,
         within its time and output limits, in ``cwd`` (default: a scratch folder), boxed
-        where runs are boxed: writing only ``cwd``, reading ``readable`` (the build
-        folder) besides the toolchains."""
+        where runs are boxed: writing only ``cwd`` (a build: ``writable``, its folder and
+        the compiler's own cache), reading ``readable`` (the build folder) besides the
+        toolchains."""
         return run_command(argv, stdin=stdin, timeout=timeout, max_output=max_output, cwd=cwd,
-                           env=env if env is not None else self.env, readable=readable)
+                           env=env if env is not None else self.env, readable=readable,
+                           writable=writable)
 
     @staticmethod
     def _words(program: Path, *, build: bool) -> dict[str, str]:
@@ -148,6 +159,20 @@ class DeclaredRunner(CompiledRunner):
         out = program.parent
         return {"source": program.name if build else str(program), "out": str(out),
                 "executable": str(out / program.stem), "stem": program.stem}
+
+
+def compiler_cache(language: str) -> Path | None:
+    """The folder a language's compiler keeps its own cache in (``build_cache``: Go's
+    compiled standard library), made if missing: below portcheck's cache root, hidden from
+    every run, writable in the box for that language's builds only.  None where it cannot
+    be made (a cache root that cannot be written): the compiler then keeps its cache where
+    it would, which the box hides — slower, not wrong."""
+    folder = cache_root() / COMPILER_CACHES / language
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError:
+        return None
+    return folder
 
 
 def expand(command: Sequence[str], words: Mapping[str, str],

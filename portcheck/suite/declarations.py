@@ -34,7 +34,10 @@ PACKAGED = Path(__file__).resolve().parent / FILE_NAME
 # Keys a suite's declaration may have; the packaged file may also name a runner class.
 KEYS = {"title", "suffixes", "program", "build", "run", "args", "comment", "lexer",
         "package", "version", "env", "build_timeout", "mutation", "strict_build"}
-CODE_KEYS = {"runner", "options", "external", "embedded"}
+# Keys of the packaged file only: a runner class and what it reads, and a compiler's own
+# cache shared by builds (``build_cache``: only for a compiler portcheck vouches runs no
+# code of the program it builds, docs/sandbox.md, "The compilers' own caches").
+CODE_KEYS = {"runner", "options", "external", "embedded", "build_cache"}
 REQUIRED = ("title", "suffixes")
 COMMAND_KEYS = ("run", "version", "package")  # required unless a runner class runs it
 
@@ -115,7 +118,7 @@ def _language(name: str, spec: Any, lines: LineNumbers, path: Path,
     known = KEYS | CODE_KEYS if packaged else KEYS
     for key in spec:
         if key not in known:
-            extra = " (a runner class is for portcheck's built-in languages)" \
+            extra = f" ({key} is for portcheck's built-in languages)" \
                 if key in CODE_KEYS else ""
             raise UsageError(f"{lines.where(name, key)}: unknown key {key!r} in the "
                              f"declaration of {name} (known: {', '.join(sorted(KEYS))}){extra}")
@@ -143,6 +146,7 @@ def _language(name: str, spec: Any, lines: LineNumbers, path: Path,
         packages=read.packages(),
         env=read.env(),
         build_timeout=read.seconds("build_timeout", 120.0),
+        build_cache=read.variable("build_cache"),
         mutation=read.rules(path.parent),
         strict_build=read.commands("strict_build"),
         declared_in=where,
@@ -266,6 +270,14 @@ class _Reader:
                 for k, v in value.items()):
             raise self.fail("env", "must map variable names to values")
         return tuple((k, str(v)) for k, v in value.items())
+
+    def variable(self, key: str) -> str | None:
+        value = self.spec.get(key)
+        if value is None:
+            return None
+        if not isinstance(value, str) or not value.isidentifier():
+            raise self.fail(key, "must be a variable's name (GOCACHE)")
+        return value
 
     def rules(self, folder: Path) -> tuple[str, ...]:
         """universalmutator rule files: its own by name (``c_like``), others by a path

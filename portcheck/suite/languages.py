@@ -52,6 +52,9 @@ class Language:
     packages: tuple[tuple[str, str], ...] = ()  # (program, Debian package) for each program
     env: tuple[tuple[str, str], ...] = ()  # variables set for its builds and runs
     build_timeout: float = 120.0  # seconds a build command may take
+    # the variable naming the compiler's own cache folder (Go: GOCACHE), set for its builds
+    # to a folder of portcheck's cache root, writable in the box for builds only
+    build_cache: str | None = None
     # a mutant that survives is built again this way (checks too slow for every run)
     strict_build: tuple[tuple[str, ...], ...] = ()
     mutation: tuple[str, ...] = ()  # universalmutator rule files: built-in names, or paths

@@ -28,7 +28,6 @@ from portcheck.cli.options import hidden_folders
 from portcheck.processes import cgroups, sandbox
 from tests.helpers import escapes
 from tests.helpers.escapes import Setting, Try
-from tests.helpers.needs import need
 from tests.helpers.processes import unboxed
 
 # The verdicts of the tries that only a limit ends (issue 28's process and disk limits).
@@ -52,22 +51,6 @@ PAIRS = [pytest.param(language, try_, id=_pair_id((language, try_)),
                       marks=pytest.mark.requires_runtime(language))
          for language, try_ in escapes.pairs()]
 REACHING = ("write-outside", "write-golden", "read-home", "connect")
-
-
-@pytest.fixture
-def boxed() -> None:
-    need(sandbox.probe() is None, f"bubblewrap is not usable here: {sandbox.probe()}")
-    need(sandbox.boxing(), f"runs are not boxed here ({sandbox.ENV}=off)")
-
-
-@pytest.fixture
-def listener() -> Iterator[socket.socket]:
-    server = socket.socket()
-    server.bind(("127.0.0.1", 0))
-    server.listen(64)
-    server.setblocking(False)
-    yield server
-    server.close()
 
 
 @pytest.fixture

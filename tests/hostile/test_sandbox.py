@@ -122,22 +122,6 @@ SECRET = "the-secret-" + secrets.token_hex(4)
 
 
 @pytest.fixture
-def boxed() -> None:
-    need(sandbox.probe() is None, f"bubblewrap is not usable here: {sandbox.probe()}")
-    need(sandbox.boxing(), f"runs are not boxed here ({sandbox.ENV}=off)")
-
-
-@pytest.fixture
-def listener() -> Iterator[socket.socket]:
-    server = socket.socket()
-    server.bind(("127.0.0.1", 0))
-    server.listen(5)
-    server.setblocking(False)
-    yield server
-    server.close()
-
-
-@pytest.fixture
 def planted() -> Iterator[Path]:
     path = Path(os.path.expanduser("~")) / f".portcheck-planted-{secrets.token_hex(4)}"
     path.write_text(SECRET)

@@ -75,13 +75,25 @@ replace:
 """
 
 
+@pytest.fixture(scope="module")
+def made_by_init(tmp_path_factory: pytest.TempPathFactory, build_cache: Path) -> Path:
+    """One suite made by ``portcheck init`` (a process of its own, as a user runs it), for
+    the module's tests to copy: its files name no folder of this machine
+    (``tests/portcheck/cli/test_init.py``), so a copy is what init would have made there."""
+    folder = tmp_path_factory.mktemp("init")
+    made = portcheck_process("init", "suite", cwd=folder, unset=["PORTCHECK_ROOT"],
+                             env={"PORTCHECK_CACHE": str(build_cache)})
+    assert made.returncode == 0, made.stderr
+    return folder / "suite"
+
+
 @pytest.fixture
-def init_suite(tmp_path: Path, build_cache: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
-    """A suite made by ``portcheck init``: the working folder."""
+def init_suite(made_by_init: Path, tmp_path: Path, build_cache: Path,
+               monkeypatch: pytest.MonkeyPatch) -> Path:
+    """A fresh copy of the suite ``portcheck init`` made: the working folder."""
     monkeypatch.setenv("PORTCHECK_CACHE", str(build_cache))
     monkeypatch.delenv("PORTCHECK_ROOT", raising=False)
-    made = portcheck_process("init", "suite", cwd=tmp_path, unset=["PORTCHECK_ROOT"])
-    assert made.returncode == 0, made.stderr
+    shutil.copytree(made_by_init, tmp_path / "suite", symlinks=True)
     monkeypatch.chdir(tmp_path / "suite")
     return tmp_path / "suite"
 
@@ -188,6 +200,11 @@ def test_a_declared_language_without_its_toolchain_is_one_line_naming_the_packag
     ("awk:\n  title: AWK\n  suffixes: [.awk]\n  run: [awk]\n  version: [awk]\n"
      "  package: mawk\n  runner: my.module:Runner\n",
      "languages.yaml:7: unknown key 'runner' in the declaration of awk"),
+    # a compiler's cache shared by every build: only where portcheck vouches that the
+    # compiler runs no code of the program it builds (docs/sandbox.md)
+    ("awk:\n  title: AWK\n  suffixes: [.awk]\n  run: [awk]\n  version: [awk]\n"
+     "  package: mawk\n  build_cache: AWKCACHE\n",
+     "languages.yaml:7: unknown key 'build_cache' in the declaration of awk"),
     ("c:\n  title: C\n  suffixes: [.c]\n  run: [cc]\n  version: [cc]\n  package: gcc\n",
      "languages.yaml:1: 'c' is a built-in language; declare yours under another name"),
     ("awk:\n  title: AWK\n  suffixes: [.awk]\n  run: [\"{executable}\"]\n  version: [awk]\n"

@@ -9,6 +9,7 @@ import re
 import shutil
 import struct
 import subprocess
+from collections.abc import Callable
 from functools import cache
 from html.parser import HTMLParser
 from pathlib import Path
@@ -18,7 +19,7 @@ import pytest
 
 from portcheck.publish.formats.pdf import available
 from tests.helpers.browser import Chromium, find_chromium
-from tests.helpers.cli import one_error_line, portcheck
+from tests.helpers.cli import one_error_line, portcheck, portcheck_process
 from tests.helpers.needs import missing_toolchain, need
 from tests.helpers.reference import REPO, freecell
 
@@ -57,13 +58,25 @@ def broken(link: str, site: Path) -> str | None:
     return None
 
 
-@pytest.fixture
-def site(project_copy: Path, capsys, tmp_path: Path) -> Path:
-    transcript = project_copy / "ports/freecell/pascal/transcript.txt"
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory, build_cache: Path,
+         copy_slice: Callable[[Path], None]) -> Path:
+    """The report of the FreeCell slice with the Pascal port's transcript broken, made once
+    for the module's tests, which only read it (a ``portcheck report`` of six ports, with
+    its PDF handout, was 20-30 s of each test's setup under CI's load).  A process of its
+    own, as a user runs it: nothing the command sets stays in this one.  The project it
+    reports is beside it, ``site.parent / "project"``."""
+    folder = tmp_path_factory.mktemp("report")
+    project = folder / "project"
+    copy_slice(project)
+    transcript = project / "ports/freecell/pascal/transcript.txt"
     transcript.write_text(transcript.read_text("utf-8").replace("T♣", "T♦", 1), "utf-8")
-    target = tmp_path / "site"
-    code, out, _ = portcheck(capsys, "report", "-o", str(target))
-    assert code == 1  # the broken port fails the report
+    target = folder / "site"
+    made = portcheck_process("report", "-o", str(target), cwd=project, timeout=600,
+                             env={"PORTCHECK_ROOT": str(project),
+                                  "PORTCHECK_CACHE": str(build_cache)})
+    code, out = made.returncode, made.stdout
+    assert code == 1, made.stdout + made.stderr  # the broken port fails the report
     # The broken Pascal port fails whether or not fpc is here (its transcript is wrong); a
     # port whose toolchain is missing is "not runnable here", not passed.
     java_missing = missing_toolchain("java")
@@ -199,8 +212,7 @@ def test_side_by_side_fits_a_1280_px_screen(site: Path) -> None:
     (SCREENSHOTS / "report-side-by-side.png").write_bytes(shot)
 
 
-def test_side_by_side_prints_on_a4_landscape(site: Path, project_copy: Path,
-                                             tmp_path: Path) -> None:
+def test_side_by_side_prints_on_a4_landscape(site: Path, tmp_path: Path) -> None:
     """Laid out for print (an A4 landscape page within its margins), every column is on the
     page; printed to PDF, the pages are A4 landscape and hold every language, every line of
     every program to its last word (Chromium leaves out of the PDF what falls off a page)."""
@@ -235,7 +247,7 @@ def test_side_by_side_prints_on_a4_landscape(site: Path, project_copy: Path,
     assert not beyond, beyond[:5]
     plain = subprocess.run(["pdftotext", str(pdf), "-"], capture_output=True, text=True,
                            check=True).stdout
-    programs = [p for p in (project_copy / "ports/freecell").glob("*/*")
+    programs = [p for p in (site.parent / "project/ports/freecell").glob("*/*")
                 if p.suffix in (".bsl", ".java", ".kum", ".pas", ".py")]
     assert len(programs) == 6
     for program in programs:

@@ -5,6 +5,7 @@ run is (one line, the compiler's first messages, nothing left running)."""
 
 from __future__ import annotations
 
+import dataclasses
 import os
 import textwrap
 from pathlib import Path
@@ -12,10 +13,11 @@ from pathlib import Path
 import pytest
 
 import portcheck.runners.declared as declared_module
+from portcheck.processes import sandbox
 from portcheck.runners import get_runner
 from portcheck.runners.base import BuildError, ToolchainBroken, ToolchainMissing
 from portcheck.runners.cache import MANIFEST, BuildCache
-from portcheck.runners.declared import BUILD_LINES_SHOWN, DeclaredRunner
+from portcheck.runners.declared import BUILD_LINES_SHOWN, COMPILER_CACHES, DeclaredRunner
 from portcheck.suite.declarations import builtin_languages
 from portcheck.suite.languages import Language
 from tests.helpers.needs import need
@@ -326,6 +328,55 @@ def test_the_declared_variables_reach_the_build_and_the_run(cache: BuildCache,
                            write_program(tmp_path, "p.x", ""))
     assert result.stdout == "hello\nhello\n"
     assert os.environ.get("GREETING") is None
+
+
+def cache_writer(own: Path) -> Language:
+    """A "compiler" that adds a line to its own cache (``$XCACHE``, as Go's GOCACHE) at each
+    build; its program tries to add one too, and says whether the variable reached it."""
+    return Language(name="cachex", title="a compiler with a cache", suffixes=(".x",),
+                    build=(("sh", "-c", 'echo "built {source}" >> "$XCACHE/entries"'),),
+                    run=("sh", "-c", 'echo "${XCACHE-unset}"; echo poison >> "$0/entries" '
+                         '2>/dev/null || echo "cannot write"', str(own)),
+                    version=("sh", "-c", "echo 1"), packages=(("", "dash"),),
+                    build_cache="XCACHE")
+
+
+def test_a_compilers_own_cache_is_one_folder_every_build_shares(
+        cache: BuildCache, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("PORTCHECK_CACHE", str(tmp_path / "root"))
+    own = tmp_path / "root" / COMPILER_CACHES / "cachex"
+    runner = DeclaredRunner(cache_writer(own), cache=cache)
+    runner.build(write_program(tmp_path, "one.x", "1"))
+    runner.build(write_program(tmp_path, "two.x", "2"))
+    assert (own / "entries").read_text() == "built one.x\nbuilt two.x\n"
+
+
+def test_a_compilers_own_cache_that_cannot_be_made_is_done_without(
+        cache: BuildCache, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A cache root where no folder can be made (a file there): the build goes on, the
+    variable unset, as a compiler without portcheck's folder would run."""
+    (tmp_path / "root").write_text("a file, not a folder")
+    monkeypatch.setenv("PORTCHECK_CACHE", str(tmp_path / "root"))
+    language = dataclasses.replace(
+        cache_writer(tmp_path / "root" / COMPILER_CACHES / "cachex"),
+        build=(("sh", "-c", 'echo "${XCACHE-unset}" > said.txt'),),
+        run=("cat", "{out}/said.txt"))
+    result = build_and_run(DeclaredRunner(language, cache=cache),
+                           write_program(tmp_path, "one.x", "1"))
+    assert result.stdout == "unset\n"
+
+
+def test_a_run_can_neither_see_nor_write_the_compilers_own_cache(
+        cache: BuildCache, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Only builds write it (Go's compiler, which runs nothing of the program): a program
+    that could would leave what another port's build then reads."""
+    need(sandbox.boxing(), f"runs are not boxed here: {sandbox.why_not_boxed()}")
+    monkeypatch.setenv("PORTCHECK_CACHE", str(tmp_path / "root"))
+    own = tmp_path / "root" / COMPILER_CACHES / "cachex"
+    result = build_and_run(DeclaredRunner(cache_writer(own), cache=cache),
+                           write_program(tmp_path, "one.x", "1"))
+    assert result.stdout == "unset\ncannot write\n"
+    assert (own / "entries").read_text() == "built one.x\n"
 
 
 @pytest.mark.parametrize("version, said", [
