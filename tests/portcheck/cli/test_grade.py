@@ -8,6 +8,7 @@ from __future__ import annotations
 import csv
 import json
 import shutil
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 from urllib.parse import urldefrag
@@ -16,7 +17,7 @@ import pytest
 
 from portcheck.processes import sandbox
 from tests.helpers.browser import Chromium, find_chromium
-from tests.helpers.cli import one_error_line, portcheck
+from tests.helpers.cli import one_error_line, portcheck, portcheck_process
 from tests.helpers.needs import missing_toolchain, need
 from tests.helpers.results_json import assert_results_json
 from tests.helpers.submissions import (
@@ -39,26 +40,34 @@ LIMITS = ("--timeout", "4", "--max-output", "256K", "--jobs", "2")
 CASES = 9  # freecell's cases, every one printed by its Python port
 
 
-@pytest.fixture
-def graded(project_copy: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
-           capsys: pytest.CaptureFixture[str]) -> dict[str, Any]:
-    """The 30 students graded once: exit code, terminal text, CSV rows, JSON, kinds."""
-    home = tmp_path / "home"
+@pytest.fixture(scope="module")
+def graded(tmp_path_factory: pytest.TempPathFactory, build_cache: Path,
+           copy_slice: Callable[[Path], None]) -> dict[str, Any]:
+    """The 30 students graded once for the module's tests, which only read the results:
+    exit code, terminal text, CSV rows, JSON, kinds (grading thirty students took about 20 s
+    of each test's setup).  ``portcheck grade`` in processes of its own, as a teacher runs
+    it, with a HOME of its own that holds a secret; whether its runs were boxed is what its
+    ``--sandbox`` default decides here."""
+    folder = tmp_path_factory.mktemp("graded")
+    root = folder / "project"
+    copy_slice(root)
+    home = folder / "home"
     home.mkdir()
     (home / "secret.txt").write_text(SECRET, encoding="utf-8")
-    monkeypatch.setenv("HOME", str(home))
-    outside = tmp_path / "outside"
+    outside = folder / "outside"
     outside.mkdir()
-    kinds = make_submissions(tmp_path / "subs", REPO, outside)
-    code, out, err = portcheck(capsys, "grade", "freecell", str(tmp_path / "subs"), *LIMITS,
-                               "--csv", str(tmp_path / "grades.csv"))
-    jcode, jout, _ = portcheck(capsys, "grade", "freecell", str(tmp_path / "subs"), *LIMITS,
-                               "--format", "json")
-    with open(tmp_path / "grades.csv", encoding="utf-8", newline="") as stream:
+    kinds = make_submissions(folder / "subs", REPO, outside)
+    env = {"HOME": str(home), "PORTCHECK_ROOT": str(root), "PORTCHECK_CACHE": str(build_cache)}
+    done = portcheck_process("grade", "freecell", str(folder / "subs"), *LIMITS, "--csv",
+                             str(folder / "grades.csv"), cwd=root, env=env, timeout=600)
+    json_done = portcheck_process("grade", "freecell", str(folder / "subs"), *LIMITS,
+                                  "--format", "json", cwd=root, env=env, timeout=600)
+    with open(folder / "grades.csv", encoding="utf-8", newline="") as stream:
         rows = list(csv.DictReader(stream))
-    return {"code": code, "out": out, "err": err, "jcode": jcode, "json": json.loads(jout),
-            "rows": rows, "kinds": kinds, "outside": outside, "boxed": sandbox.boxing(),
-            "subs": tmp_path / "subs"}
+    boxed = sandbox.mode_from_environment() != "off" and sandbox.probe() is None
+    return {"code": done.returncode, "out": done.stdout, "jcode": json_done.returncode,
+            "json": json.loads(json_done.stdout), "rows": rows, "kinds": kinds,
+            "outside": outside, "boxed": boxed, "subs": folder / "subs"}
 
 
 def _line(out: str, student: str) -> str:
