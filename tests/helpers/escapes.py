@@ -39,9 +39,12 @@ class Try:
     program: str
     value: str | None = None
     to_time_limit: bool = False
+    time_limit: float | None = None  # its own, for a try another limit must end first
 
     @property
     def timeout(self) -> float:
+        if self.time_limit is not None:
+            return self.time_limit
         return SHORT_TIMEOUT if self.to_time_limit else TIMEOUT
 
 
