@@ -44,7 +44,8 @@ def handle(args: argparse.Namespace) -> int:
     path = Path(args.file)
     language = builtin_languages().of_file(path)
     if not path.is_file():
-        raise UsageError(f"{path}: no such file")
+        raise UsageError(f"{path}: not a regular file (a folder, a FIFO or a device is no "
+                         "program)" if path.exists() else f"{path}: no such file")
     from portcheck.runners.exec_file import exec_file
 
     options = {option.name: getattr(args, option.name) for option in run_options()}

@@ -11,6 +11,7 @@ the process it runs in."""
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import time
@@ -20,7 +21,7 @@ import pytest
 
 from portcheck.cli.options import EXEC_CPU
 from portcheck.processes import sandbox
-from tests.helpers.cli import portcheck, portcheck_process
+from tests.helpers.cli import one_error_line, portcheck, portcheck_process
 from tests.helpers.needs import need
 
 KUMIR_FOR_EVER = """алг
@@ -114,3 +115,20 @@ def test_exec_says_its_cpu_limit_and_that_it_has_no_time_limit(
     flat = " ".join(out.split())
     assert f"(default {EXEC_CPU:g} s; time waiting for input is not counted)" in flat
     assert "no time limit" in flat and "stopped: …" in flat
+
+
+@pytest.mark.parametrize("kind", ["fifo", "folder", "missing"])
+def test_a_file_that_is_no_program_is_one_usage_line(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str],
+        kind: str) -> None:
+    monkeypatch.chdir(tmp_path)
+    if kind == "fifo":
+        os.mkfifo("game.kum")  # opening it would wait for a writer for ever
+    elif kind == "folder":
+        os.mkdir("game.kum")
+    code, _, err = portcheck(capsys, "exec", "game.kum")
+    assert code == 2
+    assert one_error_line(err) == (
+        "portcheck: error: game.kum: no such file" if kind == "missing" else
+        "portcheck: error: game.kum: not a regular file (a folder, a FIFO or a device is no "
+        "program)")
