@@ -31,7 +31,7 @@ from enum import StrEnum
 from pathlib import Path
 
 from portcheck.errors import EXIT_FAILED, UsageError
-from portcheck.files.cache_root import CACHE_ENV
+from portcheck.files.cache_root import CACHE_ENV, cache_root
 from portcheck.files.yamlio import read_text
 from portcheck.mutate import equivalence
 from portcheck.mutate.builds import Build, build_all, second_build
@@ -48,6 +48,7 @@ from portcheck.mutate.runs import (
     run_program,
     same_limit,
 )
+from portcheck.runners.declared import COMPILER_CACHES, COMPILER_CACHES_ENV
 from portcheck.runners.environment import run_environment
 from portcheck.runners.watch import watching
 from portcheck.suite.compare import Segment, compare
@@ -166,17 +167,21 @@ def score_port(project: Project, port: Port, settings: RunSettings, plan: Plan) 
 
 @contextmanager
 def scratch_cache() -> Iterator[None]:
-    """Builds of this run (hundreds of mutants) kept out of the user's build cache."""
-    before = os.environ.get(CACHE_ENV)
+    """Builds of this run (hundreds of mutants) kept out of the user's build cache; the
+    compilers' own caches (Go's compiled standard library) stay the user's, found through
+    ``declared.COMPILER_CACHES_ENV``."""
+    saved = {name: os.environ.get(name) for name in (CACHE_ENV, COMPILER_CACHES_ENV)}
+    os.environ.setdefault(COMPILER_CACHES_ENV, str(cache_root() / COMPILER_CACHES))
     with tempfile.TemporaryDirectory(prefix="portcheck-mutate-cache-") as cache:
         os.environ[CACHE_ENV] = cache
         try:
             yield
         finally:
-            if before is None:
-                os.environ.pop(CACHE_ENV, None)
-            else:
-                os.environ[CACHE_ENV] = before
+            for name, value in saved.items():
+                if value is None:
+                    os.environ.pop(name, None)
+                else:
+                    os.environ[name] = value
 
 
 def _score(port: Port, running: Running, plan: Plan, text: str, made: list[Mutant],

@@ -26,6 +26,7 @@ which, and the compiler's first messages (``BUILD_LINES_SHOWN`` lines, then how 
 
 from __future__ import annotations
 
+import os
 import shutil
 from collections.abc import Mapping, Sequence
 from pathlib import Path
@@ -55,6 +56,10 @@ BUILD_LINES_SHOWN = 20  # of the compiler's messages, in a failed build's error
 # Below the cache root: the compilers' own caches (``build_cache``), one folder a language.
 # A dot: no language's name has one, so no build cache folder is called this.
 COMPILER_CACHES = "compiler.caches"
+# where the compilers' caches are when the cache root is a scratch one (``mutate``'s
+# hundreds of builds): still the user's, so each mutate task does not compile Go's
+# standard library again
+COMPILER_CACHES_ENV = "PORTCHECK_COMPILER_CACHES"
 
 
 class DeclaredRunner(CompiledRunner):
@@ -167,7 +172,8 @@ def compiler_cache(language: str) -> Path | None:
     every run, writable in the box for that language's builds only.  None where it cannot
     be made (a cache root that cannot be written): the compiler then keeps its cache where
     it would, which the box hides — slower, not wrong."""
-    folder = cache_root() / COMPILER_CACHES / language
+    folder = Path(os.environ.get(COMPILER_CACHES_ENV) or cache_root() / COMPILER_CACHES) \
+        / language
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -454,3 +455,19 @@ def test_a_bar_is_not_met_when_no_mutant_was_scored(suite: Path,
     assert code == 1
     assert "no mutant scored in ports/collatz/python-tiny" in err
     assert "not a survivor here" not in out
+
+
+def test_a_scratch_cache_keeps_the_compilers_caches_the_users(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Mutants' builds go to a scratch build cache, but Go's compiled standard library is
+    kept where a verify's build keeps it: each mutate task compiled it again (about 25 s)."""
+    from portcheck.files.cache_root import CACHE_ENV, cache_root
+    from portcheck.runners.declared import COMPILER_CACHES_ENV, compiler_cache
+
+    monkeypatch.setenv(CACHE_ENV, str(tmp_path / "users"))
+    monkeypatch.delenv(COMPILER_CACHES_ENV, raising=False)
+    with engine.scratch_cache():
+        assert cache_root() != tmp_path / "users"  # the builds' cache is a scratch one
+        assert compiler_cache("go") == tmp_path / "users" / "compiler.caches" / "go"
+    assert cache_root() == tmp_path / "users"
+    assert COMPILER_CACHES_ENV not in os.environ  # as it was
