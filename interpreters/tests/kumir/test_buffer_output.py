@@ -6,21 +6,20 @@ it must leave alone; the stream never receives more than one pass's text past 4 
 from __future__ import annotations
 
 import io
-from unittest import mock
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from portinterp.kumir import compile_text, run_program
-from portinterp.kumir.frontend import buffer_output, lower
+from portinterp.kumir.frontend import buffer_output
 
 from .printing import printed as _run
+from .printing import printed_without
 from .printing import python_source as _source
 
 
 def _unbuffered(text: str) -> str:
-    with mock.patch.object(lower, "buffer_module", lambda module, templates: module):
-        return _run(text)
+    return printed_without("buffer_module", text)
 
 
 def _held(text: str) -> bool:

@@ -4,20 +4,16 @@ compiled without the pass, and the loops and tables it must leave alone."""
 
 from __future__ import annotations
 
-from unittest import mock
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from portinterp.kumir.frontend import lower
-
 from .printing import printed as _run
+from .printing import printed_without
 from .printing import python_source as _source
 
 
 def _tested(text: str) -> str:
-    with mock.patch.object(lower, "fill_module", lambda module: module):
-        return _run(text)
+    return printed_without("fill_module", text)
 
 
 _PROGRAM = ("алг\nнач\n  целтаб т[{low}:{high}]\n  цел i, к\n  к := 0\n{before}"

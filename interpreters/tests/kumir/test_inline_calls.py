@@ -4,22 +4,19 @@ algorithm, the globals it changes and the places a call must stay a call."""
 
 from __future__ import annotations
 
-from unittest import mock
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from portinterp.core import ir
 from portinterp.core.walk import walk_expr, walk_statements
 from portinterp.kumir import lower_text
-from portinterp.kumir.frontend import lower
 
 from .printing import printed as _run
+from .printing import printed_without
 
 
 def _with_calls(text: str) -> str:
-    with mock.patch.object(lower, "inline_module", lambda module, templates: module):
-        return _run(text)
+    return printed_without("inline_module", text)
 
 
 def _calls(text: str, caller: str = "") -> list[str]:

@@ -5,20 +5,16 @@ not set, errors — and the algorithms where they must stay globals."""
 
 from __future__ import annotations
 
-from unittest import mock
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from portinterp.kumir.frontend import lower
-
 from .printing import printed as _run
+from .printing import printed_without
 from .printing import python_source as _source
 
 
 def _as_globals(text: str) -> str:
-    with mock.patch.object(lower, "promote_module", lambda module: module):
-        return _run(text)
+    return printed_without("promote_module", text)
 
 
 _PROGRAM = ("цел г, к\nцелтаб т[1:3]\nалг\nнач\n  г := {start}\n  к := 0\n  т[1] := 0\n"

@@ -8,17 +8,16 @@ import os
 import subprocess
 import sys
 from pathlib import Path
-from unittest import mock
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from portinterp.core import ir
 from portinterp.kumir import lower_text
-from portinterp.kumir.frontend import lower
 from portinterp.program_cache import CACHE_ENV
 
 from .printing import printed as _run
+from .printing import printed_without
 
 
 def _prims(text: str) -> set[str]:
@@ -119,8 +118,7 @@ def test_a_local_changed_in_a_branch_loop_or_call_loses_its_interval() -> None:
 
 
 def _unnarrowed(text: str) -> str:
-    with mock.patch.object(lower, "narrow_module", lambda module: module):
-        return _run(text)
+    return printed_without("narrow_module", text)
 
 
 _LIMITS = st.sampled_from([-2147483648, -2147483647, -100, -1, 0, 1, 3, 51, 2147483646,

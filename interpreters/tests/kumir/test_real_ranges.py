@@ -4,20 +4,16 @@ fail as the same programs compiled without the pass."""
 
 from __future__ import annotations
 
-from unittest import mock
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from portinterp.kumir.frontend import lower
-
 from .printing import printed as _run
+from .printing import printed_without
 from .printing import python_source as _source
 
 
 def _checked(text: str) -> str:
-    with mock.patch.object(lower, "narrow_reals", lambda module: module):
-        return _run(text)
+    return printed_without("narrow_reals", text)
 
 
 _GENERATOR = ("алг\nнач\n  вещ с\n  цел i, к\n  с := {seed}\n  нц для i от 1 до {count}\n"
