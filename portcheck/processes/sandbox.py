@@ -237,6 +237,12 @@ def hidden() -> tuple[Path, ...]:
     return _policy.hidden
 
 
+def program_status(returncode: int) -> int:
+    """A boxed run's exit status as its program's own, in Python's ``subprocess`` words:
+    bubblewrap exits 128+N when its program was killed by signal N, which is -N here."""
+    return 128 - returncode if 128 < returncode <= 128 + 64 else returncode
+
+
 def boxing() -> bool:
     """Whether runs go in the box now (``on``, or ``auto`` where bubblewrap works)."""
     return _policy.mode != "off" and probe() is None

@@ -274,8 +274,8 @@ def _contained(argv: list[str], stdin: str, timeout: float, max_output: int, cwd
     finally:
         if group is not None:
             group.close()
-    if boxed and result.returncode is not None and 128 < result.returncode <= 128 + 64:
-        result.returncode = 128 - result.returncode  # bwrap's 128+N: killed by signal N
+    if boxed and result.returncode is not None:
+        result.returncode = sandbox.program_status(result.returncode)
     if limited:
         stopped_by = stopped_by or limits.stopped_by(result.returncode, result.stderr)
         if stopped_by == runwatch.MEMORY or (stopped_by is None and limits.out_of_memory(

@@ -117,8 +117,7 @@ def _boxed(argv: list[str], path: Path, env: dict[str, str]) -> int:
         if text:  # portcheck's stream is not a file (run in-process, captured)
             stream.write(text.decode("utf-8", "replace"))
     code = process.returncode
-    killed_by = code - 128 if 128 < code <= 128 + 64 else -code  # bwrap's 128+N: signal N
-    if stopped_by is None and killed_by == signal.SIGXCPU and cpu is not None \
+    if stopped_by is None and sandbox.program_status(code) == -signal.SIGXCPU and cpu is not None \
             and watch.cpu_used >= cpu - 2 * limits.RESCAN:  # RLIMIT_CPU, not an exit code 152
         stopped_by = limits.CPU
     if stopped_by is not None:
