@@ -8,10 +8,15 @@ a table (with ``--write``, also on docs/benchmarks.md, block ``mutate-dask``).
     python benchmarks/bench_mutate_dask.py --suite --limit 10        # every port, a sample
     python benchmarks/bench_mutate_dask.py --suite                   # every port, every mutant
     python benchmarks/bench_mutate_dask.py --suite --algorithm ruler # a part: whole algorithms
+    python benchmarks/bench_mutate_dask.py --suite --journal DIR     # the suite, in segments
     python benchmarks/bench_mutate_dask.py --serial                  # the selection, serially
     python benchmarks/bench_mutate_dask.py --table --write
 
-Every run starts from an empty journal (a cache folder of its own), so nothing is resumed.
+Every run starts from an empty journal (a cache folder of its own), so nothing is resumed —
+except ``--suite --journal DIR``: the whole suite, every mutant, on 2 workers, measured in
+segments where it does not fit one sitting (``_suite_segments``): each run resumes the
+journal in DIR, may be stopped (Ctrl-C, SIGTERM) and run again, on the same commit; the
+row, written when a segment ends the run, is the segments' wall and CPU time summed.
 Each row says the load average before and after it: the machine is shared, and a wall time
 means little without it.  The time to start the local cluster is measured apart.
 
@@ -53,6 +58,7 @@ import time
 from pathlib import Path
 
 from _page import Measurement, add_write_option, table
+from _suite_segments import SegmentedRun, SegmentError, now
 
 from portcheck.mutate import engine
 from portcheck.mutate.cluster.run import BATCH, mutate_all
@@ -61,6 +67,7 @@ from portcheck.mutate.operators import mutants
 from portcheck.processes.cluster import dask_client
 from portcheck.suite.ports import Port, find_ports
 from portcheck.suite.project import find_project
+from portcheck.terminal.signals import stop_on_signals
 from portcheck.verify.execution import RunSettings
 
 DATA = Path(__file__).resolve().parent / "mutate_dask.json"
@@ -80,6 +87,10 @@ def main() -> int:
     parser.add_argument("--limit", type=int, help="--suite: mutants a port, drawn at random")
     parser.add_argument("--algorithm", action="append",
                         help="--suite: only these algorithms' ports (a part of the suite)")
+    parser.add_argument("--journal", type=Path,
+                        help="--suite: keep the journal in this folder and resume from it; "
+                             "each run is one segment of one measurement (stop one with "
+                             "Ctrl-C or SIGTERM), the row is written when the last ends")
     parser.add_argument("--repeat", type=int, default=1, help="--scaling: runs of each")
     parser.add_argument("--workers", type=int, action="append",
                         help="--scaling: these numbers of workers (default: 1 and 2)")
@@ -113,6 +124,16 @@ def main() -> int:
         print(row, file=sys.stderr, flush=True)
         parts = [r for r in data.get("suite_parts", []) if r["algorithms"] != row["algorithms"]]
         data["suite_parts"] = [*parts, row]
+    elif args.suite and args.journal:
+        try:
+            run = SegmentedRun.open(args.journal, project.root)
+        except SegmentError as error:
+            print(f"bench_mutate_dask.py: {error}", file=sys.stderr)
+            return 2
+        row = _segment(project, ports, run, args.batch)
+        if row is None:
+            return 1
+        data["suite"] = row
     elif args.suite:
         row = _measure(project, ports, 2, Plan(limit=args.limit), args.batch)
         if args.limit is not None:
@@ -157,6 +178,42 @@ def _measure(project, ports: list[Port], workers: int, plan: Plan,  # type: igno
             "load_mean": loads.mean(), "load_max": loads.most(),
             "cpu_limits": {s.port.id: s.cpu_limit for s in outcome.scores},
             "cpu_s": round(_cpu() - cpu_before, 1)}
+
+
+def _segment(project, ports: list[Port], run: SegmentedRun,  # type: ignore[no-untyped-def]
+             batch: int) -> dict | None:
+    """One segment of a whole-suite measurement kept in ``run``: the whole suite's row
+    when this segment ends the run, ``None`` when it was stopped (kept, to be resumed)."""
+    segment = {"start": now(), "how": "bench_mutate_dask.py --suite --journal"}
+    cpu_before, outcome, loads = _cpu(), None, _LoadSamples()
+    os.environ["PORTCHECK_CACHE"] = str(run.folder.resolve())
+    started = time.perf_counter()
+    try:
+        with stop_on_signals(), loads:
+            with dask_client(None, 2) as client:
+                client.wait_for_workers(2)
+                outcome = mutate_all(client, project, ports, RunSettings(), Plan(),
+                                     quiet=False, batch=batch)
+    except KeyboardInterrupt:
+        pass
+    segment.update(end=now(), wall_s=round(time.perf_counter() - started, 1),
+                   cpu_s=round(_cpu() - cpu_before, 1), load_samples=loads.samples,
+                   ended="finished" if outcome is not None else "stopped")
+    run.add(segment)
+    done = run.totals()
+    print(f"segment {done['segments']}: {segment['ended']}, {segment['wall_s']} s; the "
+          f"measurement so far {done['wall_s']} s of wall time, {done['cpu_s']} s of CPU "
+          f"({run.folder / 'segments.json'})", file=sys.stderr)
+    if outcome is None:
+        return None
+    scores = outcome.scores
+    row = {"when": done["first"], "workers": 2, "ports": len(ports), "batch": batch,
+           "counts": {s.port.id: [s.count(f) for f in engine.Fate] for s in scores},
+           "mutants": sum(len(s.verdicts) for s in scores), "failed": outcome.failed,
+           "skipped": outcome.skipped, "worker_s": round(sum(s.seconds for s in scores), 1),
+           "cpu_limits": {s.port.id: s.cpu_limit for s in scores}, **done}
+    row["recorded"] = _recorded(ports, row)
+    return row
 
 
 def _cpu() -> float:
@@ -274,7 +331,9 @@ def _table(data: dict) -> str:
                          _load(r), "measured" + (", CPU-time limits" if "cpu_limits" in r
                                                  else ", wall-time limits"), r["when"]])
     suite = data.get("suite")
-    if suite:
+    if suite and "segments" in suite:
+        rows.append(_segmented_row(suite))
+    elif suite:
         sample = "every mutant" if "extrapolated" not in suite else \
             f"a sample of {suite['extrapolated']['limit']} mutants a port"
         rows.append([f"whole suite, {sample} ({suite['ports']} ports)", suite["workers"],
@@ -310,6 +369,25 @@ def _table(data: dict) -> str:
                          "\"On a cluster\")", ""])
     return table(["what", "workers", "mutants", "wall", "workers' time", "cluster start",
                   "load average", "how", "when"], rows)
+
+
+def _segmented_row(suite: dict) -> list:
+    """The whole suite, every mutant, measured in segments from one journal."""
+    recorded = suite["recorded"]
+    same = "the same fates as recorded" if not recorded["differ"] else \
+        f"fates differ from those recorded in {len(recorded['differ'])} ports"
+    if recorded["missing"]:
+        same += f" ({len(recorded['missing'])} of its ports with no recorded serial time)"
+    left = f"; not scored: {len(suite['failed'])} failed, {len(suite['skipped'])} " \
+        "skipped" if suite["failed"] or suite["skipped"] else ""
+    segments = f"{suite['segments']} segment" + ("s" if suite["segments"] != 1 else "")
+    return [f"whole suite, every mutant ({suite['ports']} ports)", suite["workers"],
+            suite["mutants"], _minutes(suite["wall_s"]), _minutes(suite["worker_s"]), "",
+            f"mean {suite['load_mean']}, most {suite['load_max']}",
+            f"**measured**, in {segments} (resumed from the journal) of "
+            f"commit {suite['tree'][:7]}; CPU {_minutes(suite['cpu_s'])}; serial sum "
+            f"recorded {_minutes(recorded['serial_s'])}; {same}{left}",
+            f"{suite['first'][:16]} – {suite['last'][:16]}"]
 
 
 def _load(row: dict) -> str:
