@@ -16,7 +16,12 @@ Every run starts from an empty journal (a cache folder of its own), so nothing i
 except ``--suite --journal DIR``: the whole suite, every mutant, on 2 workers, measured in
 segments where it does not fit one sitting (``_suite_segments``): each run resumes the
 journal in DIR, may be stopped (Ctrl-C, SIGTERM) and run again, on the same commit; the
-row, written when a segment ends the run, is the segments' wall and CPU time summed.
+row, written when a segment ends the run, is the segments' wall and CPU time summed.  Run
+every segment alike — the same Python by the same path (``venv/bin/python3`` is not
+``venv/bin/python`` to the journal: its key holds the Python runner's interpreter, by path),
+the same environment — or a segment starts those ports again under a key of its own.
+Every mode gives its runs the box and limits ``portcheck mutate --all`` gives them by
+default (the suite's folder and the cache hidden), so its journal is the command's.
 Each row says the load average before and after it: the machine is shared, and a wall time
 means little without it.  The time to start the local cluster is measured apart.
 
@@ -60,10 +65,12 @@ from pathlib import Path
 from _page import Measurement, add_write_option, table
 from _suite_segments import SegmentedRun, SegmentError, now
 
+from portcheck.cli.options import hidden_folders
 from portcheck.mutate import engine
 from portcheck.mutate.cluster.run import BATCH, mutate_all
 from portcheck.mutate.engine import Plan, choose, score_port
 from portcheck.mutate.operators import mutants
+from portcheck.processes import limits, sandbox
 from portcheck.processes.cluster import dask_client
 from portcheck.suite.ports import Port, find_ports
 from portcheck.suite.project import find_project
@@ -158,6 +165,7 @@ def _measure(project, ports: list[Port], workers: int, plan: Plan,  # type: igno
     with tempfile.TemporaryDirectory(prefix="bench-mutate-dask-") as cache, \
             _LoadSamples() as loads:
         os.environ["PORTCHECK_CACHE"] = cache
+        _box_as_the_command()
         started = time.perf_counter()
         with dask_client(None, workers) as client:
             client.wait_for_workers(workers)
@@ -187,6 +195,7 @@ def _segment(project, ports: list[Port], run: SegmentedRun,  # type: ignore[no-u
     segment = {"start": now(), "how": "bench_mutate_dask.py --suite --journal"}
     cpu_before, outcome, loads = _cpu(), None, _LoadSamples()
     os.environ["PORTCHECK_CACHE"] = str(run.folder.resolve())
+    _box_as_the_command()
     started = time.perf_counter()
     try:
         with stop_on_signals(), loads:
@@ -214,6 +223,15 @@ def _segment(project, ports: list[Port], run: SegmentedRun,  # type: ignore[no-u
            "cpu_limits": {s.port.id: s.cpu_limit for s in scores}, **done}
     row["recorded"] = _recorded(ports, row)
     return row
+
+
+def _box_as_the_command() -> None:
+    """The box and limits ``portcheck mutate --all`` gives its runs by default (the suite's
+    folder and the cache hidden from them; ``PORTCHECK_CACHE`` set first): the runs
+    measured are the command's, and ``--journal`` resumes the command's own journal (its
+    key holds the box)."""
+    limits.configure(None, None, None, None)
+    sandbox.configure(None, hidden=hidden_folders())
 
 
 def _cpu() -> float:
@@ -286,6 +304,7 @@ def _serial(project, ports: list[Port]) -> dict:  # type: ignore[no-untyped-def]
     when = datetime.datetime.now().isoformat(timespec="minutes")
     with tempfile.TemporaryDirectory(prefix="bench-mutate-serial-") as cache:
         os.environ["PORTCHECK_CACHE"] = cache
+        _box_as_the_command()
         started = time.perf_counter()
         scores = [score_port(project, port, RunSettings(), Plan(jobs=2)) for port in ports]
         wall = time.perf_counter() - started
