@@ -40,10 +40,14 @@ class SegmentedRun:
         tree = tree_of(project_root)
         path = folder / RECORD
         if not path.exists():
-            if folder.exists() and any(folder.iterdir()):
-                raise SegmentError(f"{folder}: not empty and has no {RECORD}: start a "
-                                   "segmented measurement in a new folder")
-            folder.mkdir(parents=True, exist_ok=True)
+            try:
+                if folder.exists() and any(folder.iterdir()):
+                    raise SegmentError(f"{folder}: not empty and has no {RECORD}: start a "
+                                       "segmented measurement in a new folder")
+                folder.mkdir(parents=True, exist_ok=True)
+            except OSError as error:
+                raise SegmentError(f"{folder}: cannot keep a journal there "
+                                   f"({error.strerror})") from None
             return cls(folder, tree, [])
         try:
             kept = json.loads(path.read_text(encoding="utf-8"))

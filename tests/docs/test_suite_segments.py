@@ -78,5 +78,9 @@ def test_a_folder_that_is_not_a_record_is_refused(segments: ModuleType, tree: Pa
     (used / "segments.json").write_text(json.dumps({"segments": []}), encoding="utf-8")
     with pytest.raises(segments.SegmentError, match="not a record of segments"):
         segments.SegmentedRun.open(used, tree)
+    with pytest.raises(segments.SegmentError, match="cannot keep a journal there"):
+        segments.SegmentedRun.open(used / "other", tree)  # a file, not a folder
+    with pytest.raises(segments.SegmentError, match="cannot keep a journal there"):
+        segments.SegmentedRun.open(used / "other" / "below", tree)
     with pytest.raises(segments.SegmentError, match="not a git checkout"):
         segments.SegmentedRun.open(tmp_path / "new", tmp_path)
