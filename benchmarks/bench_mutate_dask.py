@@ -65,12 +65,12 @@ from pathlib import Path
 from _page import Measurement, add_write_option, table
 from _suite_segments import SegmentedRun, SegmentError, now
 
-from portcheck.cli.options import hidden_folders
+from portcheck.cli.main import parse
+from portcheck.cli.options import apply_sandbox
 from portcheck.mutate import engine
 from portcheck.mutate.cluster.run import BATCH, mutate_all
 from portcheck.mutate.engine import Plan, choose, score_port
 from portcheck.mutate.operators import mutants
-from portcheck.processes import limits, sandbox
 from portcheck.processes.cluster import dask_client
 from portcheck.suite.ports import Port, find_ports
 from portcheck.suite.project import find_project
@@ -174,17 +174,13 @@ def _measure(project, ports: list[Port], workers: int, plan: Plan,  # type: igno
                                  batch=batch)
             wall = time.perf_counter() - ready
     return {"when": when, "workers": workers, "ports": len(ports), "batch": batch,
-            "counts": {s.port.id: [s.count(f) for f in engine.Fate] for s in outcome.scores},
-            "mutants": sum(len(s.verdicts) for s in outcome.scores),
-            "ran": outcome.ran, "failed": outcome.failed, "skipped": outcome.skipped,
+            **_scored(outcome), "ran": outcome.ran,
             "start_s": round(ready - started, 1), "wall_s": round(wall, 1),
-            "worker_s": round(sum(s.seconds for s in outcome.scores), 1),
             "per_port_worker_s": {s.port.id: [round(s.seconds, 2),
                                               len(s.verdicts) - _layout(s)]
                                   for s in outcome.scores},
             "load_before": round(load, 1), "load_after": round(os.getloadavg()[0], 1),
             "load_mean": loads.mean(), "load_max": loads.most(),
-            "cpu_limits": {s.port.id: s.cpu_limit for s in outcome.scores},
             "cpu_s": round(_cpu() - cpu_before, 1)}
 
 
@@ -215,14 +211,21 @@ def _segment(project, ports: list[Port], run: SegmentedRun,  # type: ignore[no-u
           f"({run.folder / 'segments.json'})", file=sys.stderr)
     if outcome is None:
         return None
-    scores = outcome.scores
     row = {"when": done["first"], "workers": 2, "ports": len(ports), "batch": batch,
-           "counts": {s.port.id: [s.count(f) for f in engine.Fate] for s in scores},
-           "mutants": sum(len(s.verdicts) for s in scores), "failed": outcome.failed,
-           "skipped": outcome.skipped, "worker_s": round(sum(s.seconds for s in scores), 1),
-           "cpu_limits": {s.port.id: s.cpu_limit for s in scores}, **done}
+           **_scored(outcome), **done}
     row["recorded"] = _recorded(ports, row)
     return row
+
+
+def _scored(outcome) -> dict:  # type: ignore[no-untyped-def]
+    """What a row keeps of a cluster run's outcome: each port's fate counts and CPU limit,
+    the mutants, the workers' time, the ports failed or skipped."""
+    scores = outcome.scores
+    return {"counts": {s.port.id: [s.count(f) for f in engine.Fate] for s in scores},
+            "mutants": sum(len(s.verdicts) for s in scores),
+            "failed": outcome.failed, "skipped": outcome.skipped,
+            "worker_s": round(sum(s.seconds for s in scores), 1),
+            "cpu_limits": {s.port.id: s.cpu_limit for s in scores}}
 
 
 def _box_as_the_command() -> None:
@@ -230,8 +233,7 @@ def _box_as_the_command() -> None:
     folder and the cache hidden from them; ``PORTCHECK_CACHE`` set first): the runs
     measured are the command's, and ``--journal`` resumes the command's own journal (its
     key holds the box)."""
-    limits.configure(None, None, None, None)
-    sandbox.configure(None, hidden=hidden_folders())
+    apply_sandbox(parse(["mutate", "--all"]))
 
 
 def _cpu() -> float:
@@ -393,8 +395,7 @@ def _table(data: dict) -> str:
 def _segmented_row(suite: dict) -> list:
     """The whole suite, every mutant, measured in segments from one journal."""
     recorded = suite["recorded"]
-    same = "the same fates as recorded" if not recorded["differ"] else \
-        f"fates differ from those recorded in {len(recorded['differ'])} ports"
+    same = _fates_said(recorded)
     if recorded["missing"]:
         same += f" ({len(recorded['missing'])} of its ports with no recorded serial time)"
     left = f"; not scored: {len(suite['failed'])} failed, {len(suite['skipped'])} " \
@@ -409,6 +410,11 @@ def _segmented_row(suite: dict) -> list:
             f"{suite['first'][:16]} – {suite['last'][:16]}"]
 
 
+def _fates_said(recorded: dict) -> str:
+    return "the same fates as recorded" if not recorded["differ"] else \
+        f"fates differ from those recorded in {len(recorded['differ'])} ports"
+
+
 def _load(row: dict) -> str:
     said = f"{row['load_before']} → {row['load_after']}"
     return f"{said} (mean {row['load_mean']}, most {row['load_max']})" if "load_mean" in row \
@@ -421,8 +427,7 @@ def _part_rows(parts: list[dict]) -> list[list]:
     rows = []
     for r in parts:
         recorded = r["recorded"]
-        same = "the same fates as recorded" if not recorded["differ"] else \
-            f"fates differ from those recorded in {len(recorded['differ'])} ports"
+        same = _fates_said(recorded)
         cpu = f"; CPU {_minutes(r['cpu_s'])}" if "cpu_s" in r else ""
         ports = f"{r['ports']} port" + ("s" if r["ports"] != 1 else "")
         rows.append([f"{', '.join(r['algorithms'])}: every mutant ({ports})",
