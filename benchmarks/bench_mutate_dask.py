@@ -67,6 +67,7 @@ from _suite_segments import SegmentedRun, SegmentError, now
 
 from portcheck.cli.main import parse
 from portcheck.cli.options import apply_sandbox
+from portcheck.errors import UsageError
 from portcheck.mutate import engine
 from portcheck.mutate.cluster.run import BATCH, mutate_all
 from portcheck.mutate.engine import Plan, choose, score_port
@@ -108,7 +109,11 @@ def main() -> int:
     args = parser.parse_args()
     measurement = Measurement()
     data = json.loads(DATA.read_text(encoding="utf-8")) if DATA.exists() else {}
-    project = find_project()
+    try:
+        project = find_project()
+    except UsageError as error:
+        print(f"bench_mutate_dask.py: {error}", file=sys.stderr)
+        return 2
     ports = [p for p in find_ports(project) if p.runnable and p.program.is_file()]
     if args.scaling:
         chosen = [p for p in ports if p.id in (args.port or SCALING)]
